@@ -1,0 +1,49 @@
+"""Toonerville Rook: the rules engine.
+
+The package layout is the architecture:
+
+- `cards`     card values, notation, the shoe, card points (T1–T3)
+- `rules`     the round table and every house-rule switch (`Rules`, T7, H1–H10)
+- `messages`  explanations as data, rendered in the learner's language
+- `errors`    the refusals, one type per kind
+- `melds`     runs and sets, laying off and the Rook swap (T4–T6, T18, T19)
+- `laydown`   which melds make a contract (T15, H7, H8)
+- `solver`    can a hand meet a contract, and the best way to lay it down
+- `game`      the one mutable owner: a whole game as a state machine
+- `scoring`   round scores, totals, ranking with ties, tournaments (T20–T22)
+- `bots`, `simulate`, `explorer`   playing and studying many games
+- `render`    pure SVG/HTML pictures; `widgets` the only ipywidgets module
+
+Only the standard library is imported here.
+"""
+
+from .cards import COLOURS, ROOK, Card, Colour, format_cards, hand_points, parse_cards
+from .errors import (
+    BuyError,
+    CardNotInHandError,
+    ContractNotMetError,
+    DiscardError,
+    IllegalActionError,
+    InvalidMeldError,
+    LayOffError,
+    NotationError,
+    NotYourTurnError,
+    RookSwapError,
+    RulesError,
+    SaveFileError,
+    ToonervilleError,
+    WrongPhaseError,
+)
+from .laydown import check_lay_down
+from .melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
+from .messages import Message
+from .rules import Contract, Restock, RookTurnUp, Rules, contract_for
+
+__all__ = [
+    "COLOURS", "ROOK", "BuyError", "Card", "CardNotInHandError", "Colour", "Contract",
+    "ContractNotMetError", "DiscardError", "IllegalActionError", "InvalidMeldError",
+    "LayOffError", "Meld", "MeldKind", "Message", "NotYourTurnError", "NotationError",
+    "Restock", "RookSwapError", "RookTurnUp", "Rules", "RulesError", "SaveFileError",
+    "ToonervilleError", "Verdict", "WrongPhaseError", "check_lay_down", "check_meld",
+    "contract_for", "format_cards", "hand_points", "is_run", "is_set", "parse_cards",
+]

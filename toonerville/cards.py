@@ -1,0 +1,180 @@
+"""Cards, their notation and their points.
+
+Owns the card as a value (`Card`: a colour and a number, or the Rook), the notation of
+RULES.md (`R5`, `Y14`, `G1`, `B10`, `RK`) with its parser and printer, the shoe of one
+deck per player (T1, T2) and card points (T3). A physical card in a game is an index
+into the shoe; identical values from different decks are equal `Card`s.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import NotationError, RulesError
+from .messages import msg
+
+LOWEST, HIGHEST = 1, 14
+DECK_SIZE = 57
+
+
+class Colour(Enum):
+    """The four colours, by their notation letter."""
+
+    RED = "R"
+    YELLOW = "Y"
+    GREEN = "G"
+    BLACK = "B"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+
+COLOURS: tuple[Colour, ...] = tuple(Colour)
+_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card value: `Card(Colour.RED, 7)` is R7; the Rook is `Card(None, 0)` (`ROOK`)."""
+
+    colour: Colour | None
+    number: int
+
+    def __post_init__(self) -> None:
+        if self.colour is None:
+            if self.number != 0:
+                raise NotationError(msg("the Rook has no number", "T1"))
+        elif not LOWEST <= self.number <= HIGHEST:
+            raise NotationError(
+                msg("{number} is not a card number: numbers go from 1 to 14", "T1",
+                    number=self.number)
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """`Card.parse("R7")`; case and surrounding spaces are forgiven."""
+        return _parse_token(text)
+
+    @property
+    def is_rook(self) -> bool:
+        return self.colour is None
+
+    @property
+    def points(self) -> int:
+        """What the card costs left in hand (T3)."""
+        if self.colour is None:
+            return 25
+        return 5 if self.number <= 9 else 10
+
+    @property
+    def name(self) -> str:
+        """Spoken name for screen readers: "Red 7", "Rook"."""
+        return "Rook" if self.colour is None else f"{self.colour.title} {self.number}"
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Colour then number, the Rook last."""
+        if self.colour is None:
+            return (len(COLOURS), 0)
+        return (_COLOUR_INDEX[self.colour], self.number)
+
+    def __str__(self) -> str:
+        return "RK" if self.colour is None else f"{self.colour.value}{self.number}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        from .render import card_html
+
+        return card_html(self)
+
+
+ROOK = Card(None, 0)
+NATURALS: tuple[Card, ...] = tuple(
+    Card(colour, number) for colour in COLOURS for number in range(LOWEST, HIGHEST + 1)
+)
+_BY_TEXT = {str(c): c for c in (*NATURALS, ROOK)}
+_TOKEN = re.compile(r"[,\s]+")
+
+
+def _parse_token(token: str) -> Card:
+    text = token.strip().upper()
+    card = _BY_TEXT.get(text)
+    if card is not None:
+        return card
+    if not text:
+        raise NotationError(msg("an empty text is not a card", "T1"))
+    letter, rest = text[0], text[1:]
+    if letter not in "RYGB":
+        raise NotationError(
+            msg("'{token}' is not a card: a card starts with a colour letter R, Y, G or B, "
+                "or is the Rook RK", "T1", token=token.strip())
+        )
+    if rest.isdigit():
+        raise NotationError(
+            msg("'{token}' is not a card: numbers go from 1 to 14", "T1", token=token.strip())
+        )
+    raise NotationError(
+        msg("'{token}' is not a card: write a colour letter and a number, like R7 or B14",
+            "T1", token=token.strip())
+    )
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """`parse_cards("R5 R6 RK")` → three cards. Commas or spaces separate cards."""
+    if isinstance(text, str):
+        tokens: Iterable[str | Card] = [t for t in _TOKEN.split(text) if t]
+    else:
+        tokens = text
+    return tuple(t if isinstance(t, Card) else _parse_token(t) for t in tokens)
+
+
+def as_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Accept notation or cards wherever the engine takes a group of cards."""
+    return parse_cards(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The notation of a group of cards: `"R5 R6 RK"`."""
+    return " ".join(str(c) for c in cards)
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Colour by colour, low to high, Rooks last: how a hand is usually held."""
+    return tuple(sorted(cards, key=lambda c: c.sort_key))
+
+
+def hand_points(cards: str | Iterable[str | Card]) -> int:
+    """Points counted against a player for these cards left in hand (T3)."""
+    return sum(c.points for c in as_cards(cards))
+
+
+def deck() -> tuple[Card, ...]:
+    """One Rook deck: 1–14 in four colours and one Rook, 57 cards (T1)."""
+    return (*NATURALS, ROOK)
+
+
+def shoe(players: int) -> tuple[Card, ...]:
+    """One deck per player, unshuffled, deck after deck (T2)."""
+    if not 3 <= players <= 5:
+        raise RulesError(
+            msg("Toonerville Rook is for 3 to 5 players, not {players}", "T2", players=players)
+        )
+    return deck() * players
+
+
+def shuffled_shoe(players: int, rng: random.Random) -> tuple[Card, ...]:
+    """The shoe shuffled with the given seeded generator."""
+    cards = list(shoe(players))
+    rng.shuffle(cards)
+    return tuple(cards)

@@ -1,0 +1,76 @@
+"""What makes a group of melds a lay-down of a round's contract.
+
+Owns the check of T15, H7 and H8 on melds that are each already valid: the right number
+of runs and sets, nothing beyond the contract unless extra melds are allowed, no two
+same-colour runs that touch end to end (they would be one run), no two sets of one
+number (they would be one set). Whether the player holds the cards is the game's
+business, not this module's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from .cards import Card
+from .melds import Meld, Verdict, check_meld
+from .messages import msg
+from .rules import Contract, Rules
+
+_DEFAULT_RULES = Rules()
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("s" if n != 1 else "")
+
+
+def describe_melds(melds: Sequence[Meld]) -> str:
+    runs = sum(1 for m in melds if m.is_run)
+    sets = len(melds) - runs
+    return " + ".join(p for p in (_count(runs, "run") if runs else "",
+                                  _count(sets, "set") if sets else "") if p) or "no melds"
+
+
+def as_melds(melds: Iterable[Meld | str | Iterable[str | Card]],
+             rules: Rules | None = None) -> tuple[Meld, ...]:
+    """Melds from notation; an invalid one raises `InvalidMeldError` with its reason."""
+    return tuple(m if isinstance(m, Meld) else check_meld(m, rules).meld_or_raise()
+                 for m in melds)
+
+
+def touching(a: Meld, b: Meld) -> bool:
+    """Two runs of one colour that end where the other begins (H8)."""
+    return (a.is_run and b.is_run and a.colour is b.colour
+            and (a.high + 1 == b.low or b.high + 1 == a.low))
+
+
+def check_lay_down(melds: Sequence[Meld], contract: Contract,
+                   rules: Rules | None = None, round_number: int | None = None) -> Verdict:
+    """Do these (valid) melds make the contract (T15, H7, H8)? The verdict's reason says
+    why not; a valid verdict's `meld` is None."""
+    rules = rules or _DEFAULT_RULES
+    runs = [m for m in melds if m.is_run]
+    sets = [m for m in melds if not m.is_run]
+    where = f"round {round_number}'s contract" if round_number else "the contract"
+    shown = describe_melds(melds)
+    if len(runs) < contract.runs or len(sets) < contract.sets:
+        return Verdict(False, msg("{where} is {contract}, and this lay-down has only {shown}",
+                                  "T15", where=where, contract=str(contract), shown=shown))
+    if not rules.extra_melds and (len(runs) > contract.runs or len(sets) > contract.sets):
+        return Verdict(False, msg(
+            "{where} is {contract}; this lay-down has {shown}. Lay down exactly the "
+            "contract's melds (a meld may be longer than the minimum)", "H7",
+            where=where, contract=str(contract), shown=shown))
+    if not rules.contiguous_runs:
+        for a, b in combinations(runs, 2):
+            if touching(a, b):
+                return Verdict(False, msg(
+                    "{a} and {b} touch end to end, so they are one run, not two; two runs "
+                    "of one colour must overlap or leave a gap", "H8", a=str(a), b=str(b)))
+    if not rules.same_number_sets:
+        for a, b in combinations(sets, 2):
+            if a.number == b.number:
+                return Verdict(False, msg(
+                    "{a} and {b} are both {n}s: together they are one set, not two", "H8",
+                    a=str(a), b=str(b), n=a.number))
+    return Verdict(True, msg("a lay-down of {contract}", "T15", contract=str(contract)))

@@ -1,0 +1,216 @@
+"""The rules configuration: the round table and every house-rule switch.
+
+Owns `Contract` (how many runs and sets a round asks for), the round table of T7, and
+`Rules`, one frozen object holding every H switch of RULES.md with its default.
+`Rules()` is exactly the rulebook's defaults; a setting that cannot be played is refused
+when the object is made, so a game never starts under impossible rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from enum import Enum
+from typing import Any
+
+from .errors import RulesError
+from .messages import msg
+
+ROUNDS = 11
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The melds a player must lay down in a round: `Contract(runs=1, sets=2)`."""
+
+    runs: int
+    sets: int
+
+    @property
+    def melds(self) -> int:
+        return self.runs + self.sets
+
+    def __str__(self) -> str:
+        parts = []
+        if self.runs:
+            parts.append(f"{self.runs} run" + ("s" if self.runs > 1 else ""))
+        if self.sets:
+            parts.append(f"{self.sets} set" + ("s" if self.sets > 1 else ""))
+        return " + ".join(parts)
+
+    @property
+    def min_cards(self) -> int:
+        """Cards in the smallest lay-down: 4 per run, 3 per set."""
+        return 4 * self.runs + 3 * self.sets
+
+
+#: T7: (cards dealt, contract) for rounds 1..11; round 11's deal is H4's switch.
+ROUND_TABLE: tuple[tuple[int, Contract], ...] = (
+    (12, Contract(0, 2)),
+    (12, Contract(1, 1)),
+    (12, Contract(2, 0)),
+    (12, Contract(0, 3)),
+    (12, Contract(1, 2)),
+    (12, Contract(2, 1)),
+    (12, Contract(0, 4)),
+    (12, Contract(3, 0)),
+    (15, Contract(0, 5)),
+    (16, Contract(4, 0)),
+    (14, Contract(2, 2)),
+)
+
+
+def _check_round(round_number: int) -> None:
+    if not isinstance(round_number, int) or not 1 <= round_number <= ROUNDS:
+        raise RulesError(
+            msg("there is no round {round}: a game has rounds 1 to 11", "T7",
+                round=round_number)
+        )
+
+
+def contract_for(round_number: int) -> Contract:
+    """The contract of a round (T7): `contract_for(6)` is 2 runs + 1 set."""
+    _check_round(round_number)
+    return ROUND_TABLE[round_number - 1][1]
+
+
+class RookTurnUp(Enum):
+    """H3: what happens when the first discard turned up is a Rook."""
+
+    BURY = "bury"
+    STAYS = "stays"
+
+
+class Restock(Enum):
+    """H6: how the discard pile becomes a new stock."""
+
+    SHUFFLE = "shuffle"
+    TURN_OVER = "turn_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every house-rule switch of RULES.md; `Rules()` is the rulebook's defaults.
+
+    Make a variant with `rules.replace(penalty_cards=2)` or `Rules(extra_melds=True)`.
+    """
+
+    # H1 Rooks per meld: every meld always needs a natural card.
+    max_rooks_per_meld: int | None = None
+    rooks_at_most_naturals: bool = False
+    # H2 dealer: None draws the first dealer at random (seeded); a seat fixes it.
+    first_dealer: int | None = None
+    # H3 a Rook turned up as the first discard.
+    rook_turn_up: RookTurnUp = RookTurnUp.BURY
+    # H4 cards dealt in round 11 (14 or 12).
+    round11_deal: int = 14
+    # H5 buying.
+    max_buys_per_round: int | None = None
+    down_players_may_buy: bool = True
+    penalty_cards: int = 1
+    # H6 empty stock.
+    restock: Restock = Restock.SHUFFLE
+    # H7 melds beyond the contract.
+    extra_melds: bool = False
+    # H8 same-colour runs may touch end to end / two sets of one number.
+    contiguous_runs: bool = False
+    same_number_sets: bool = False
+    # H9 laying off.
+    lay_off_same_turn: bool = True
+    lay_off_on_others: bool = True
+    # H10 the Rook swap.
+    rook_swap: bool = True
+    swap_only_when_down: bool = False
+
+    def __post_init__(self) -> None:
+        if self.max_rooks_per_meld is not None and (
+            not isinstance(self.max_rooks_per_meld, int) or self.max_rooks_per_meld < 0
+        ):
+            raise RulesError(msg(
+                "max_rooks_per_meld must be a whole number 0 or more, or None for any",
+                "H1"))
+        if self.first_dealer is not None and (
+            not isinstance(self.first_dealer, int) or not 0 <= self.first_dealer <= 4
+        ):
+            raise RulesError(msg(
+                "first_dealer must be a seat from 0 to 4, or None to draw at random", "H2"))
+        if self.round11_deal not in (12, 14):
+            raise RulesError(msg(
+                "round 11 deals 14 or 12 cards, not {deal}", "H4", deal=self.round11_deal))
+        if self.max_buys_per_round is not None and (
+            not isinstance(self.max_buys_per_round, int) or self.max_buys_per_round < 0
+        ):
+            raise RulesError(msg(
+                "max_buys_per_round must be a whole number 0 or more, or None for no limit",
+                "H5"))
+        if not isinstance(self.penalty_cards, int) or not 0 <= self.penalty_cards <= 3:
+            raise RulesError(msg(
+                "penalty_cards must be 0, 1, 2 or 3, not {n}", "H5", n=self.penalty_cards))
+        for f in ("rook_turn_up", "restock"):
+            value = getattr(self, f)
+            enum = RookTurnUp if f == "rook_turn_up" else Restock
+            if not isinstance(value, enum):
+                try:
+                    object.__setattr__(self, f, enum(value))
+                except ValueError:
+                    choices = ", ".join(e.value for e in enum)
+                    raise RulesError(msg(
+                        "{field} must be one of {choices}, not {value!r}", None,
+                        field=f, choices=choices, value=value)) from None
+        for f in fields(self):
+            if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
+                raise RulesError(msg("{field} must be True or False", None, field=f.name))
+
+    # -- the round table ---------------------------------------------------------
+    def deal_size(self, round_number: int) -> int:
+        """Cards dealt to each player in a round (T7, H4)."""
+        _check_round(round_number)
+        if round_number == ROUNDS:
+            return self.round11_deal
+        return ROUND_TABLE[round_number - 1][0]
+
+    def contract(self, round_number: int) -> Contract:
+        return contract_for(round_number)
+
+    def may_go_out_by_discard(self, round_number: int) -> bool:
+        """T17: not in round 11."""
+        _check_round(round_number)
+        return round_number != ROUNDS
+
+    # -- meld limits (H1) --------------------------------------------------------
+    def rooks_allowed(self, naturals: int) -> int:
+        """Most Rooks a meld with this many natural cards may hold (H1)."""
+        if naturals < 1:
+            return 0
+        limit = naturals if self.rooks_at_most_naturals else 99
+        if self.max_rooks_per_meld is not None:
+            limit = min(limit, self.max_rooks_per_meld)
+        return limit
+
+    # -- notation ----------------------------------------------------------------
+    def replace(self, **changes: Any) -> Rules:
+        return replace(self, **changes)
+
+    def changes(self) -> dict[str, Any]:
+        """The switches that differ from the rulebook's defaults."""
+        default = Rules()
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)
+                if getattr(self, f.name) != getattr(default, f.name)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: _plain(v) for k, v in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(msg("unknown house rule: {names}", None, names=", ".join(unknown)))
+        return cls(**data)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self.changes().items())
+        return f"Rules({inner})"
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
