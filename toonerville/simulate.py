@@ -1,0 +1,88 @@
+"""Playing many games with bots.
+
+Owns `play_game` (one complete game between bots, each seeing only its own view) and
+`simulate` (N seeded games, streamed one `GameRecord` at a time so a progress bar can
+follow). Game i's seed is derived from the run's seed and i alone, so the same seed
+gives the same records however the games are split between processes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .bots import Bot, make_bot
+from .errors import IllegalActionError
+from .game import Game
+from .rules import Rules
+from .views import RoundRecord
+
+#: rounds that reach this many turns end, scored as they stand (random bots rarely go out)
+DEFAULT_TURN_LIMIT = 200
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """The facts of one finished bot game."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[tuple[int, ...], ...]
+    rounds: tuple[RoundRecord, ...]
+    first_dealer: int
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(r[i] for r in self.scores) for i in range(len(self.bots)))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        best = min(self.totals)
+        return tuple(i for i, t in enumerate(self.totals) if t == best)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` in a run seeded `seed`."""
+    return random.Random(f"toonerville:{seed}:{index}").randrange(2**31)
+
+
+class BotMistake(RuntimeError):
+    """A bot chose a move the game refused: a bug in the bot, never the player's fault."""
+
+
+def play_game(bots: Sequence[Bot | str], seed: int, rules: Rules | None = None,
+              turn_limit: int | None = DEFAULT_TURN_LIMIT,
+              after_action: Callable[[Game], None] | None = None) -> Game:
+    """Play one whole game between `bots` (one per seat); returns the finished game."""
+    players = [make_bot(b) for b in bots]
+    game = Game.new(players=len(players), seed=seed, rules=rules, turn_limit=turn_limit,
+                    names=[f"{p.name} {i}" for i, p in enumerate(players)])
+    rngs = [random.Random(f"{seed}:bot:{i}") for i in range(len(players))]
+    while not game.is_over:
+        seat = game.deciders[0]
+        view = game.view(seat)
+        action = players[seat].choose(view, game.rules,
+                                      lambda s=seat: game.legal_actions(s), rngs[seat])
+        try:
+            game.apply(action)
+        except IllegalActionError as err:
+            raise BotMistake(f"{players[seat].name} bot at seat {seat} chose "
+                             f"{action.notation()!r}: {err}") from err
+        if after_action is not None:
+            after_action(game)
+    return game
+
+
+def simulate(games: int, bots: Sequence[Bot | str] = ("heuristic",) * 4, seed: int = 0,
+             rules: Rules | None = None, turn_limit: int | None = DEFAULT_TURN_LIMIT,
+             start: int = 0) -> Iterator[GameRecord]:
+    """Play games `start` .. `start + games - 1` of the run seeded `seed`, yielding each
+    game's record as soon as it is finished."""
+    names = tuple(b if isinstance(b, str) else b.name for b in bots)
+    for index in range(start, start + games):
+        s = game_seed(seed, index)
+        game = play_game(bots, s, rules, turn_limit)
+        yield GameRecord(index=index, seed=s, bots=names, scores=game.scores,
+                         rounds=game.records, first_dealer=game.records[0].dealer)

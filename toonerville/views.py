@@ -1,0 +1,97 @@
+"""What the game hands out: frozen pictures of it, never its live state.
+
+Owns `Phase`, `Event` (one entry of a game's history: an action or an automatic step,
+with its explaining sentence), `PlayerView` (what one seat may see: its own hand, the
+table, the piles, the others' hand sizes) and `RoundRecord` (the facts of a finished
+round, for the score sheet, the simulator and the explorer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card
+from .melds import Meld
+from .messages import Message
+from .rules import Contract
+
+
+class Phase(Enum):
+    """Who decides what now."""
+
+    DRAW = "draw"  # the player whose turn it is: take the discard or draw from the stock
+    BUY = "buy"  # the other players: buy the declined discard or pass (T10)
+    PLAY = "play"  # the player whose turn it is: lay down, lay off, swap, discard
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step of a game's history. `action` is the move's notation for a player's move
+    and None for an automatic step (deal, turn-up, restock, scoring)."""
+
+    round_number: int
+    kind: str
+    seat: int | None
+    text: Message
+    cards: tuple[Card, ...] = ()
+    action: str | None = None
+
+    def __str__(self) -> str:
+        return f"R{self.round_number} {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything one seat may see. Other players' hands appear only as their sizes."""
+
+    seat: int
+    names: tuple[str, ...]
+    round_number: int
+    contract: Contract
+    phase: Phase
+    current: int
+    dealer: int
+    deciders: tuple[int, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[tuple[Meld, ...], ...]
+    down: tuple[bool, ...]
+    discard_top: Card | None
+    discard_size: int
+    stock_size: int
+    offered: Card | None  # the discard in the buy window
+    taken_this_turn: Card | None  # T14: the card taken from the discard pile this turn
+    buys_this_round: tuple[int, ...]
+    may_lay_off: bool  # down, and (H9) not barred from laying off this turn
+    scores: tuple[tuple[int, ...], ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.seat and self.phase in (Phase.DRAW, Phase.PLAY)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(col) for col in zip(*self.scores, strict=True)) if self.scores \
+            else tuple(0 for _ in self.names)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """The facts of one finished round."""
+
+    round_number: int
+    dealer: int
+    went_out: int | None
+    ended_by: str  # "out", "stock" (H6) or "turn_limit"
+    turns: int
+    dealt: tuple[tuple[Card, ...], ...]
+    down_turn: tuple[int | None, ...]  # the turn each seat laid down, None if never
+    buy_turns: tuple[tuple[int, ...], ...]  # the turns on which each seat bought
+    points: tuple[int, ...]
+    restocks: int
+
+    @property
+    def buys(self) -> tuple[int, ...]:
+        return tuple(len(t) for t in self.buy_turns)
