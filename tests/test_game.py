@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from gamehelpers import refused
 
 from toonerville import (
     BuyError,
@@ -25,25 +26,6 @@ from toonerville.game import Game
 from toonerville.views import Phase
 
 C = Card.parse
-
-
-def snapshot(game: Game) -> tuple[object, ...]:
-    """Everything observable about a game, to prove a refused move changed nothing."""
-    return (game.phase, game.current, game.round_number, game.deciders, game.scores,
-            tuple(game.view(s) for s in range(game.players)), game.all_cards(),
-            len(game.history), len(game.actions))
-
-
-def refused(game: Game, error: type[Exception], rule: str | None, call, *words: str):
-    before = snapshot(game)
-    with pytest.raises(error) as info:
-        call()
-    assert snapshot(game) == before
-    if rule is not None:
-        assert info.value.rule == rule, str(info.value)
-    for word in words:
-        assert word in str(info.value), str(info.value)
-    return info.value
 
 
 def four_seats(**kw) -> Game:

@@ -137,14 +137,24 @@ def _bad(text: str, why: str) -> NotationError:
     return NotationError(msg("'{text}' is not an action: {why}", None, text=text, why=why))
 
 
-def _melds(text: str, rules: Rules | None) -> tuple[Meld, ...]:
-    return tuple(check_meld(part, rules).meld_or_raise() for part in text.split("/"))
+def _melds(line: str, text: str, rules: Rules | None) -> tuple[Meld, ...]:
+    parts = [part.strip() for part in text.split("/")]
+    if not text.strip() or any(not p for p in parts):
+        raise _bad(line, "name the melds, separated by '/', like 'down R3 R4 R5 R6 / Y7 R7 RK'")
+    return tuple(check_meld(part, rules).meld_or_raise() for part in parts)
 
 
-def _card_as(text: str) -> tuple[Card, Card | None]:
+def _one_card(line: str, text: str) -> Card:
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise _bad(line, f"name exactly one card, not {len(cards)}")
+    return cards[0]
+
+
+def _card_as(line: str, text: str) -> tuple[Card, Card | None]:
     if text.upper().startswith("RK="):
-        return Card(None, 0), parse_cards(text[3:])[0]
-    return parse_cards(text)[0], None
+        return Card(None, 0), _one_card(line, text[3:])
+    return _one_card(line, text), None
 
 
 def parse_action(text: str, rules: Rules | None = None) -> Action:
@@ -153,39 +163,38 @@ def parse_action(text: str, rules: Rules | None = None) -> Action:
     if not m:
         raise _bad(text, "write the seat, a colon and the move, like '2: discard R7'")
     seat, verb, rest = int(m.group(1)), m.group(2).lower(), m.group(3)
-    simple = {"draw": Draw, "take": TakeDiscard, "buy": Buy, "pass": Pass}
+    simple: dict[str, type[Draw | TakeDiscard | Buy | Pass]] = {
+        "draw": Draw, "take": TakeDiscard, "buy": Buy, "pass": Pass}
     if verb in simple:
         if rest:
             raise _bad(text, f"'{verb}' takes nothing after it")
-        return simple[verb](seat)  # type: ignore[abstract]
+        return simple[verb](seat)
     if verb == "discard":
-        return Discard(seat, parse_cards(rest)[0] if rest else _missing(text))
+        if not rest:
+            raise _bad(text, "name the card to discard")
+        return Discard(seat, _one_card(text, rest))
     if verb == "down":
-        return LayDown(seat, _melds(rest, rules))
+        return LayDown(seat, _melds(text, rest, rules))
     if verb == "off":
         o = _OFF.match(rest)
         if not o:
             raise _bad(text, "write 'off CARD on SEAT.MELD', like 'off R9 on 1.0'")
-        card, as_card = _card_as(o.group(1))
+        card, as_card = _card_as(text, o.group(1))
         return LayOff(seat, card, (int(o.group(2)), int(o.group(3))), as_card)
     if verb == "swap":
         s = _SWAP.match(rest)
         if not s:
             raise _bad(text, "write 'swap CARD from SEAT.MELD, off RK=CARD on SEAT.MELD' "
                              "or 'swap CARD from SEAT.MELD, down MELD / MELD'")
-        natural = parse_cards(s.group(1))[0]
+        natural = _one_card(text, s.group(1))
         source = (int(s.group(2)), int(s.group(3)))
         if s.group(4) == "down":
-            return SwapRook(seat, natural, source, lay_down=_melds(s.group(5), rules))
+            return SwapRook(seat, natural, source, lay_down=_melds(text, s.group(5), rules))
         o = _OFF.match(s.group(5))
         if not o:
             raise _bad(text, "after 'off' write 'RK=CARD on SEAT.MELD' or 'RK on SEAT.MELD'")
-        card, as_card = _card_as(o.group(1))
+        card, as_card = _card_as(text, o.group(1))
         if not card.is_rook:
             raise _bad(text, "after a swap it is the Rook that is laid off")
         return SwapRook(seat, natural, source, (int(o.group(2)), int(o.group(3))), as_card)
     raise _bad(text, "the moves are draw, take, buy, pass, down, off, swap and discard")
-
-
-def _missing(text: str) -> Card:
-    raise _bad(text, "name the card to discard")

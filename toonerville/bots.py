@@ -108,8 +108,7 @@ class HeuristicBot:
 
     # -- playing -----------------------------------------------------------------------
     def _play(self, view: PlayerView, rules: Rules) -> A.Action:
-        seat, hand = view.seat, view.hand
-        if not view.down[seat]:
+        if not view.down[view.seat]:
             down = self._lay_down(view, rules)
             if down is not None:
                 return down

@@ -300,7 +300,7 @@ class Game:
     def _repr_html_(self) -> str:
         from .render import game_html
 
-        return game_html(self.view(self._s.current), reveal=False)
+        return game_html(self.view(self._s.current))
 
     # -- acting ------------------------------------------------------------------------
     def apply(self, action: A.Action | str) -> tuple[Event, ...]:
@@ -665,10 +665,8 @@ class Game:
         grown = meld.lay_off(card, as_card, rules)
         prefer = [rook_id] if rook_id is not None else ([s.taken] if s.taken is not None else [])
         (card_id,) = self._take_from_hand(seat, [card], prefer)
-        if grown.is_run and grown.low < meld.low:
-            new_ids = (card_id, *ids)
-        else:
-            new_ids = (*ids, card_id)
+        extends_below = grown.is_run and grown.low < meld.low
+        new_ids = (card_id, *ids) if extends_below else (*ids, card_id)
         s.table[onto[0]][onto[1]] = (grown, new_ids)
         self._log("lay_off", seat, msg("{name} lays off {card} onto {meld}", "H9",
                                        name=self.names[seat],

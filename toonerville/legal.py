@@ -37,7 +37,9 @@ def legal_actions(game: Game, seat: int | None = None) -> list[A.Action]:
         if view.discard_top is not None:
             options.insert(0, A.TakeDiscard(view.seat))
         return options
-    candidates = [*lay_down_suggestions(game, view), *lay_off_options(view),
+    candidates: list[A.Action] = [
+        *(A.LayDown(view.seat, melds) for melds in lay_down_suggestions(game, view)),
+        *lay_off_options(view),
                   *swap_options(game, view),
                   *(A.Discard(view.seat, c) for c in _distinct(view.hand))]
     return [a for a in candidates if game.is_legal(a)]

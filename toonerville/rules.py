@@ -87,6 +87,17 @@ class Restock(Enum):
     TURN_OVER = "turn_over"
 
 
+#: The rulebook id behind each switch of `Rules`.
+RULE_OF: dict[str, str] = {
+    "max_rooks_per_meld": "H1", "rooks_at_most_naturals": "H1", "first_dealer": "H2",
+    "rook_turn_up": "H3", "round11_deal": "H4", "max_buys_per_round": "H5",
+    "down_players_may_buy": "H5", "penalty_cards": "H5", "restock": "H6",
+    "extra_melds": "H7", "contiguous_runs": "H8", "same_number_sets": "H8",
+    "lay_off_same_turn": "H9", "lay_off_on_others": "H9", "rook_swap": "H10",
+    "swap_only_when_down": "H10",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every house-rule switch of RULES.md; `Rules()` is the rulebook's defaults.
@@ -122,6 +133,12 @@ class Rules:
     swap_only_when_down: bool = False
 
     def __post_init__(self) -> None:
+        for name in ("max_rooks_per_meld", "first_dealer", "round11_deal",
+                     "max_buys_per_round", "penalty_cards"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesError(msg("{field} must be a whole number, not {value!r}",
+                                     RULE_OF[name], field=name, value=value))
         if self.max_rooks_per_meld is not None and (
             not isinstance(self.max_rooks_per_meld, int) or self.max_rooks_per_meld < 0
         ):
@@ -145,20 +162,22 @@ class Rules:
         if not isinstance(self.penalty_cards, int) or not 0 <= self.penalty_cards <= 3:
             raise RulesError(msg(
                 "penalty_cards must be 0, 1, 2 or 3, not {n}", "H5", n=self.penalty_cards))
-        for f in ("rook_turn_up", "restock"):
-            value = getattr(self, f)
-            enum = RookTurnUp if f == "rook_turn_up" else Restock
+        enums: tuple[tuple[str, type[Enum], str], ...] = (
+            ("rook_turn_up", RookTurnUp, "H3"), ("restock", Restock, "H6"))
+        for name, enum, rule in enums:
+            value = getattr(self, name)
             if not isinstance(value, enum):
                 try:
-                    object.__setattr__(self, f, enum(value))
+                    object.__setattr__(self, name, enum(value))
                 except ValueError:
                     choices = ", ".join(e.value for e in enum)
                     raise RulesError(msg(
-                        "{field} must be one of {choices}, not {value!r}", None,
-                        field=f, choices=choices, value=value)) from None
+                        "{field} must be one of {choices}, not {value!r}", rule,
+                        field=name, choices=choices, value=value)) from None
         for f in fields(self):
             if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
-                raise RulesError(msg("{field} must be True or False", None, field=f.name))
+                raise RulesError(msg("{field} must be True or False", RULE_OF[f.name],
+                                     field=f.name))
 
     # -- the round table ---------------------------------------------------------
     def deal_size(self, round_number: int) -> int:

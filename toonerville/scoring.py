@@ -94,7 +94,7 @@ class MasterSheet:
 
     def record(self, round_number: int, scores: Mapping[str, int]) -> None:
         """Add one table's scores for a round."""
-        for name, score in scores.items():
+        for name in scores:
             if name not in self.rows:
                 raise RulesError(msg("{name} is not in this tournament", "T22", name=name))
             if len(self.rows[name]) != round_number - 1:

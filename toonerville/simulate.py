@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from .bots import Bot, make_bot
 from .errors import IllegalActionError
@@ -63,8 +64,8 @@ def play_game(bots: Sequence[Bot | str], seed: int, rules: Rules | None = None,
     while not game.is_over:
         seat = game.deciders[0]
         view = game.view(seat)
-        action = players[seat].choose(view, game.rules,
-                                      lambda s=seat: game.legal_actions(s), rngs[seat])
+        action = players[seat].choose(view, game.rules, partial(game.legal_actions, seat),
+                                      rngs[seat])
         try:
             game.apply(action)
         except IllegalActionError as err:

@@ -1,0 +1,35 @@
+"""Helpers shared by the game tests: what a game looks like from outside, and a check that
+a refused move raised the right error, named the right rule and changed nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from toonerville.game import Game
+
+
+def snapshot(game: Game) -> tuple[object, ...]:
+    """Everything observable about a game, to prove a refused move changed nothing."""
+    return (game.phase, game.current, game.round_number, game.deciders, game.scores,
+            tuple(game.view(s) for s in range(game.players)), game.all_cards(),
+            len(game.history), len(game.actions))
+
+
+def refused(game: Game, error: type[Exception], rule: str | None, call: Callable[[], object],
+            *words: str) -> Exception:
+    before = snapshot(game)
+    with pytest.raises(error) as info:
+        call()
+    assert snapshot(game) == before
+    if rule is not None:
+        assert info.value.rule == rule, str(info.value)
+    for word in words:
+        assert word in str(info.value), str(info.value)
+    return info.value
+
+
+def conserved(game: Game) -> bool:
+    """Hands + stock + discard pile + table hold every physical card exactly once."""
+    where = game.all_cards()
+    ids = sorted(i for part in where.values() for i in part)
+    return ids == list(range(len(game.round_cards)))
