@@ -69,6 +69,26 @@ class HeuristicBot:
     def __init__(self, take_threshold: float = 5.0, buy_threshold: float = 7.0) -> None:
         self.take_threshold = take_threshold
         self.buy_threshold = buy_threshold
+        self._met: dict[tuple[int, tuple[Card, ...]], bool] = {}
+
+    def _meets(self, hand: Sequence[Card], round_number: int, rules: Rules) -> bool:
+        """Does the hand hold the contract? (cached: the same hand is asked about often)"""
+        from .solver import find_contract
+
+        key = (round_number, tuple(sorted(hand, key=_KEY)))
+        found = self._met.get(key)
+        if found is None:
+            if len(self._met) > 4096:
+                self._met.clear()
+            found = self._met[key] = find_contract(hand, round_number, rules) is not None
+        return found
+
+    def _left_points(self, hand: Sequence[Card], round_number: int, rules: Rules) -> int:
+        """Points the best lay-down of this hand would leave (a large number if none)."""
+        from .solver import best_lay_down
+
+        best = best_lay_down(hand, round_number, rules, keep=0)
+        return 10_000 if best is None else best.points_left
 
     def choose(self, view: PlayerView, rules: Rules, legal: Legal,
                rng: random.Random) -> A.Action:
@@ -80,13 +100,17 @@ class HeuristicBot:
 
     # -- drawing and buying ------------------------------------------------------------
     def _helps(self, card: Card, view: PlayerView, rules: Rules) -> float:
-        from .solver import find_contract
-
-        hand = view.hand
+        hand, r = view.hand, view.round_number
         if view.down[view.seat]:
             return 15.0 if _fits_table(card, view.table, rules) else 0.0
-        if view.round_number != ROUNDS and find_contract(hand, view.round_number, rules) is None \
-                and find_contract((*hand, card), view.round_number, rules) is not None:
+        if self._meets(hand, r, rules):
+            if r != ROUNDS:
+                return 0.0  # it lays down this turn anyway
+            # round 11: worth it when it shrinks what the best lay-down leaves over
+            before = self._left_points(hand, r, rules)
+            after = self._left_points((*hand, card), r, rules)
+            return 30.0 if after <= before - card.points or after == 0 else 0.0
+        if self._meets((*hand, card), r, rules):
             return 30.0
         return usefulness(card, hand, view.contract)
 
@@ -119,15 +143,15 @@ class HeuristicBot:
         return self._discard(view, rules)
 
     def _lay_down(self, view: PlayerView, rules: Rules) -> A.Action | None:
-        from .solver import best_lay_down, find_contract, whole_hand
+        from .solver import best_lay_down, whole_hand
 
         r, hand = view.round_number, view.hand
         if r == ROUNDS:
-            whole = whole_hand(hand, r, rules)
+            whole = whole_hand(hand, r, rules) if self._meets(hand, r, rules) else None
             if whole is not None:
                 return A.LayDown(view.seat, whole)
             return self._swap_into_lay_down(view, rules, whole_only=True)
-        if find_contract(hand, r, rules) is None:
+        if not self._meets(hand, r, rules):
             return self._swap_into_lay_down(view, rules, whole_only=False)
         best = best_lay_down(hand, r, rules, keep=0)
         if best is None:
@@ -187,6 +211,8 @@ class HeuristicBot:
         return None
 
     def _discard(self, view: PlayerView, rules: Rules) -> A.Action:
+        from .solver import best_lay_down
+
         hand = list(view.hand)
         taken = view.taken_this_turn
         options = set(hand)
@@ -194,6 +220,13 @@ class HeuristicBot:
             options.discard(taken)
         if not options:  # only the card just taken: T14 leaves nothing else to do
             options = set(hand)
+        r = view.round_number
+        if r == ROUNDS and not view.down[view.seat] and self._meets(hand, r, rules):
+            # round 11 goes out only with the whole hand: shed what the best lay-down leaves
+            best = best_lay_down(hand, r, rules, keep=0)
+            spare = [c for c in (best.left if best else ()) if c in options and not c.is_rook]
+            if spare:
+                return A.Discard(view.seat, max(spare, key=lambda c: (c.points, c.sort_key)))
 
         def keep_value(card: Card) -> float:
             rest = list(hand)
@@ -225,6 +258,10 @@ def _fits_table(card: Card, table: Sequence[Sequence[Meld]], rules: Rules,
                     continue
                 return (owner, index), as_card
     return None
+
+
+def _KEY(card: Card) -> tuple[int, int]:
+    return card.sort_key
 
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}

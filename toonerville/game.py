@@ -712,27 +712,47 @@ class Game:
                                         "into your contract lay-down in the same move", "T18"))
             self._do_lay_off(a.seat, ROOK, a.lay_off_onto, a.rook_as, None, rook_id=rook_id)
 
-    def _do_discard(self, a: A.Discard) -> None:
+    def discard_refusal(self, seat: int, card: Card) -> IllegalActionError | None:
+        """Why `seat` may not discard `card` now (T9, T13, T14, T16, T17), or None. Cheaper
+        than `refusal(Discard(...))`: nothing is tried."""
+        try:
+            self._discard_pick(seat, card)
+        except IllegalActionError as err:
+            return err
+        return None
+
+    def _discard_pick(self, seat: int, card: Card) -> int:
+        """The physical card a discard of `card` would throw, or the refusal."""
         s, rules = self._s, self.rules
-        self._turn_check(a.seat, "discard")
-        hand = s.hands[a.seat]
-        ids = [i for i in hand if s.cards[i] == a.card]
+        self._check_seat(seat)
+        if s.phase is Phase.GAME_OVER:
+            raise WrongPhaseError(msg("the game is over: all 11 rounds have been played",
+                                      "T7"))
+        self._turn_check(seat, "discard")
+        hand = s.hands[seat]
+        ids = [i for i in hand if s.cards[i] == card]
         if not ids:
-            raise CardNotInHandError(msg("you do not hold {card}", None, card=a.card))
+            raise CardNotInHandError(msg("you do not hold {card}", None, card=card))
         free = [i for i in ids if i != s.taken]
         if not free:
             raise DiscardError(msg("you took {card} from the discard pile this turn, so you may "
                                    "not discard that card (another {card} would be fine)",
-                                   "T14", card=a.card))
+                                   "T14", card=card))
         if len(hand) == 1:
-            if s.down_turn[a.seat] is None:
+            if s.down_turn[seat] is None:
                 raise DiscardError(msg("you cannot discard your last card before your contract "
                                        "is down", "T16"))
             if not rules.may_go_out_by_discard(s.round_number):
                 raise DiscardError(msg("in round 11 nobody goes out by discarding: the whole "
                                        "hand must go down in melds", "T17"))
-        hand.remove(free[0])
-        s.discard.append(free[0])
+        return free[0]
+
+    def _do_discard(self, a: A.Discard) -> None:
+        s = self._s
+        card_id = self._discard_pick(a.seat, a.card)
+        hand = s.hands[a.seat]
+        hand.remove(card_id)
+        s.discard.append(card_id)
         self._log("discard", a.seat, msg("{name} discards {card}", "T13",
                                          name=self.names[a.seat], card=a.card),
                   (a.card,), a)

@@ -39,10 +39,10 @@ def legal_actions(game: Game, seat: int | None = None) -> list[A.Action]:
         return options
     candidates: list[A.Action] = [
         *(A.LayDown(view.seat, melds) for melds in lay_down_suggestions(game, view)),
-        *lay_off_options(view),
-                  *swap_options(game, view),
-                  *(A.Discard(view.seat, c) for c in _distinct(view.hand))]
-    return [a for a in candidates if game.is_legal(a)]
+        *lay_off_options(view), *swap_options(game, view)]
+    discards = [A.Discard(view.seat, c) for c in _distinct(view.hand)
+                if game.discard_refusal(view.seat, c) is None]
+    return [a for a in candidates if game.is_legal(a)] + discards
 
 
 def _distinct(cards: tuple[Card, ...]) -> list[Card]:
@@ -59,16 +59,16 @@ def lay_down_suggestions(game: Game, view: PlayerView,
         return []
     hand = view.hand if hand is None else hand
     r = view.round_number
+    minimal = find_contract(hand, r, game.rules)
+    if minimal is None:
+        return []
     if r == ROUNDS:
         whole = whole_hand(hand, r, game.rules)
         return [whole] if whole else []
-    found = []
+    found = [minimal]
     best = best_lay_down(hand, r, game.rules)
-    if best is not None:
-        found.append(best.melds)
-    minimal = find_contract(hand, r, game.rules)
-    if minimal is not None and minimal not in found:
-        found.append(minimal)
+    if best is not None and best.melds != minimal:
+        found.insert(0, best.melds)
     return found
 
 

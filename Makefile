@@ -1,0 +1,85 @@
+# Toonerville Rook: the two entry points are `make app` and `make test`.
+#
+#   make app    serve notebooks/ with Voila on http://127.0.0.1:$(PORT)
+#   make test   ruff, mypy, pytest (engine + browser tests + nbval on notebooks/)
+#   make clean  remove the virtual environment
+#
+# Both create .venv on first use and (re)install the project only when
+# pyproject.toml is newer than the stamp file, so a second run starts at once.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV ?= .venv
+PORT ?= 8866
+PYTEST_ARGS ?=
+
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.installed
+STAMP_APP := $(VENV)/.installed-app
+CHROMIUM := /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
+
+# The Voila command line shared by `make app`; config lives in ./voila.json
+# (preheated kernels, idle culling, tracebacks hidden).
+VOILA := $(PY) -m voila --no-browser --port=$(PORT) --Voila.port_retries=0 \
+	--Voila.ip=127.0.0.1 --Voila.config_file_paths=$(CURDIR) --show_tracebacks=False
+
+.PHONY: help app test lint typecheck pytest chromium clean
+
+help:
+	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=... to change)"
+	@echo "make test   ruff + mypy + pytest (engine, browser and notebook tests)"
+	@echo "make clean  remove $(VENV)"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# notebooks + test extras; also satisfies `make app`
+$(STAMP): pyproject.toml | $(PY)
+	$(PIP_INSTALL) -e '.[notebooks,test]'
+	touch $@ $(STAMP_APP)
+
+$(STAMP_APP): pyproject.toml | $(PY)
+	$(PIP_INSTALL) -e '.[notebooks]'
+	touch $@
+
+app: $(STAMP_APP)
+	@test -f notebooks/00-welcome.ipynb || echo "warning: notebooks/00-welcome.ipynb does not exist yet" >&2
+	@echo "Toonerville Rook: open http://127.0.0.1:$(PORT)/voila/render/00-welcome.ipynb (Ctrl-C stops)"
+	exec $(VOILA) notebooks/
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check $(wildcard toonerville tests benchmarks)
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+# Debian's Chromium for the browser tests (Playwright cannot download its own here).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Installing Debian chromium for the browser tests"; \
+		$(SUDO) apt-get update; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-core; \
+	fi
+
+# One pytest run: tests/ plus nbval over notebooks/*.ipynb when there are any.
+# pytest's exit code is the target's (5, "no tests collected", fails it).
+pytest: $(STAMP) chromium
+	@set -- notebooks/*.ipynb; \
+	if [ -e "$$1" ]; then \
+		nbval=(--nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg "$$@"); \
+	else \
+		echo "No notebooks/*.ipynb yet: nbval skipped"; nbval=(); \
+	fi; \
+	set -x; \
+	$(PY) -m pytest tests "$${nbval[@]}" --screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,111 @@
+"""The teaching notebooks 00–06 as Voila apps, driven in Chromium.
+
+Lean on purpose (each page costs a few seconds): every notebook renders with no error
+output and no page error; then one scenario per lesson that the widget tests cannot
+show — the round trip through the browser and the kernel.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from toonerville.game import Game
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from tests.conftest import OpenNotebook, VoilaPage
+
+LESSONS = ["00-welcome.ipynb", "01-deck-and-deal.ipynb", "02-runs-and-sets.ipynb",
+           "03-contracts.ipynb", "04-turn-and-buying.ipynb", "05-the-rook.ipynb",
+           "06-going-out-and-scoring.ipynb"]
+UPDATE_MS = 15_000
+
+
+def assert_clean(voila: VoilaPage) -> None:
+    assert voila.stderr_outputs().count() == 0, voila.page.inner_text("body")[:2000]
+    assert voila.errors == []
+
+
+def wait_for_text(page: Page, selector: str, text: str) -> None:
+    """Wait until an element matching `selector` contains `text` (after a kernel trip)."""
+    page.wait_for_function(
+        """([selector, text]) => [...document.querySelectorAll(selector)]
+               .some(el => el.textContent.includes(text))""",
+        arg=[selector, text], timeout=UPDATE_MS)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_renders_as_an_app_without_errors(open_notebook: OpenNotebook,
+                                                 name: str) -> None:
+    voila = open_notebook(name)
+    assert_clean(voila)
+    page = voila.page
+    if name == "00-welcome.ipynb":
+        for k in range(1, 9):
+            assert page.locator(f"a[href^='0{k}-']").count() >= 1, f"no link to lesson {k}"
+    else:
+        lesson = page.locator(".tv-lesson")
+        lesson.first.wait_for(state="visible")
+        assert lesson.locator(".tv-size-toggle").count() == 1
+
+
+def test_02_typing_picking_and_a_wrapped_run(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook("02-runs-and-sets.ipynb", wait_for=".tv-meld-text input")
+    page = voila.page
+    page.locator(".tv-meld-text input").fill("R5 R6 R7 R8")
+    wait_for_text(page, ".tv-verdict", "a run: R5 R6 R7 R8")
+    assert "valid" in page.locator(".tv-verdict").inner_text()
+    assert "not valid" not in page.locator(".tv-verdict").inner_text()
+
+    page.get_by_role("button", name="Wrapped run (T4)").click()
+    wait_for_text(page, ".tv-verdict", "wraps past 14")
+    assert "not valid" in page.locator(".tv-verdict").inner_text()
+
+    page.get_by_role("button", name="Clear").click()
+    for card in ("B11", "B12", "B13", "B14"):
+        page.get_by_role("button", name=card, exact=True).click()
+    wait_for_text(page, ".tv-verdict", "a run: B11 B12 B13 B14")
+    assert page.locator(".tv-meld-text input").input_value() == "B11 B12 B13 B14"
+    assert_clean(voila)
+
+
+def test_04_a_buy_gives_card_and_penalty_to_player_4(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook("04-turn-and-buying.ipynb")
+    page = voila.page
+    seat4 = page.locator(".tv-seat-4")
+    assert "11 cards" in seat4.inner_text()
+    page.get_by_role("button", name="Rulebook example (T10)").click()
+    wait_for_text(page, ".tv-seat-4", "bought G3")
+    text = seat4.inner_text()
+    assert "13 cards" in text and "just now: bought G3, penalty card" in text
+    assert "bought" not in page.locator(".tv-seat-1").inner_text()
+    assert "bought" not in page.locator(".tv-seat-5").inner_text()
+    log = page.locator(".tv-event-log").inner_text()
+    assert "Player 4 buys G3 (T10)" in log
+    assert "Player 4 also takes a penalty card from the stock (T11)" in log
+    assert_clean(voila)
+
+
+def _dealt_cards(page: Page, seat: int) -> list[str]:
+    return page.locator(f".tv-deal-seat-{seat} svg[data-card]").evaluate_all(
+        "els => els.map(el => el.dataset.card)")
+
+
+def test_01_seed_in_the_url_chooses_the_deal(open_notebook: OpenNotebook) -> None:
+    seed = 1234
+    voila = open_notebook("01-deck-and-deal.ipynb", seed=seed)
+    page = voila.page
+    assert page.get_by_role("spinbutton", name="Seed").input_value() == str(seed)
+    assert f"?seed={seed}" in page.locator(".tv-lesson").inner_text()
+    page.get_by_role("button", name="Deal all").click()
+    wait_for_text(page, ".tv-lesson", "All 48 cards are dealt")
+    game = Game.new(4, seed=seed)
+    default = Game.new(4, seed=7)
+    for seat in range(4):
+        shown = _dealt_cards(page, seat + 1)
+        assert shown == [str(c) for c in game.hand(seat)]
+    assert [str(c) for c in default.hand(0)] != _dealt_cards(page, 1)
+    assert_clean(voila)

@@ -1,0 +1,356 @@
+"""Shared pytest fixtures for the browser tests (Playwright driving Voila).
+
+Only ``tests/browser/`` uses these fixtures; the engine tests need none of them.
+
+* ``browser_type_launch_args`` points pytest-playwright at the Debian Chromium
+  (Playwright cannot download its own browser here).
+* ``voila_server`` serves ``notebooks/`` and ``voila_fixture_server`` serves
+  ``tests/browser/fixtures/``; both use the repo's ``voila.json`` (preheated
+  kernels, idle culling) with tracebacks hidden, like ``make app``; only idle
+  kernels are culled sooner (60 s), as each page visit leaves one behind.
+* ``open_notebook(name, **query)`` loads ``/voila/render/<name>?<query>`` from
+  ``voila_server`` and waits until Voila has finished rendering (see
+  ``RENDERED_JS``); ``open_fixture_notebook`` does the same on the fixture server.
+
+Screenshots of failing browser tests come from pytest-playwright's own
+``--screenshot=only-on-failure --output=test-results`` (set by ``make test``).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+BROWSER_TESTS_DIR = REPO_ROOT / "tests" / "browser"
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+FIXTURE_NOTEBOOKS_DIR = BROWSER_TESTS_DIR / "fixtures"
+CHROMIUM = Path("/usr/bin/chromium")
+
+SERVER_START_TIMEOUT_S = 60.0
+SERVER_STOP_TIMEOUT_S = 30.0
+RENDER_TIMEOUT_MS = 60_000.0
+
+STDERR_OUTPUT_SELECTOR = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    # Voila's lab template links Font Awesome from a CDN; resolve no host but the
+    # local server so a page never reaches out of the machine.
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+# The notebook fixtures are served to the browser, never collected (nbval would
+# otherwise run them when pytest is given --nbval-lax).
+collect_ignore_glob = ["browser/fixtures/*"]
+
+# True once Voila 0.5.13's lab template has rendered every cell output:
+#  1. the spinner (#loading) is gone and #rendered_cells is shown; the page's
+#     inline JS does this once cells *and* the theme are loaded;
+#  2. no <script type="application/vnd.voila.cell-output+json"> is left: the
+#     front end turns each into a .jp-OutputArea-output;
+#  3. no widget view is still pending: a widget output first reads
+#     "Loading widget...", then a Box shows empty bare <div class="lm-Widget">
+#     placeholders until each child view is attached.
+# Returns "error" for a page that is not a Voila notebook page (e.g. a 404).
+RENDERED_JS = """() => {
+  const body = document.body;
+  if (!body) return false;
+  const cells = document.getElementById('rendered_cells');
+  if (!cells) {
+    return document.readyState === 'complete' && body.dataset.voila !== 'voila' ? 'error' : false;
+  }
+  if (document.getElementById('loading') || cells.style.display === 'none') return false;
+  if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
+  for (const out of cells.querySelectorAll('.jp-OutputArea-output')) {
+    if (out.childElementCount === 0 && out.textContent.trim().startsWith('Loading widget')) {
+      return false;
+    }
+  }
+  for (const el of cells.querySelectorAll('.jupyter-widgets div.lm-Widget')) {
+    if (el.className === 'lm-Widget' && el.childElementCount === 0) return false;
+  }
+  return 'ready';
+}"""
+
+
+def _ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-playwright 0.10 defines its session `base_url` fixture as a method,
+    # which pytest 9 flags; nothing here uses that fixture.
+    config.addinivalue_line(
+        "filterwarnings", "ignore:Session-scoped fixtures defined as instance methods"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    browser = pytest.mark.browser
+    for item in items:
+        if BROWSER_TESTS_DIR in item.path.parents:
+            item.add_marker(browser)
+
+
+# --------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch args plus the Debian Chromium and quiet flags."""
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        message = (
+            f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium "
+            "(`apt-get install -y chromium fonts-noto-core`, or run `make test`, which installs it)"
+        )
+        if _ci():
+            pytest.fail(f"CI must run the browser tests, but {message}", pytrace=False)
+        pytest.skip(message)
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": args}
+
+
+# ----------------------------------------------------------------------- Voila
+
+
+@dataclass
+class VoilaServer:
+    """A running ``python -m voila`` serving one folder."""
+
+    root: Path
+    base_url: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    def render_url(self, name: str, **query: object) -> str:
+        url = f"{self.base_url}/voila/render/{urllib.parse.quote(name)}"
+        if query:
+            url += "?" + urllib.parse.urlencode({k: str(v) for k, v in query.items()})
+        return url
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_voila(
+    root: Path, log_path: Path, *extra_args: str, timeout: float = SERVER_START_TIMEOUT_S
+) -> VoilaServer:
+    """Start Voila on a free local port, serving ``root``; wait until it answers.
+
+    The repo's ``voila.json`` is the configuration (``--Voila.config_file_paths``),
+    so the browser sees what ``make app`` serves; ``extra_args`` come last and win.
+    Readiness is polled on ``/voila/static/voila.js`` (polling a notebook URL
+    would start a kernel each time).
+    """
+    port = _free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.port_retries=0",  # fail rather than silently move to another port
+        "--Voila.ip=127.0.0.1",
+        f"--Voila.config_file_paths={REPO_ROOT}",
+        "--show_tracebacks=False",
+        *extra_args,
+        str(root),
+    ]
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            command,
+            cwd=REPO_ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # own process group, killed as a whole at the end
+        )
+    server = VoilaServer(root, f"http://127.0.0.1:{port}", process, log_path)
+    deadline = time.monotonic() + timeout
+    probe = f"{server.base_url}/voila/static/voila.js"
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"Voila exited with code {process.returncode} before serving {root}:\n"
+                f"{server.log_tail()}"
+            )
+        try:
+            with urllib.request.urlopen(probe, timeout=2) as response:
+                if response.status == 200:
+                    return server
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if time.monotonic() > deadline:
+            stop_voila(server)
+            raise RuntimeError(
+                f"Voila did not answer {probe} within {timeout:.0f} s:\n{server.log_tail()}"
+            )
+        time.sleep(0.2)
+
+
+def stop_voila(server: VoilaServer) -> None:
+    """SIGTERM lets Voila shut its kernels down (a few seconds); SIGKILL if it hangs."""
+    process = server.process
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=SERVER_STOP_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    except ProcessLookupError:
+        pass
+
+
+# Browser tests leave a kernel behind per page visit (Voila's shutdown request
+# from a closing tab is refused), so the test servers cull idle kernels sooner
+# than voila.json does. A kernel whose page is still open is never culled
+# (cull_connected is false).
+_TEST_CULLING = (
+    "--MappingKernelManager.cull_idle_timeout=60",
+    "--MappingKernelManager.cull_interval=15",
+)
+
+
+def _serve(
+    root: Path, name: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[VoilaServer]:
+    log_path = tmp_path_factory.mktemp("voila") / f"{name}.log"
+    try:
+        server = start_voila(root, log_path, *_TEST_CULLING)
+    except RuntimeError as error:
+        pytest.fail(str(error), pytrace=False)
+    try:
+        yield server
+    finally:
+        stop_voila(server)
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """Voila serving ``notebooks/`` for the whole session."""
+    yield from _serve(NOTEBOOKS_DIR, "notebooks", tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def voila_fixture_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """Voila serving the tiny notebooks in ``tests/browser/fixtures/``."""
+    yield from _serve(FIXTURE_NOTEBOOKS_DIR, "fixtures", tmp_path_factory)
+
+
+@dataclass
+class VoilaPage:
+    """A rendered Voila page, with the JS errors it raised so far."""
+
+    page: Page
+    url: str
+    server: VoilaServer
+    errors: list[str] = field(default_factory=list)  # page.on("pageerror")
+    console_errors: list[str] = field(default_factory=list)  # informative only
+
+    def stderr_outputs(self) -> Locator:
+        """Error outputs: stderr streams and, with tracebacks hidden, failed cells."""
+        return self.page.locator(STDERR_OUTPUT_SELECTOR)
+
+
+OpenNotebook = Callable[..., VoilaPage]
+
+
+def _opener(server: VoilaServer, page: Page) -> OpenNotebook:
+    def open_notebook(
+        name: str,
+        *,
+        wait_for: str | None = None,
+        timeout_ms: float = RENDER_TIMEOUT_MS,
+        **query: object,
+    ) -> VoilaPage:
+        """Load ``name`` and wait until Voila finished rendering it.
+
+        ``query`` becomes the query string (a preheated notebook must call
+        ``voila.utils.wait_for_request()`` before reading ``QUERY_STRING``).
+        ``wait_for``: a selector that must also be visible before returning.
+        """
+        url = server.render_url(name, **query)
+        result = VoilaPage(page=page, url=url, server=server)
+        page.on("pageerror", lambda error: result.errors.append(str(error)))
+        page.on(
+            "console",
+            lambda msg: result.console_errors.append(msg.text) if msg.type == "error" else None,
+        )
+        response = page.goto(url, wait_until="commit", timeout=timeout_ms)
+        if response is None or response.status >= 400:
+            status = "no response" if response is None else f"HTTP {response.status}"
+            pytest.fail(f"Voila answered {status} for {url}", pytrace=False)
+        state = page.wait_for_function(RENDERED_JS, timeout=timeout_ms).json_value()
+        if state != "ready":
+            pytest.fail(
+                f"{url} is not a Voila notebook page:\n{page.inner_text('body')[:2000]}",
+                pytrace=False,
+            )
+        if wait_for is not None:
+            page.locator(wait_for).first.wait_for(state="visible", timeout=timeout_ms)
+        return result
+
+    return open_notebook
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Attach the Voila server log to the report of a failed browser test."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()  # type: ignore[attr-defined]
+    if report.failed and report.when in ("setup", "call"):
+        for value in getattr(item, "funcargs", {}).values():
+            if isinstance(value, VoilaServer):
+                report.sections.append((f"voila log ({value.root.name}/)", value.log_tail()))
+
+
+@pytest.fixture
+def open_notebook(page: Page, voila_server: VoilaServer) -> OpenNotebook:
+    """``open_notebook("00-welcome.ipynb", seed=3)`` -> rendered :class:`VoilaPage`.
+
+    ``page`` comes first so a missing Chromium skips (or fails, in CI) before
+    a server is started.
+    """
+    return _opener(voila_server, page)
+
+
+@pytest.fixture
+def open_fixture_notebook(page: Page, voila_fixture_server: VoilaServer) -> OpenNotebook:
+    """Like ``open_notebook``, on the notebooks in ``tests/browser/fixtures/``."""
+    return _opener(voila_fixture_server, page)

@@ -1,0 +1,972 @@
+"""Widget building blocks shared by the lessons (01–06) and the play app (07).
+
+Every component is a thin ipywidgets class over the engine and the pure pictures of
+`toonerville.render`; none of them holds game logic. Each has a `size` trait ("normal",
+"large" or "projector"; see `SizeToggle`) and redraws itself when it changes.
+
+- `MessageBox`      one explaining sentence (info / ok / error); `guard` makes callbacks
+                    safe: a refusal shows its sentence, anything else a short apology
+- `SizeToggle`      normal / large / projector card size; `.link(*widgets)`
+- `CardButton`      one card with a toggle button under it (`.value`: selected)
+- `HandPicker`      a hand to select cards from (`.selected`: tuple of cards, observable)
+- `HandView`        a hand as a picture, nothing to click
+- `MeldView`, `VerdictView`, `TableView`, `PilesView`, `ScoreSheet`   pictures
+- `HistoryStepper`  first / back / forward / last through a game's history
+- `HouseRulesPanel` every `Rules` switch; `.rules` (observable), impossible values refused
+- `seed_from_url`   the `?seed=N` of a Voila URL, so a demonstration deal is reproducible
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import os
+import urllib.parse
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import fields
+from enum import Enum
+from html import escape
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+import traitlets
+
+from ..cards import Card, format_cards, parse_cards
+from ..errors import ToonervilleError
+from ..melds import Meld, Verdict, check_meld
+from ..messages import Message
+from ..render import (
+    SIZES,
+    card_html,
+    hand_html,
+    meld_html,
+    message_html,
+    piles_html,
+    score_sheet_html,
+    table_html,
+    verdict_html,
+)
+from ..rules import Restock, RookTurnUp, Rules
+from ..views import Event, PlayerView
+
+log = logging.getLogger("toonerville.widgets")
+log.addHandler(logging.NullHandler())  # a library logs; the app decides where it goes
+
+#: The card sizes a learner can choose; `render.SIZES` also has "small" for thumbnails.
+SIZE_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Normal", "normal"), ("Large", "large"), ("Projector", "projector"))
+#: Button and label text size that goes with each card size.
+TEXT_PX: dict[str, int] = {"small": 12, "normal": 14, "large": 17, "projector": 28}
+
+SOMETHING_WENT_WRONG = ("Something went wrong on our side, not yours. Try again, or start "
+                        "the demonstration afresh.")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# -- the seed of a demonstration ----------------------------------------------------------
+_request_waited = False
+
+
+def _wait_for_voila_request() -> None:
+    """Under Voila's preheated kernels the request (and its QUERY_STRING) arrives only
+    after the notebook started running: wait for it, once per kernel. Elsewhere
+    (JupyterLab, nbval, plain Voila) this does nothing."""
+    global _request_waited
+    if _request_waited or os.environ.get("VOILA_PREHEAT", "False") != "True":
+        return
+    _request_waited = True
+    try:
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+    except Exception:  # no Voila, or no request info: the default seed it is
+        log.warning("could not read the Voila request", exc_info=True)
+
+
+def query_params() -> dict[str, str]:
+    """The query parameters of the page (Voila's `QUERY_STRING`); {} outside Voila."""
+    _wait_for_voila_request()
+    parsed = urllib.parse.parse_qs(os.environ.get("QUERY_STRING", ""), keep_blank_values=False)
+    return {k: v[-1] for k, v in parsed.items() if v}
+
+
+def seed_from_url(default: int, name: str = "seed") -> int:
+    """The seed given in the page's URL (`…/03-contracts.ipynb?seed=42`), or `default`.
+
+    A value that is not a whole number from 0 to 2**31 - 1 is ignored."""
+    text = query_params().get(name, "").strip()
+    try:
+        seed = int(text)
+    except ValueError:
+        return default
+    return seed if 0 <= seed < 2**31 else default
+
+
+# -- sizes --------------------------------------------------------------------------------
+def _check_size(size: str) -> str:
+    if size not in SIZES:
+        raise ValueError(f"unknown card size {size!r}: choose one of {', '.join(SIZES)}")
+    return size
+
+
+class SizeToggle(widgets.ToggleButtons):  # type: ignore[misc]
+    """Normal / large / projector card size. `toggle.link(a, b)` keeps the `size` of
+    widgets a and b equal to the toggle's value."""
+
+    def __init__(self, value: str = "normal", **kwargs: Any) -> None:
+        kwargs.setdefault("description", "Card size")
+        kwargs.setdefault("tooltips", ["Cards for one screen", "Bigger cards",
+                                       "Cards to read from the back of a room"])
+        kwargs.setdefault("style", {"button_width": "auto", "description_width": "auto"})
+        super().__init__(options=SIZE_CHOICES, value=_check_size(value), **kwargs)
+        self.add_class("tv-size-toggle")
+
+    def link(self, *targets: widgets.Widget) -> None:
+        for target in targets:
+            widgets.dlink((self, "value"), (target, "size"))
+
+
+#: Scales the ipywidgets controls (buttons, labels, inputs) inside a sized component
+#: through the CSS variables of ipywidgets' own stylesheet.
+SIZE_CSS = """<style>
+.tv-size-normal { --jp-widgets-font-size: 13px; --jp-widgets-inline-height: 28px;
+  --jp-widgets-inline-label-width: 80px; }
+.tv-size-large { --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 36px;
+  --jp-widgets-inline-label-width: 120px; }
+.tv-size-projector { --jp-widgets-font-size: 26px; --jp-widgets-inline-height: 52px;
+  --jp-widgets-inline-label-width: 200px; }
+.tv-sized .widget-button, .tv-sized .widget-toggle-button { width: auto; min-width: 3em; }
+.tv-sized .widget-label, .tv-sized .widget-html-content, .tv-sized .widget-readout,
+.tv-sized input, .tv-sized select { font-size: var(--jp-widgets-font-size); }
+.tv-sized .widget-html-content { line-height: 1.35; }
+.tv-row { gap: 4px 6px; }
+</style>"""
+
+
+def size_style() -> widgets.HTML:
+    """An invisible widget holding `SIZE_CSS`; put one in any layout of sized widgets."""
+    return widgets.HTML(SIZE_CSS, layout=widgets.Layout(display="none"))
+
+
+class _Sized(traitlets.HasTraits):
+    """Mixin: a `size` trait that redraws the widget (its `_redraw`) when it changes,
+    and a CSS class `tv-size-<size>` that scales the controls inside (`SIZE_CSS`)."""
+
+    size = traitlets.Unicode("normal")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_class("tv-sized")  # type: ignore[attr-defined]
+        self.add_class(f"tv-size-{self.size}")  # type: ignore[attr-defined]
+
+    @traitlets.validate("size")
+    def _valid_size(self, proposal: Any) -> str:
+        return _check_size(proposal["value"])
+
+    @traitlets.observe("size")
+    def _size_changed(self, change: Any) -> None:
+        self.remove_class(f"tv-size-{change['old']}")  # type: ignore[attr-defined]
+        self.add_class(f"tv-size-{change['new']}")  # type: ignore[attr-defined]
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Draw again at the current size; subclasses override."""
+
+
+# -- messages and safe callbacks ----------------------------------------------------------
+class MessageBox(_Sized, widgets.HTML):  # type: ignore[misc]
+    """One explaining sentence in a box (`message_html`): `.info(m)`, `.ok(m)`,
+    `.error(m)`, `.clear()`. `.text` is the plain sentence shown, "" when empty."""
+
+    def __init__(self, size: str = "normal", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._message: Message | str | None = None
+        self._kind = "info"
+        self.add_class("tv-message-box")
+        self.size = size
+
+    @property
+    def text(self) -> str:
+        return "" if self._message is None else str(self._message)
+
+    @property
+    def kind(self) -> str | None:
+        return None if self._message is None else self._kind
+
+    def show(self, message: Message | str, kind: str = "info") -> None:
+        self._message, self._kind = message, kind
+        self._redraw()
+
+    def info(self, message: Message | str) -> None:
+        self.show(message, "info")
+
+    def ok(self, message: Message | str) -> None:
+        self.show(message, "ok")
+
+    def error(self, message: Message | str) -> None:
+        self.show(message, "error")
+
+    def clear(self) -> None:
+        self._message = None
+        self._redraw()
+
+    def show_exception(self, err: BaseException) -> None:
+        """A refusal shows its own sentence; anything else a short apology (logged)."""
+        if isinstance(err, ToonervilleError):
+            self.error(err.message)
+        else:
+            log.error("a widget callback failed", exc_info=err)
+            self.error(SOMETHING_WENT_WRONG)
+
+    def guard(self, callback: F) -> F:
+        """`callback`, made safe for a learner: it never raises (see `show_exception`)."""
+        return guard(self, callback)
+
+    def _redraw(self) -> None:
+        if self._message is None:
+            self.value = ""
+        else:
+            self.value = message_html(self._message, self._kind,  # type: ignore[arg-type]
+                                      self.size)
+
+
+def guard(box: MessageBox, callback: F) -> F:
+    """Wrap a widget callback so it never raises to the learner: a `ToonervilleError`
+    shows its sentence in `box`, any other exception a short message (and is logged)."""
+
+    @functools.wraps(callback)
+    def safe(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return callback(*args, **kwargs)
+        except Exception as err:  # noqa: BLE001 - shown to the learner, never raised
+            box.show_exception(err)
+            return None
+
+    return safe  # type: ignore[return-value]
+
+
+# -- one card, a hand ---------------------------------------------------------------------
+def _button_style(size: str) -> dict[str, str]:
+    return {"font_size": f"{TEXT_PX[size]}px", "font_weight": "bold"}
+
+
+class CardButton(_Sized, widgets.VBox):  # type: ignore[misc]
+    """One card drawn by `render.card_html` with a toggle button under it named by the
+    card ("R7", tooltip "Red 7"). `.value` is True while the card is selected."""
+
+    value = traitlets.Bool(False)
+
+    def __init__(self, card: Card | str, size: str = "normal", value: bool = False,
+                 **kwargs: Any) -> None:
+        self._card = card if isinstance(card, Card) else Card.parse(card)
+        self.picture = widgets.HTML()
+        self.button = widgets.ToggleButton()
+        self.button.add_class("tv-card-button")
+        super().__init__(children=(self.picture, self.button), **kwargs)
+        self.add_class("tv-card-picker-card")
+        widgets.link((self.button, "value"), (self, "value"))
+        self.value = value
+        self.size = size
+        self.card = self._card
+
+    @property
+    def card(self) -> Card:
+        return self._card
+
+    @card.setter
+    def card(self, card: Card) -> None:
+        self._card = card
+        self.button.description = str(card)
+        self.button.tooltip = f"{card.name}: select or unselect"
+        self._redraw()
+
+    @traitlets.observe("value")
+    def _value_changed(self, change: Any) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        width = SIZES[self.size]
+        self.picture.value = card_html(self.card, self.size, selected=self.value)
+        self.layout.width = f"{width + 4}px"
+        self.layout.align_items = "center"
+        self.layout.padding = f"{round(width * 0.15)}px 0 0 0"
+        self.button.layout.width = f"{width}px"
+        self.button.layout.height = "auto"
+        self.button.style = _button_style(self.size)
+
+
+class HandPicker(_Sized, widgets.VBox):  # type: ignore[misc]
+    """A hand to select cards from: one `CardButton` per card, in a wrapping row.
+
+    `.selected` (tuple of cards, in hand order) and `.selected_indices` are traits:
+    observe them with `picker.observe(fn, "selected")`. `max_selected` keeps at most
+    that many cards selected (selecting another unselects the oldest)."""
+
+    selected = traitlets.Tuple()
+    selected_indices = traitlets.Tuple()
+    disabled = traitlets.Bool(False)
+
+    def __init__(self, cards: Iterable[Card | str] | str = (), size: str = "normal",
+                 label: str | None = None, max_selected: int | None = None,
+                 **kwargs: Any) -> None:
+        self.max_selected = max_selected
+        self.label = widgets.HTML()
+        self.row = widgets.Box(layout=widgets.Layout(flex_flow="row wrap",
+                                                     align_items="flex-end"))
+        self.row.add_class("tv-hand-picker-row")
+        self.row.add_class("tv-row")
+        super().__init__(children=(self.label, self.row), **kwargs)
+        self.add_class("tv-hand-picker")
+        self._label_text = label
+        self._cards: tuple[Card, ...] = ()
+        self._order: list[int] = []  # selection order, for max_selected
+        self._syncing = False
+        self.size = size
+        self.set_cards(cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    def set_cards(self, cards: Iterable[Card | str] | str,
+                  selected: Iterable[int] = ()) -> None:
+        """Show another hand (the selection is replaced by `selected` indices)."""
+        self._cards = parse_cards(cards) if isinstance(cards, str) else tuple(
+            c if isinstance(c, Card) else Card.parse(c) for c in cards)
+        chosen = set(selected)
+        old = list(self.row.children)
+        buttons = []
+        self._syncing = True
+        try:
+            for i, card in enumerate(self._cards):
+                if i < len(old):  # reuse the card's widgets: fewer messages to the page
+                    b = old[i]
+                    b.value = i in chosen
+                    if b.card != card:
+                        b.card = card
+                else:
+                    b = CardButton(card, self.size, value=i in chosen)
+                    b.observe(functools.partial(self._toggled, i), "value")
+                b.button.disabled = self.disabled
+                buttons.append(b)
+        finally:
+            self._syncing = False
+        if len(buttons) != len(old):
+            self.row.children = tuple(buttons)
+        for b in old[len(buttons):]:
+            b.close()
+        self._order = sorted(chosen)
+        self._publish()
+        self._draw_label()
+
+    def select(self, indices: Iterable[int]) -> None:
+        """Select exactly these positions of the hand."""
+        chosen = [i for i in indices if 0 <= i < len(self._cards)]
+        self._order = chosen
+        self._syncing = True
+        try:
+            for i, b in enumerate(self.row.children):
+                b.value = i in chosen
+        finally:
+            self._syncing = False
+        self._publish()
+
+    def clear_selection(self) -> None:
+        self.select(())
+
+    def _toggled(self, index: int, change: Any) -> None:
+        if self._syncing:
+            return
+        if change["new"]:
+            self._order.append(index)
+            if self.max_selected is not None and len(self._order) > self.max_selected:
+                oldest = self._order.pop(0)
+                self._syncing = True
+                try:
+                    self.row.children[oldest].value = False
+                finally:
+                    self._syncing = False
+        elif index in self._order:
+            self._order.remove(index)
+        self._publish()
+
+    def _publish(self) -> None:
+        indices = tuple(i for i, b in enumerate(self.row.children) if b.value)
+        self.selected_indices = indices
+        self.selected = tuple(self._cards[i] for i in indices)
+        self._draw_label()
+
+    def _draw_label(self) -> None:
+        if self._label_text is None:
+            self.label.value = ""
+            self.label.layout.display = "none"
+            return
+        self.label.layout.display = None
+        count = f"{len(self._cards)} card" + ("" if len(self._cards) == 1 else "s")
+        chosen = f" · selected: {format_cards(self.selected)}" if self.selected else ""
+        self.label.value = (f'<div style="font-size:{TEXT_PX[self.size]}px">'
+                            f"<b>{escape(self._label_text)}</b> · {count}"
+                            f"{escape(chosen)}</div>")
+
+    @traitlets.observe("disabled")
+    def _disabled_changed(self, change: Any) -> None:
+        for b in self.row.children:
+            b.button.disabled = change["new"]
+
+    def _redraw(self) -> None:
+        for b in getattr(self, "row", widgets.Box()).children:
+            b.size = self.size
+        if hasattr(self, "label"):
+            self._draw_label()
+
+
+# -- pictures -----------------------------------------------------------------------------
+class _Picture(_Sized, widgets.HTML):  # type: ignore[misc]
+    """An HTML widget drawn by one pure function of `render`."""
+
+    def __init__(self, size: str = "normal", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.size = size
+
+
+class HandView(_Picture):
+    """A hand as a picture (`render.hand_html`); `.show(cards, label=..., selected=...)`."""
+
+    def __init__(self, cards: Iterable[Card | str] | str = (), size: str = "normal",
+                 label: str | None = None, selected_indices: Iterable[int] = (),
+                 **kwargs: Any) -> None:
+        self._cards: tuple[Card, ...] = ()
+        self._label = label
+        self._chosen: tuple[int, ...] = ()
+        super().__init__(size, **kwargs)
+        self.add_class("tv-hand-view")
+        self.show(cards, label, selected_indices)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    def show(self, cards: Iterable[Card | str] | str, label: str | None = None,
+             selected_indices: Iterable[int] = ()) -> None:
+        self._cards = parse_cards(cards) if isinstance(cards, str) else tuple(
+            c if isinstance(c, Card) else Card.parse(c) for c in cards)
+        self._label = label
+        self._chosen = tuple(selected_indices)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if hasattr(self, "_chosen"):
+            self.value = hand_html(self._cards, self.size, self._chosen, self._label)
+
+
+class MeldView(_Picture):
+    """One meld (`render.meld_html`); `.meld` may be set to a Meld, notation or None."""
+
+    def __init__(self, meld: Meld | str | None = None, size: str = "normal",
+                 **kwargs: Any) -> None:
+        self._meld: Meld | None = None
+        super().__init__(size, **kwargs)
+        self.add_class("tv-meld-view")
+        self.meld = meld
+
+    @property
+    def meld(self) -> Meld | None:
+        return self._meld
+
+    @meld.setter
+    def meld(self, meld: Meld | str | None) -> None:
+        self._meld = Meld.parse(meld) if isinstance(meld, str) else meld
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if hasattr(self, "_meld"):
+            self.value = "" if self._meld is None else meld_html(self._meld, self.size)
+
+
+class VerdictView(_Picture):
+    """A meld verdict: the valid / not valid badge, its sentence and its meld."""
+
+    def __init__(self, verdict: Verdict | None = None, size: str = "normal",
+                 **kwargs: Any) -> None:
+        self._verdict: Verdict | None = None
+        super().__init__(size, **kwargs)
+        self.add_class("tv-verdict-view")
+        self.verdict = verdict
+
+    @property
+    def verdict(self) -> Verdict | None:
+        return self._verdict
+
+    @verdict.setter
+    def verdict(self, verdict: Verdict | None) -> None:
+        self._verdict = verdict
+        self._redraw()
+
+    @property
+    def text(self) -> str:
+        return "" if self._verdict is None else str(self._verdict)
+
+    def _redraw(self) -> None:
+        if hasattr(self, "_verdict"):
+            self.value = ("" if self._verdict is None
+                          else verdict_html(self._verdict, self.size))
+
+
+MeldsByPlayer = Mapping[str, Sequence[Meld | str]]
+
+
+def melds_by_player(source: PlayerView | MeldsByPlayer) -> dict[str, tuple[Meld, ...]]:
+    """The table as {player name: melds}, from a `PlayerView` or such a mapping (whose
+    melds may be notation)."""
+    if isinstance(source, PlayerView):
+        return {name: tuple(source.table[i]) for i, name in enumerate(source.names)}
+    return {name: tuple(m if isinstance(m, Meld) else check_meld(m).meld_or_raise()
+                        for m in melds) for name, melds in source.items()}
+
+
+class TableView(_Picture):
+    """The melds on the table (`render.table_html`), from a `PlayerView` or a mapping
+    {player name: melds}; `.update(source)` redraws."""
+
+    def __init__(self, source: PlayerView | MeldsByPlayer | None = None,
+                 size: str = "normal", **kwargs: Any) -> None:
+        self._table: dict[str, tuple[Meld, ...]] = {}
+        super().__init__(size, **kwargs)
+        self.add_class("tv-table-view")
+        self.update(source or {})
+
+    @property
+    def table(self) -> dict[str, tuple[Meld, ...]]:
+        return dict(self._table)
+
+    def update(self, source: PlayerView | MeldsByPlayer) -> None:
+        self._table = melds_by_player(source)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if hasattr(self, "_table"):
+            self.value = table_html(self._table, self.size)
+
+
+class PilesView(_Picture):
+    """The stock and the discard pile (`render.piles_html`); `.update(view)` or
+    `.show(stock_count, discard_top, discard_count)`."""
+
+    def __init__(self, view: PlayerView | None = None, size: str = "normal",
+                 **kwargs: Any) -> None:
+        self._piles: tuple[int, Card | None, int] = (0, None, 0)
+        super().__init__(size, **kwargs)
+        self.add_class("tv-piles-view")
+        if view is not None:
+            self.update(view)
+        else:
+            self._redraw()
+
+    def update(self, view: PlayerView) -> None:
+        self.show(view.stock_size, view.discard_top, view.discard_size)
+
+    def show(self, stock_count: int, discard_top: Card | None, discard_count: int) -> None:
+        self._piles = (stock_count, discard_top, discard_count)
+        self._redraw()
+
+    @property
+    def piles(self) -> tuple[int, Card | None, int]:
+        return self._piles
+
+    def _redraw(self) -> None:
+        if hasattr(self, "_piles"):
+            self.value = piles_html(*self._piles, size=self.size)
+
+
+class ScoreSheet(_Picture):
+    """The score sheet of 11 rounds (`render.score_sheet_html`): `.update(players, rows)`,
+    `.show_game(game)` or `.show_view(view)`."""
+
+    def __init__(self, players: Sequence[str] = (), rows: Sequence[Sequence[int]] = (),
+                 size: str = "normal", highlight_round: int | None = None,
+                 **kwargs: Any) -> None:
+        self._sheet: tuple[tuple[str, ...], tuple[tuple[int, ...], ...], int | None] = (
+            (), (), None)
+        super().__init__(size, **kwargs)
+        self.add_class("tv-score-sheet-view")
+        self.update(players, rows, highlight_round)
+
+    def update(self, players: Sequence[str], rows: Sequence[Sequence[int]],
+               highlight_round: int | None = None) -> None:
+        self._sheet = (tuple(players), tuple(tuple(r) for r in rows), highlight_round)
+        self._redraw()
+
+    def show_game(self, game: Any) -> None:
+        """A `Game`'s sheet; the round in play is highlighted until the game is over."""
+        self.update(game.names, game.scores, None if game.is_over else game.round_number)
+
+    def show_view(self, view: PlayerView) -> None:
+        self.update(view.names, view.scores, view.round_number)
+
+    @property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        return self._sheet[1]
+
+    def _redraw(self) -> None:
+        if not hasattr(self, "_sheet"):
+            return
+        players, rows, current = self._sheet
+        self.value = score_sheet_html(players, rows, highlight_round=current,
+                                      size=self.size) if players else ""
+
+
+class EventLog(_Picture):
+    """Sentences of a game's history as a numbered list, the newest last and in bold;
+    `.show(events)`; `limit` keeps only the last so many."""
+
+    def __init__(self, events: Sequence[Event] = (), size: str = "normal",
+                 limit: int | None = 12, **kwargs: Any) -> None:
+        self._events: tuple[Event, ...] = ()
+        self.limit = limit
+        super().__init__(size, **kwargs)
+        self.add_class("tv-event-log")
+        self.show(events)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    @property
+    def text(self) -> str:
+        return "\n".join(str(e.text) for e in self._events)
+
+    def show(self, events: Sequence[Event]) -> None:
+        self._events = tuple(events)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if not hasattr(self, "_events"):
+            return
+        events = self._events
+        first = 0 if self.limit is None else max(0, len(events) - self.limit)
+        items = []
+        for k, e in enumerate(events[first:], first + 1):
+            text = escape(str(e.text))
+            items.append(f"<li><b>{text}</b></li>" if k == len(events) else f"<li>{text}</li>")
+        self.value = (f'<ol class="tv-events" start="{first + 1}" style="margin:4px 0;'
+                      f'padding-inline-start:2.2em;font-size:{TEXT_PX[self.size]}px;'
+                      f'line-height:1.4">{"".join(items)}</ol>' if items else "")
+
+
+# -- history ------------------------------------------------------------------------------
+def state_html(game: Any, size: str = "normal", reveal: bool = True,
+               highlight: Mapping[int, Sequence[int]] | None = None) -> str:
+    """A picture of a whole game position for teaching: whose turn, the piles, every
+    hand (face up when `reveal`, else only its size) and the melds on the table.
+    `highlight` maps a seat to positions in its hand to lift (e.g. cards just bought)."""
+    view = game.view(game.current)
+    names = game.names
+    phase = {"draw": "to draw", "buy": "the discard is offered to buyers",
+             "play": "to play", "game_over": "the game is over"}[view.phase.value]
+    head = (f'<div style="font-size:{TEXT_PX[size]}px;margin:4px 0"><b>Round '
+            f"{view.round_number}</b> · contract {view.contract} · dealer "
+            f"{escape(names[view.dealer])} · <b>{escape(names[view.current])}</b> "
+            f"{phase}</div>")
+    hands = []
+    for seat, name in enumerate(names):
+        down = " · down" if view.down[seat] else ""
+        turn = " · to play" if seat == view.current and not game.is_over else ""
+        label = f"{name}{turn}{down}"
+        if reveal:
+            chosen = (highlight or {}).get(seat, ())
+            hands.append(hand_html(game.hand(seat), size, chosen,
+                                   label=f"{label} · {view.hand_sizes[seat]} cards"))
+        else:
+            hands.append(f"<div>{escape(label)} · {view.hand_sizes[seat]} cards</div>")
+    return (f'<div class="tv-state">{head}{piles_html(view.stock_size, view.discard_top, view.discard_size, size)}'  # noqa: E501
+            f'{"".join(hands)}{table_html(melds_by_player(view), size)}</div>')
+
+
+def _replay_start(game: Any) -> Any:
+    """A fresh copy of `game` before its first move (same seed, rules, deck or position)."""
+    from ..game import Game
+
+    data = json.loads(game.to_json())
+    data["moves"] = []
+    data.pop("scores", None)
+    return Game.from_json(json.dumps(data))
+
+
+class HistoryStepper(_Sized, widgets.VBox):  # type: ignore[misc]
+    """First / back / forward / last through a history.
+
+    `HistoryStepper(events)` steps through events one by one, each shown with its
+    sentence and its cards. `HistoryStepper.for_game(game)` steps move by move: step 0
+    is the deal, step k shows the sentences of move k and a picture of the whole table
+    after it (made by replaying the game's moves on a fresh copy). `.index` (observable)
+    is the step shown; `.step_count` the number of steps."""
+
+    index = traitlets.Int(0)
+
+    def __init__(self, events: Sequence[Event] = (), size: str = "normal",
+                 picture: Callable[[int, str], str] | None = None,
+                 steps: Sequence[Sequence[Event]] | None = None, **kwargs: Any) -> None:
+        self._steps: tuple[tuple[Event, ...], ...] = (
+            tuple(tuple(s) for s in steps) if steps is not None
+            else tuple((e,) for e in events))
+        self._picture = picture
+        self.first_button = widgets.Button(description="⏮ First", tooltip="First step")
+        self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
+        self.forward_button = widgets.Button(description="Forward ▶",
+                                             tooltip="One step forward")
+        self.last_button = widgets.Button(description="Last ⏭", tooltip="Last step")
+        self.position = widgets.HTML()
+        self.sentences = widgets.HTML()
+        self.picture = widgets.HTML()
+        self.messages = MessageBox()
+        buttons = (self.first_button, self.back_button, self.forward_button, self.last_button)
+        for b, move in zip(buttons, (self.first, self.back, self.forward, self.last),
+                           strict=True):
+            b.on_click(self.messages.guard(lambda _b, move=move: move()))
+        bar = widgets.HBox((*buttons, self.position),
+                           layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        super().__init__(children=(bar, self.sentences, self.messages, self.picture),
+                         **kwargs)
+        self.add_class("tv-history-stepper")
+        self.size = size
+        self._redraw()
+
+    @classmethod
+    def for_game(cls, game: Any, size: str = "normal", reveal: bool = True,
+                 **kwargs: Any) -> HistoryStepper:
+        """Step through `game` move by move, with a picture of the table at each step."""
+        replay = _Replay(game, reveal)
+        return cls(size=size, picture=replay.picture, steps=replay.steps, **kwargs)
+
+    @property
+    def step_count(self) -> int:
+        return len(self._steps)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the step shown."""
+        return self._steps[self.index] if self._steps else ()
+
+    @property
+    def text(self) -> str:
+        """The sentences of the step shown, one per line."""
+        return "\n".join(str(e.text) for e in self.events)
+
+    def first(self) -> None:
+        self.index = 0
+
+    def back(self) -> None:
+        self.index = max(0, self.index - 1)
+
+    def forward(self) -> None:
+        self.index = min(self.step_count - 1, self.index + 1)
+
+    def last(self) -> None:
+        self.index = max(0, self.step_count - 1)
+
+    @traitlets.validate("index")
+    def _valid_index(self, proposal: Any) -> int:
+        return max(0, min(int(proposal["value"]), max(0, len(self._steps) - 1)))
+
+    @traitlets.observe("index")
+    def _index_changed(self, change: Any) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if not hasattr(self, "picture"):
+            return
+        n, k, size = self.step_count, self.index, self.size
+        px = TEXT_PX[size]
+        for b in (self.first_button, self.back_button, self.forward_button,
+                  self.last_button):
+            b.style = _button_style(size)
+        self.first_button.disabled = self.back_button.disabled = k <= 0
+        self.forward_button.disabled = self.last_button.disabled = k >= n - 1
+        self.position.value = (f'<span style="font-size:{px}px;margin-left:8px">'
+                               f"Step {k + 1 if n else 0} of {n}</span>")
+        events = self.events
+        self.sentences.value = "".join(
+            message_html(e.text, "info", size)
+            + (hand_html(e.cards, size) if e.cards and self._picture is None else "")
+            for e in events)
+        if self._picture is not None and n:
+            try:
+                self.picture.value = self._picture(k, size)
+            except Exception as err:  # noqa: BLE001 - a picture must never break the page
+                self.messages.show_exception(err)
+        self.messages.size = size
+
+
+class _Replay:
+    """Replays a game's moves on a fresh copy, to draw the position after move k."""
+
+    def __init__(self, game: Any, reveal: bool) -> None:
+        self.actions = game.actions
+        self.reveal = reveal
+        start = _replay_start(game)
+        first = tuple(start.history)
+        steps = [first]
+        for action in self.actions:
+            steps.append(start.apply(action))
+        self.steps: tuple[tuple[Event, ...], ...] = tuple(steps)
+        self._game = _replay_start(game)
+        self._at = 0
+
+    def game_at(self, k: int) -> Any:
+        if k < self._at:
+            self._game, self._at = _replay_start(self._game), 0
+        while self._at < k:
+            self._game.apply(self.actions[self._at])
+            self._at += 1
+        return self._game
+
+    def picture(self, k: int, size: str) -> str:
+        return state_html(self.game_at(k), size, self.reveal)
+
+
+# -- house rules --------------------------------------------------------------------------
+#: The label and rule id of each `Rules` switch, in the rulebook's order.
+RULE_LABELS: dict[str, tuple[str, str]] = {
+    "max_rooks_per_meld": ("H1", "Most Rooks in one meld (blank: any number)"),
+    "rooks_at_most_naturals": ("H1", "No more Rooks than natural cards in a meld"),
+    "first_dealer": ("H2", "First dealer's seat (blank: drawn at random)"),
+    "rook_turn_up": ("H3", "A Rook turned up as the first discard"),
+    "round11_deal": ("H4", "Cards dealt in round 11"),
+    "max_buys_per_round": ("H5", "Most buys per player per round (blank: no limit)"),
+    "down_players_may_buy": ("H5", "Players already down may buy"),
+    "penalty_cards": ("H5", "Penalty cards per buy"),
+    "restock": ("H6", "When the stock runs out"),
+    "extra_melds": ("H7", "Melds beyond the contract allowed"),
+    "contiguous_runs": ("H8", "Two same-colour runs may touch end to end"),
+    "same_number_sets": ("H8", "Two sets of one number in a lay-down"),
+    "lay_off_same_turn": ("H9", "Lay off on the turn you lay down"),
+    "lay_off_on_others": ("H9", "Lay off onto other players' melds"),
+    "rook_swap": ("H10", "The Rook swap is allowed"),
+    "swap_only_when_down": ("H10", "Only players who are down may swap"),
+}
+_CHOICES: dict[str, list[tuple[str, Any]]] = {
+    "rook_turn_up": [("it is buried in the stock", RookTurnUp.BURY),
+                     ("it stays up", RookTurnUp.STAYS)],
+    "restock": [("shuffle the discard pile", Restock.SHUFFLE),
+                ("turn the discard pile over", Restock.TURN_OVER)],
+    "round11_deal": [("14 (published table)", 14), ("12 (other version)", 12)],
+}
+
+
+class HouseRulesPanel(_Sized, widgets.VBox):  # type: ignore[misc]
+    """A control for every `Rules` switch, grouped by rule id.
+
+    `.rules` (an observable trait) is the last playable configuration; a value the
+    engine refuses leaves it unchanged and shows the `RulesError` sentence
+    (`.messages.text`), with `.valid` False until it is fixed. `.controls[name]` is the
+    widget of the switch `name`; `.set_rules(rules)` shows another configuration."""
+
+    rules = traitlets.Instance(Rules)
+    valid = traitlets.Bool(True)
+
+    def __init__(self, rules: Rules | None = None, size: str = "normal",
+                 **kwargs: Any) -> None:
+        self.controls: dict[str, widgets.Widget] = {}
+        self.messages = MessageBox()
+        self.summary = widgets.HTML()
+        self.reset_button = widgets.Button(description="Rulebook defaults",
+                                           tooltip="Back to the rules as RULES.md states them")
+        rows: list[widgets.Widget] = []
+        default = Rules()
+        for f in fields(Rules):
+            rule, label = RULE_LABELS.get(f.name, ("", f.name.replace("_", " ")))
+            control = self._control(f.name, getattr(default, f.name), f"{label} ({rule})"
+                                    if rule else label)
+            self.controls[f.name] = control
+            rows.append(control)
+        self._loading = False
+        super().__init__(children=(*rows, self.reset_button, self.messages, self.summary),
+                         **kwargs)
+        self.add_class("tv-house-rules")
+        self.rules = rules or Rules()
+        self.set_rules(self.rules)
+        for control in self.controls.values():
+            control.observe(self.messages.guard(self._edited), "value")
+        self.reset_button.on_click(self.messages.guard(lambda _b: self.set_rules(Rules())))
+        self.size = size
+
+    @staticmethod
+    def _control(name: str, default: Any, label: str) -> widgets.Widget:
+        style = {"description_width": "initial"}
+        layout = widgets.Layout(width="auto")
+        if name in _CHOICES:
+            return widgets.Dropdown(options=_CHOICES[name], description=label, style=style,
+                                    layout=layout)
+        if isinstance(default, bool):
+            return widgets.Checkbox(description=label, indent=False, style=style,
+                                    layout=layout)
+        if isinstance(default, Enum):
+            return widgets.Dropdown(options=[(e.value, e) for e in type(default)],
+                                    description=label, style=style, layout=layout)
+        if isinstance(default, int):
+            return widgets.IntText(description=label, style=style,
+                                   layout=widgets.Layout(width="auto"))
+        return widgets.Text(description=label, placeholder="blank", style=style,
+                            layout=layout)
+
+    def set_rules(self, rules: Rules) -> None:
+        """Show `rules` in the controls (and make them `.rules`)."""
+        self._loading = True
+        try:
+            for name, control in self.controls.items():
+                value = getattr(rules, name)
+                if isinstance(control, widgets.Text):
+                    control.value = "" if value is None else str(value)
+                else:
+                    control.value = value
+        finally:
+            self._loading = False
+        self.rules = rules
+        self.valid = True
+        self.messages.clear()
+        self._draw_summary()
+
+    def _read(self, name: str) -> Any:
+        control = self.controls[name]
+        value = control.value
+        if isinstance(control, widgets.Text):
+            text = value.strip()
+            if not text:
+                return None
+            try:
+                return int(text)
+            except ValueError:
+                return text  # the engine refuses it with its own sentence
+        return value
+
+    def _edited(self, change: Any) -> None:
+        if self._loading:
+            return
+        values = {name: self._read(name) for name in self.controls}
+        try:
+            rules = Rules(**values)
+        except ToonervilleError as err:
+            self.valid = False
+            self.messages.error(err.message)
+            return
+        self.valid = True
+        self.messages.clear()
+        self.rules = rules
+        self._draw_summary()
+
+    def _draw_summary(self) -> None:
+        changes = self.rules.changes()
+        text = ("The rulebook's defaults." if not changes else "House rules: " + ", ".join(
+            f"{k} = {v}" for k, v in changes.items()))
+        self.summary.value = (f'<div style="font-size:{TEXT_PX[self.size]}px;opacity:.85">'
+                              f"{escape(text)}</div>")
+
+    def _redraw(self) -> None:
+        if not hasattr(self, "summary"):
+            return
+        for control in self.controls.values():
+            control.style.font_size = f"{TEXT_PX[self.size]}px"
+        self.messages.size = self.size
+        self._draw_summary()

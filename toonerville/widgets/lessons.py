@@ -1,0 +1,1214 @@
+"""One widget per teaching notebook (01–06), each a thin `VBox` over the engine.
+
+- `DealDemo`          01: the shoe (T2), the deal one card at a time, stock and turn-up (T8, H3)
+- `MeldChecker`       02: runs, sets and the Rook, with the engine's verdicts (T4–T6, H1, H8)
+- `ContractExplorer`  03: a round's contract, what the solver lays down, and how often a
+                      freshly dealt hand already meets it (T7, T15)
+- `BuyDemo`           04: declining the discard, buying, priority, the penalty card (T9–T14)
+- `RookDemo`          05: which card a Rook stands for, the swap, a Rook in a set (T6, T18, T19)
+- `ScoringDemo`       06: going out (T16, T17), card points (T3), the score sheet, ties (T20, T21)
+
+Every demonstration deal is seeded; the seed is shown and `?seed=N` in a Voila URL
+reproduces it (`seed_from_url`). Every button is guarded: a refusal shows the engine's
+sentence, never a traceback. Every lesson has a card-size toggle for projectors.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from .. import actions as A
+from ..cards import Card, format_cards, hand_points, parse_cards, shoe, shuffled_shoe
+from ..errors import ToonervilleError
+from ..game import Game
+from ..laydown import check_lay_down
+from ..melds import Meld, Verdict, check_meld, is_run, is_set
+from ..messages import Message, msg
+from ..render import hand_html, meld_html, message_html
+from ..rules import ROUNDS, Contract, RookTurnUp, Rules, contract_for
+from ..scoring import place_label, places
+from ..views import Event, Phase
+from .components import (
+    EventLog,
+    HandPicker,
+    HandView,
+    MessageBox,
+    PilesView,
+    ScoreSheet,
+    SizeToggle,
+    TableView,
+    VerdictView,
+    _Sized,
+    seed_from_url,
+    size_style,
+    state_html,
+)
+
+__all__ = ["BuyDemo", "ContractExplorer", "DealDemo", "DealPlan", "MeldChecker", "RookDemo",
+           "ScoringDemo", "contract_rate", "dealt_hand", "seat_names"]
+
+
+P = TypeVar("P")
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The lessons number seats from 1, as the rulebook's worked examples do."""
+    return tuple(f"Player {i + 1}" for i in range(players))
+
+
+#: Lesson text follows the card size through the CSS variable that `SIZE_CSS` sets on
+#: the lesson (13px normal, 17px large, 26px projector), so static text scales too.
+_FONT = "calc(var(--jp-widgets-font-size, 13px) + 1px)"
+
+
+def _text(html: str, size: str = "normal", muted: bool = False) -> str:
+    style = f"font-size:{_FONT};line-height:1.4;margin:4px 0"
+    if muted:
+        style += ";opacity:.85"
+    return f'<div style="{style}">{html}</div>'
+
+
+def _heading(text: str, size: str = "normal") -> str:
+    return (f'<div style="font-size:calc({_FONT} * 1.25);font-weight:bold;'
+            f'margin:10px 0 2px">{escape(text)}</div>')
+
+
+def _seed_note(seed: int, size: str) -> str:
+    return _text(f"Seed <b>{seed}</b> · add <code>?seed={seed}</code> to this page's address "
+                 "to get this deal again", size, muted=True)
+
+
+class Lesson(_Sized, widgets.VBox):  # type: ignore[misc]
+    """What every lesson has: a card-size toggle at the top, a message box at the bottom,
+    and guarded buttons. Subclasses build their parts, then call `_assemble`."""
+
+    def __init__(self, size: str = "normal", **kwargs: Any) -> None:
+        self.size_toggle = SizeToggle(size)
+        self.messages = MessageBox()
+        self._parts: list[Any] = [self.messages]
+        self._ready = False
+        super().__init__(**kwargs)
+        self.add_class("tv-lesson")
+        widgets.dlink((self.size_toggle, "value"), (self, "size"))
+
+    def __repr__(self) -> str:
+        """Short, so a saved notebook's text fallback stays small and readable."""
+        seed = getattr(self, "seed", None)
+        shown = f"seed={seed.value}, " if isinstance(seed, widgets.IntText) else ""
+        return f"{type(self).__name__}({shown}size={self.size!r})"
+
+    def _assemble(self, *body: widgets.Widget) -> None:
+        """The lesson's layout: the size toggle, `body`, and the message box at the end
+        unless `body` places it nearer the controls."""
+        tail = () if self.messages in body else (self.messages,)
+        self.children = (size_style(), self.size_toggle, *body, *tail)
+        self._ready = True
+        self.size = self.size_toggle.value
+        self._redraw()
+
+    def _sized(self, part: P) -> P:
+        """Register a sized component so the size toggle reaches it."""
+        self._parts.append(part)
+        return part
+
+    def _button(self, description: str, action: Callable[[], object], tooltip: str = "",
+                style: str = "") -> widgets.Button:
+        button = widgets.Button(description=description, tooltip=tooltip or description,
+                                button_style=style)
+        button.on_click(self.messages.guard(lambda _b: action()))
+        return button
+
+    def _watch(self, control: widgets.Widget, action: Callable[[], object]) -> None:
+        control.observe(self.messages.guard(lambda _change: action()), "value")
+
+    def _redraw(self) -> None:
+        if not getattr(self, "_ready", False):
+            return
+        for part in self._parts:
+            part.size = self.size
+        self._draw()
+
+    def _draw(self) -> None:
+        """Redraw the lesson's own pictures at `self.size`."""
+
+
+def _row(*children: widgets.Widget) -> widgets.HBox:
+    row = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
+                                                       align_items="center"))
+    row.add_class("tv-row")
+    return row
+
+
+def _choose(dropdown: widgets.Dropdown, options: list[tuple[str, Any]],
+            preferred: Any) -> None:
+    """New options for a dropdown, keeping a value chosen: `preferred` if it is still
+    there, else the first option (an empty dropdown looks broken)."""
+    values = [v for _, v in options]
+    if list(dropdown.options) != options:
+        dropdown.options = options
+    if preferred in values:
+        dropdown.value = preferred
+    elif dropdown.value not in values and values:
+        dropdown.value = values[0]
+
+
+def _int_text(description: str, value: int, width: str = "auto") -> widgets.IntText:
+    return widgets.IntText(value=value, description=description,
+                           style={"description_width": "initial"},
+                           layout=widgets.Layout(width=width))
+
+
+# == 01 the deal ===========================================================================
+@dataclass(frozen=True, slots=True)
+class DealPlan:
+    """A seeded deal exactly as `Game.new` deals round 1 (T2, T7, T8, H2, H3): the first
+    dealer drawn with the seed, the shoe shuffled with it, cards dealt one at a time
+    from the dealer's left, then the turn-up (a Rook buried under H3's default)."""
+
+    players: int
+    seed: int
+    round_number: int
+    dealer: int
+    shoe: tuple[Card, ...]
+    deal_size: int
+    turn_up: Card
+    buried: tuple[Card, ...]
+    stock_size: int  # after the turn-up
+
+    @classmethod
+    def make(cls, players: int, seed: int, round_number: int = 1,
+             rules: Rules | None = None) -> DealPlan:
+        rules = rules or Rules()
+        size = rules.deal_size(round_number)  # refuses a round that does not exist
+        shoe(players)  # refuses a number of players the game is not for (T2)
+        rng = random.Random(seed)
+        first = rules.first_dealer
+        dealer = rng.randrange(players) if first is None else first
+        cards = shuffled_shoe(players, rng)
+        rest = list(cards[players * size:])  # the stock, top first
+        buried: list[Card] = []
+        top = rest.pop(0)
+        while top.is_rook and rules.rook_turn_up is RookTurnUp.BURY and rest:
+            buried.append(top)
+            rest.append(top)  # to the bottom of the stock
+            top = rest.pop(0)
+        return cls(players, seed, round_number, dealer, cards, size, top, tuple(buried),
+                   len(rest))
+
+    @property
+    def total(self) -> int:
+        return self.players * self.deal_size
+
+    def seat_of(self, k: int) -> int:
+        """Who gets the k-th card dealt (0-based): round-robin from the dealer's left."""
+        return (self.dealer + 1 + k) % self.players
+
+    def hands(self, dealt: int | None = None) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards after `dealt` cards (all of them by default)."""
+        dealt = self.total if dealt is None else dealt
+        out: list[list[Card]] = [[] for _ in range(self.players)]
+        for k in range(dealt):
+            out[self.seat_of(k)].append(self.shoe[k])
+        return tuple(tuple(h) for h in out)
+
+
+class DealDemo(Lesson):
+    """01: choose 3–5 players, a seed and a round; deal one card at a time or all at
+    once; then see the stock and the turn-up (with a Rook buried, H3)."""
+
+    def __init__(self, players: int = 4, seed: int | None = None, round_number: int = 1,
+                 size: str = "normal", rules: Rules | None = None) -> None:
+        super().__init__(size)
+        self.rules = rules or Rules()
+        seed = seed_from_url(7) if seed is None else seed
+        self.players = widgets.Dropdown(options=[3, 4, 5], value=players,
+                                        description="Players",
+                                        layout=widgets.Layout(width="auto"))
+        self.seed = _int_text("Seed", seed, "11em")
+        self.round = widgets.Dropdown(
+            options=[(f"{r} ({contract_for(r)})", r) for r in range(1, ROUNDS + 1)],
+            value=round_number, description="Round", layout=widgets.Layout(width="auto"))
+        self.step_button = self._button("Deal one card", self.step, style="primary")
+        self.all_button = self._button("Deal all", self.deal_all)
+        self.again_button = self._button("Gather and start again", self.restart)
+        self.new_seed_button = self._button("New shuffle", self.new_shuffle,
+                                            "Another seed: seed + 1")
+        self.about = widgets.HTML()
+        self.progress = widgets.HTML()
+        self.hands = [self._sized(HandView()) for _ in range(5)]
+        for seat, view in enumerate(self.hands):
+            view.add_class(f"tv-deal-seat-{seat + 1}")
+        self.piles = self._sized(PilesView())
+        self.after = widgets.HTML()
+        for control in (self.players, self.seed, self.round):
+            self._watch(control, self.restart)
+        self.plan = DealPlan.make(players, seed, round_number, self.rules)
+        self.dealt = 0
+        self._assemble(
+            _row(self.players, self.seed, self.round, self.new_seed_button),
+            self.about,
+            _row(self.step_button, self.all_button, self.again_button), self.messages,
+            self.progress, *self.hands, self.after, self.piles)
+        self.restart()
+
+    # -- actions ------------------------------------------------------------------------
+    def restart(self) -> None:
+        self.plan = DealPlan.make(self.players.value, self.seed.value, self.round.value,
+                                  self.rules)
+        self.dealt = 0
+        self.messages.clear()
+        self._draw()
+
+    def new_shuffle(self) -> None:
+        self.seed.value = (self.seed.value + 1) % 2**31  # its observer restarts
+
+    def step(self) -> None:
+        """Deal the next card to the next player."""
+        if self.dealt >= self.plan.total:
+            self.messages.info(msg("the deal is over: every player has {k} cards", "T7",
+                                   k=self.plan.deal_size))
+            return
+        self.dealt += 1
+        self._draw_hand(self.plan.seat_of(self.dealt - 1))
+        self._draw_status()
+
+    def deal_all(self) -> None:
+        self.dealt = self.plan.total
+        self._draw()
+
+    @property
+    def hands_dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """What each seat holds now."""
+        return self.plan.hands(self.dealt)
+
+    # -- pictures -----------------------------------------------------------------------
+    def _draw(self) -> None:
+        if not hasattr(self, "plan"):
+            return
+        for seat in range(5):
+            self._draw_hand(seat)
+        self._draw_status()
+
+    def _draw_hand(self, seat: int) -> None:
+        view = self.hands[seat]
+        plan = self.plan
+        if seat >= plan.players:
+            view.layout.display = "none"
+            return
+        view.layout.display = None
+        held = plan.hands(self.dealt)[seat]
+        last = (self.dealt > 0 and plan.seat_of(self.dealt - 1) == seat
+                and self.dealt < plan.total)
+        dealer = " · dealer" if seat == plan.dealer else ""
+        first = " · plays first" if seat == (plan.dealer + 1) % plan.players else ""
+        view.show(held, f"Player {seat + 1}{dealer}{first} · {len(held)} cards",
+                  (len(held) - 1,) if last else ())
+
+    def _draw_status(self) -> None:
+        plan, size = self.plan, self.size
+        names = seat_names(plan.players)
+        self.about.value = (
+            _text(f"<b>The shoe</b>: {plan.players} players, so {plan.players} Rook decks "
+                  f"of 57 cards shuffled together: <b>{len(plan.shoe)} cards</b> (T2). "
+                  f"{escape(names[plan.dealer])} deals (drawn with the seed, H2): "
+                  f"<b>{plan.deal_size} cards</b> each in round {plan.round_number} (T7), "
+                  f"one at a time, starting on the dealer's left.", size)
+            + _seed_note(plan.seed, size))
+        done = self.dealt >= plan.total
+        if done:
+            status = (f"All {plan.total} cards are dealt. The other "
+                      f"{len(plan.shoe) - plan.total} cards are the stock.")
+        else:
+            nxt = names[plan.seat_of(self.dealt)]
+            status = (f"Cards dealt: <b>{self.dealt}</b> of {plan.total} · next card goes to "
+                      f"<b>{escape(nxt)}</b> · {len(plan.shoe) - self.dealt} left in the shoe")
+        self.progress.value = _text(status, size)
+        self.step_button.disabled = self.all_button.disabled = done
+        if not done:
+            self.after.value = ""
+            self.piles.layout.display = "none"
+            return
+        lines = []
+        for rook in plan.buried:
+            lines.append(msg("a Rook ({card}) was turned up: it is buried in the stock and "
+                             "the next card turned up", "H3", card=rook))
+        lines.append(msg("{card} is turned up to start the discard pile", "T8",
+                         card=plan.turn_up))
+        lines.append(msg("{name} plays first", "H2",
+                         name=names[(plan.dealer + 1) % plan.players]))
+        self.after.value = "".join(_text(escape(str(m)), size) for m in lines)
+        self.piles.layout.display = None
+        self.piles.show(plan.stock_size, plan.turn_up, 1)
+
+
+# == 02 runs and sets ======================================================================
+MELD_EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("A run (T4)", "B11 B12 B13 B14", "4 or more cards of one colour in a row"),
+    ("Wrapped run (T4)", "B13 B14 B1 B2", "14 is the top and 1 the bottom"),
+    ("Set with duplicates (T5)", "Y7 R7 R7", "any colours, the same card twice"),
+    ("Rook in a run (T6)", "G12 G13 G14 RK", "the Rook can only be G11"),
+    ("Rook declared (T6)", "R5 R6 R7 RK=R4", "the player says it is R4, not R8"),
+    ("Only Rooks (H1)", "RK RK RK", "every meld needs a natural card"),
+    ("Touching runs (H8)", "R3 R4 R5 R6 / R7 R8 R9 R10", "two runs, or one?"),
+    ("Overlapping runs (H8)", "R3 R4 R5 R6 / R5 R6 R7 R8", "the shoe has duplicates"),
+)
+#: The cards to pick from in the meld checker: enough for every example above.
+PICKER_CARDS = "B11 B12 B13 B14 B1 B2 R4 R5 R6 R7 R8 R7 Y7 G7 RK RK"
+CHECKS: dict[str, Callable[..., Verdict]] = {"either": check_meld, "run": is_run,
+                                             "set": is_set}
+
+
+class MeldChecker(Lesson):
+    """02: type cards (`R5 R6 RK=R8`) or pick them, and see whether they make a run or a
+    set, and why. Melds separated by `/` are checked as one lay-down (H8)."""
+
+    def __init__(self, text: str = "", size: str = "normal",
+                 rules: Rules | None = None) -> None:
+        super().__init__(size)
+        self.rules = rules or Rules()
+        self.text = widgets.Text(value=text, description="Cards",
+                                 placeholder="e.g. R5 R6 R7 R8, or Y7 R7 RK",
+                                 continuous_update=True,
+                                 layout=widgets.Layout(width="min(100%, 36em)"))
+        self.text.add_class("tv-meld-text")
+        self.mode = widgets.ToggleButtons(
+            options=[("run or set", "either"), ("run?", "run"), ("set?", "set")],
+            value="either", description="Check",
+            style={"button_width": "auto", "description_width": "initial"})
+        self.verdict = self._sized(VerdictView())
+        self.extra = widgets.HTML()
+        self.picker = self._sized(HandPicker(PICKER_CARDS, label="Pick cards"))
+        self.examples = [self._button(label, functools.partial(self.show_example, text), tip)
+                         for label, text, tip in MELD_EXAMPLES]
+        self.clear_button = self._button("Clear", lambda: self.set_text(""))
+        self._from_picker = False
+        self._watch(self.text, self.check)
+        self._watch(self.mode, self.check)
+        self.picker.observe(self.messages.guard(self._picked), "selected")
+        self.intro = widgets.HTML()
+        self._assemble(self.intro, _row(self.text, self.clear_button), self.mode,
+                       self.verdict, self.messages, self.extra, self.picker,
+                       widgets.HTML(_text("<b>Examples</b> (one per rule):", "normal")),
+                       _row(*self.examples))
+        self.check()
+
+    def set_text(self, text: str) -> None:
+        self.text.value = text
+        self.check()
+
+    def show_example(self, text: str) -> None:
+        self.mode.value = "either"
+        self.picker.clear_selection()
+        self.set_text(text)
+
+    def _picked(self, change: Any) -> None:
+        self._from_picker = True
+        try:
+            self.text.value = format_cards(self.picker.selected)
+        finally:
+            self._from_picker = False
+        self.check()
+
+    def check(self) -> None:
+        """Check the text as it is now; show the verdict and its sentence."""
+        if not self._from_picker and self.picker.selected and \
+                self.text.value != format_cards(self.picker.selected):
+            self.picker.clear_selection()  # the learner typed: the picked cards are stale
+        text = self.text.value.strip()
+        self.messages.clear()
+        self.extra.value = ""
+        if not text:
+            self.verdict.verdict = None
+            self.messages.info("Type some cards, or pick them below, to see whether they "
+                               "make a run or a set.")
+            return
+        try:
+            if "/" in text:
+                self._check_lay_down([part for part in text.split("/") if part.strip()])
+            else:
+                self.verdict.verdict = CHECKS[self.mode.value](text, self.rules)
+        except ToonervilleError as err:  # a card that is not a card: say which
+            self.verdict.verdict = None
+            self.messages.error(err.message)
+
+    def _check_lay_down(self, parts: Sequence[str]) -> None:
+        verdicts = [check_meld(p, self.rules) for p in parts]
+        bad = next((v for v in verdicts if not v), None)
+        if bad is not None:
+            self.verdict.verdict = bad
+            return
+        melds = [v.meld_or_raise() for v in verdicts]
+        runs = sum(1 for m in melds if m.is_run)
+        contract = Contract(runs, len(melds) - runs)
+        self.verdict.verdict = check_lay_down(melds, contract, self.rules)
+        rounds = [r for r in range(1, ROUNDS + 1) if contract_for(r) == contract]
+        where = (f"the contract of round {', '.join(map(str, rounds))}" if rounds
+                 else "no round's contract")
+        self.extra.value = (_text(f"Checked as a lay-down of {contract} ({where}):",
+                                  self.size)
+                            + "".join(meld_html(m, self.size) for m in melds))
+
+    def _draw(self) -> None:
+        self.intro.value = _text(
+            "A <b>run</b> is 4 or more cards of one colour in a row (T4); a <b>set</b> is 3 "
+            "or more cards of one number (T5); the Rook <b>RK</b> stands for any card "
+            "(T6) — write <code>RK=R8</code> to say which.", self.size)
+        if self.verdict.verdict is not None or self.extra.value:
+            self.check()
+
+
+# == 03 contracts ==========================================================================
+def dealt_hand(players: int, seed: int, round_number: int,
+               rules: Rules | None = None) -> tuple[Card, ...]:
+    """The hand a player gets in a fresh seeded deal of this round: one card in every
+    `players` from a shuffled shoe (as the deal goes round the table)."""
+    rules = rules or Rules()
+    size = rules.deal_size(round_number)
+    cards = shuffled_shoe(players, random.Random(seed))
+    return cards[:players * size:players]
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal `index` of a simulation seeded `seed`."""
+    return random.Random(f"contracts:{seed}:{index}").randrange(2**31)
+
+
+def contract_rate(round_number: int, deals: int = 300, players: int = 4, seed: int = 0,
+                  rules: Rules | None = None,
+                  progress: Callable[[int], None] | None = None) -> int:
+    """How many of `deals` freshly dealt hands already meet the round's contract
+    (`solver.find_contract`). `progress(k)` is called after every deal."""
+    from ..solver import find_contract
+
+    met = 0
+    for k in range(deals):
+        hand = dealt_hand(players, deal_seed(seed, k), round_number, rules)
+        if find_contract(hand, round_number, rules) is not None:
+            met += 1
+        if progress is not None:
+            progress(k + 1)
+    return met
+
+
+class ContractExplorer(Lesson):
+    """03: a round's contract, a seeded dealt hand, what the solver would lay down (or
+    what is still missing), and a quick simulation of how often a fresh hand meets it."""
+
+    def __init__(self, round_number: int = 1, seed: int | None = None, players: int = 4,
+                 deals: int = 300, size: str = "normal", rules: Rules | None = None) -> None:
+        super().__init__(size)
+        self.rules = rules or Rules()
+        seed = seed_from_url(11) if seed is None else seed
+        self.round = widgets.Dropdown(
+            options=[(f"{r}: {contract_for(r)}", r) for r in range(1, ROUNDS + 1)],
+            value=round_number, description="Round", layout=widgets.Layout(width="auto"))
+        self.players = widgets.Dropdown(options=[3, 4, 5], value=players,
+                                        description="Players",
+                                        layout=widgets.Layout(width="auto"))
+        self.seed = _int_text("Seed", seed, "11em")
+        self.next_button = self._button("Deal another hand", self.next_hand, style="primary")
+        self.about = widgets.HTML()
+        self.hand = self._sized(HandView())
+        self.solution = widgets.HTML()
+        self.deals = widgets.BoundedIntText(value=deals, min=1, max=5000,
+                                            description="Deals",
+                                            layout=widgets.Layout(width="13em"))
+        self.simulate_button = self._button("How often?", self.simulate,
+                                            "Deal many fresh hands and count")
+        self.bar = widgets.IntProgress(value=0, min=0, max=deals,
+                                       layout=widgets.Layout(width="min(100%, 30em)"))
+        self.result = widgets.HTML()
+        for control in (self.round, self.players, self.seed):
+            self._watch(control, self.show_hand)
+        self._assemble(
+            _row(self.round, self.players, self.seed, self.next_button),
+            self.about, self.hand, self.solution,
+            widgets.HTML(_heading("How often does a fresh hand already meet it?", "normal")),
+            _row(self.deals, self.simulate_button, self.bar), self.result)
+        self.show_hand()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.hand.cards
+
+    def next_hand(self) -> None:
+        self.seed.value = (self.seed.value + 1) % 2**31  # its observer deals
+
+    def show_hand(self) -> None:
+        from ..solver import best_lay_down, shortfall
+
+        self.messages.clear()
+        r, size = self.round.value, self.size
+        hand = dealt_hand(self.players.value, self.seed.value, r, self.rules)
+        contract = contract_for(r)
+        self.about.value = (_text(f"<b>Round {r}</b>: each player is dealt "
+                                  f"{self.rules.deal_size(r)} cards; the contract is "
+                                  f"<b>{contract}</b> (T7), at least "
+                                  f"{contract.min_cards} cards.", size)
+                            + _seed_note(self.seed.value, size))
+        self.hand.show(hand, "Your hand, as dealt")
+        best = best_lay_down(hand, r, self.rules)
+        if best is None:
+            why = shortfall(hand, r, self.rules)
+            self.solution.value = _text(
+                f"Not yet: {escape(str(why))}. Keep drawing, taking and buying.", size)
+            return
+        melds = "".join(meld_html(m, size) for m in best.melds)
+        left = (hand_html(best.left, size, label="Left in hand") if best.left
+                else _text("Nothing left: this hand could go out at once!", size))
+        self.solution.value = (_text("This hand already meets the contract! The solver "
+                                     "would lay down:", size) + melds + left)
+
+    def simulate(self) -> None:
+        n, r = self.deals.value, self.round.value
+        self.bar.max, self.bar.value = n, 0
+        self.result.value = ""
+        step = max(1, n // 50)
+
+        def progress(k: int) -> None:
+            if k % step == 0 or k == n:
+                self.bar.value = k
+
+        met = contract_rate(r, n, self.players.value, self.seed.value, self.rules,
+                            progress)
+        self.result.value = _text(
+            f"In <b>{n}</b> seeded deals of round {r} ({contract_for(r)}, "
+            f"{self.players.value} players), the hand dealt already met the contract "
+            f"<b>{met}</b> times: <b>{100 * met / n:.1f}%</b>.", self.size)
+
+    def _draw(self) -> None:
+        if hasattr(self, "solution") and self.hand.cards:
+            self.show_hand()
+
+
+# == 04 a turn and buying ==================================================================
+def buy_position(players: int, seed: int) -> dict[str, Any]:
+    """A seeded mid-round position for the buying lesson: it is Player 2's turn, the
+    top discard is G3 (as in the rulebook's worked example), every hand has 11 cards."""
+    rng = random.Random(seed)
+    cards = list(shoe(players))
+    cards.remove(Card.parse("G3"))
+    rng.shuffle(cards)
+    hands = [cards[i * 11:(i + 1) * 11] for i in range(players)]
+    rest = cards[players * 11:]
+    pile, stock = [Card.parse("G3"), *rest[:2]], rest[2:]
+    return {"hands": [format_cards(h) for h in hands], "stock": format_cards(stock),
+            "discard_pile": format_cards(pile), "dealer": 0, "current": 1}
+
+
+class _GameLesson(Lesson):
+    """A lesson over one small `Game`: every move goes through `play`, which shows the
+    engine's refusal sentence instead of raising, and remembers what each seat got."""
+
+    game: Game
+
+    def _reset_game(self, game: Game) -> None:
+        self.game = game
+        self.start = len(game.history)
+        self.news: dict[int, list[str]] = {}
+
+    def play(self, action: A.Action | str) -> bool:
+        """Apply a move; on a refusal show the sentence and return False."""
+        try:
+            events = self.game.apply(action)
+        except ToonervilleError as err:
+            self.messages.error(err.message)
+            self._draw()
+            return False
+        self.messages.clear()
+        self.news = {}
+        for e in events:
+            if e.seat is None or not e.cards:
+                continue
+            card = format_cards(e.cards)
+            said = {"take": f"took {card} from the discard pile", "buy": f"bought {card}",
+                    "penalty": f"penalty card {card}", "draw": f"drew {card}",
+                    "swap": f"put in {card}, took the Rook"}.get(e.kind)
+            if said:
+                self.news.setdefault(e.seat, []).append(said)
+        self._draw()
+        return True
+
+    def refuse(self, action: A.Action | str) -> Message | None:
+        """Show why the engine would refuse `action` (the game is unchanged)."""
+        err = self.game.refusal(action)
+        if err is None:
+            self.messages.info("the engine would allow that move")
+            return None
+        self.messages.error(err.message)
+        return err.message
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened since the lesson's position was set up."""
+        return self.game.history[self.start:]
+
+
+class BuyDemo(_GameLesson):
+    """04: the top discard is declined, other players ask to buy it, the nearest on the
+    left gets it plus a penalty card, then the player draws from the stock (T9–T12);
+    discarding the card just taken is refused (T14)."""
+
+    def __init__(self, players: int = 5, seed: int | None = None, size: str = "normal",
+                 rules: Rules | None = None) -> None:
+        super().__init__(size)
+        self.rules = rules or Rules()
+        seed = seed_from_url(4) if seed is None else seed
+        self.players = widgets.Dropdown(options=[3, 4, 5], value=players,
+                                        description="Players",
+                                        layout=widgets.Layout(width="auto"))
+        self.seed = _int_text("Seed", seed, "11em")
+        self.example_button = self._button("Rulebook example (T10)", self.rulebook_example,
+                                           "5 players: 5, 1 and 4 ask to buy", "primary")
+        self.t14_button = self._button("Discard the card just taken? (T14)", self.t14_demo)
+        self.reset_button = self._button("Start again", self.reset)
+        self.about = widgets.HTML()
+        self.turn_row = _row()
+        self.seat_rows: list[widgets.HBox] = []
+        self.seat_hands: list[HandView] = []
+        self.seat_boxes = widgets.VBox()
+        self.discard_choice = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.discard_button = self._button("Discard", self.discard_selected)
+        self.discard_row = _row(widgets.HTML(), self.discard_choice, self.discard_button)
+        self.piles = self._sized(PilesView())
+        self.event_log = self._sized(EventLog(limit=14))
+        self._watch(self.players, self.reset)
+        self._watch(self.seed, self.reset)
+        log_box = widgets.VBox((widgets.HTML(_heading("What happened", "normal")),
+                                self.event_log),
+                               layout=widgets.Layout(flex="1 1 24em", min_width="16em"))
+        self._assemble(
+            _row(self.players, self.seed, self.example_button, self.t14_button,
+                 self.reset_button),
+            self.about, self.turn_row, self.discard_row, self.messages,
+            widgets.HBox((self.piles, log_box), layout=widgets.Layout(
+                flex_flow="row wrap", align_items="flex-start")),
+            self.seat_boxes)
+        self.reset()
+
+    def reset(self) -> None:
+        n = self.players.value
+        position = buy_position(n, self.seed.value)
+        self._reset_game(Game.from_position(**position, rules=self.rules,
+                                            seed=self.seed.value, names=seat_names(n)))
+        self._build_seats()
+        self.messages.clear()
+        self._draw()
+
+    def _build_seats(self) -> None:
+        rows, hands, boxes = [], [], []
+        for seat in range(self.game.players):
+            name = widgets.HTML()
+            buy = self._button("Ask to buy", functools.partial(self.play, A.Buy(seat)))
+            pass_ = self._button("Pass", functools.partial(self.play, A.Pass(seat)))
+            row = _row(name, buy, pass_)
+            hand = HandView(size=self.size)
+            rows.append(row)
+            hands.append(hand)
+            box = widgets.VBox((row, hand))
+            box.add_class(f"tv-seat-{seat + 1}")
+            boxes.append(box)
+        for old in self.seat_hands:
+            self._parts.remove(old)
+        self.seat_rows, self.seat_hands = rows, hands
+        self._parts.extend(hands)
+        self.seat_boxes.children = tuple(boxes)
+        take = self._button("Take the discard", lambda: self.play(A.TakeDiscard(
+            self.game.current)), "T9: take the top card of the discard pile")
+        draw = self._button("Decline it: draw from the stock", lambda: self.play(A.Draw(
+            self.game.current)), "T10: the others may buy it first")
+        self.turn_row.children = (widgets.HTML(), take, draw)
+
+    def rulebook_example(self) -> None:
+        """RULES.md: five players; Player 2 declines G3; Players 5, 1 and 4 ask to buy:
+        Player 4 gets it and a penalty card; then Player 2 draws from the stock."""
+        if self.players.value != 5:
+            self.players.value = 5  # its observer resets
+        else:
+            self.reset()
+        for move in ("1: draw", "4: buy", "0: buy", "3: buy", "2: pass"):
+            if not self.play(move):
+                return
+        self.messages.ok(msg("Player 4 gets G3: of the players who asked (5, 1 and 4), "
+                             "Player 4 is the nearest to Player 2's left, as Player 3 "
+                             "passed. Player 4 takes G3 and a penalty card; then Player 2 "
+                             "draws from the stock", "T10"))
+
+    def t14_demo(self) -> None:
+        self.reset()
+        self.play(A.TakeDiscard(self.game.current))
+        self.refuse(A.Discard(self.game.current, Card.parse("G3")))
+
+    def discard_selected(self) -> None:
+        card = self.discard_choice.value
+        if card is None:
+            self.messages.info("choose the card to discard")
+            return
+        self.play(A.Discard(self.game.current, card))
+
+    def _draw(self) -> None:
+        if not hasattr(self, "game"):
+            return
+        game, size = self.game, self.size
+        view = game.view(game.current)
+        names = game.names
+        current = names[game.current]
+        top = view.offered or view.discard_top
+        if view.phase is Phase.DRAW:
+            what = (f"It is <b>{escape(current)}</b>'s turn: take the top discard "
+                    f"<b>{top}</b>, or decline it and draw from the stock (T9).")
+        elif view.phase is Phase.BUY:
+            waiting = ", ".join(names[s] for s in game.deciders)
+            what = (f"{escape(current)} declined <b>{top}</b>. The others may ask to buy it "
+                    f"(T10); still to answer: {escape(waiting)}.")
+        else:
+            what = (f"{escape(current)} has drawn and now discards one card (T13).")
+        self.about.value = _text(what, size) + _seed_note(self.seed.value, size)
+        self.turn_row.children[0].value = _text(f"<b>{escape(current)}</b>:", size)
+        decides = set(game.deciders) if view.phase is Phase.BUY else set()
+        for seat, (row, hand) in enumerate(zip(self.seat_rows, self.seat_hands,
+                                               strict=True)):
+            held = game.hand(seat)
+            got = self.news.get(seat, [])
+            role = " · to play" if seat == game.current else ""
+            row.children[0].value = _text(
+                f"<b>{escape(names[seat])}</b>{role} · {len(held)} cards"
+                + (f" · just now: {escape(', '.join(got))}" if got else ""), size)
+            for b in row.children[1:]:
+                b.button_style = "info" if seat in decides else ""
+            new = len([g for g in got if not g.startswith("put in")])
+            order = sorted(range(len(held)), key=lambda i: (held[i].sort_key, i))
+            hand.show([held[i] for i in order], None,
+                      [k for k, i in enumerate(order) if i >= len(held) - new])
+        self.piles.update(view)
+        self.event_log.show(self.events)
+        if not self.events:
+            self.event_log.value = _text(f"Nothing yet: {escape(current)} must decide.", size,
+                                         muted=True)
+        holding = game.hand(game.current)
+        self.discard_row.children[0].value = _text(f"{escape(current)} discards:", size)
+        _choose(self.discard_choice, [(str(c), c) for c in dict.fromkeys(
+            sorted(holding, key=lambda c: c.sort_key))], self.discard_choice.value)
+        self.discard_row.layout.display = None if view.phase is Phase.PLAY else "none"
+
+
+# == 05 the Rook ===========================================================================
+ROOK_EXAMPLES: tuple[tuple[str, str], ...] = (
+    ("G12 G13 G14 RK", "only one place: G11"),
+    ("R5 R6 R7 RK", "R8 or R4? the top unless declared"),
+    ("R5 R6 R7 RK=R4", "declared as R4"),
+    ("R5 RK R7 R8", "fills the gap: R6"),
+    ("G9 B9 RK", "in a set: stands for a 9"),
+)
+
+
+def _unarticled(meld: Meld) -> str:
+    """"run of Red 5–8" (for "Player 1's run of Red 5–8")."""
+    text = meld.describe()
+    return text[2:] if text.startswith("a ") else text
+
+
+def rook_position(rules: Rules | None = None, seed: int = 5) -> Game:
+    """Round 2, three players. Player 1 is down with the run R5 R6 R7 RK=R8 and the set
+    G9 B9 RK; Player 2 is down with Y3 Y4 Y5 Y6 and B2 G2 Y2, holds R8 and has just
+    taken the top discard, so may swap (T18, H10)."""
+    game = Game.from_position(
+        hands=["B12 R1 G5 Y11", "R8 G9 B11 Y13 G4", "B3 B5 R12 Y8 G10 G1 R2 Y1 B7"],
+        stock="Y10 G13 R3 B6 G8 Y4 R11 B1 G6 R13", discard_pile="B14 Y7",
+        table={0: ["R5 R6 R7 RK=R8", "G9 B9 RK"], 1: ["Y3 Y4 Y5 Y6", "B2 G2 Y2"]},
+        round_number=2, dealer=0, current=1, rules=rules, seed=seed,
+        names=seat_names(3), scores=[(35, 0, 60)])
+    game.take_discard(1)
+    return game
+
+
+class RookDemo(_GameLesson):
+    """05: which card a Rook in a run stands for (T6); the Rook swap as one move, and
+    where the Rook goes (T18); why a Rook in a set stays (T19)."""
+
+    def __init__(self, size: str = "normal", rules: Rules | None = None) -> None:
+        super().__init__(size)
+        self.rules = rules or Rules()
+        self.text = widgets.Text(value=ROOK_EXAMPLES[0][0], description="Meld",
+                                 continuous_update=True,
+                                 layout=widgets.Layout(width="min(100%, 30em)"))
+        self.verdict = self._sized(VerdictView())
+        self.examples = [self._button(t, functools.partial(setattr, self.text, "value", t), tip)
+                         for t, tip in ROOK_EXAMPLES]
+        self._watch(self.text, self.check)
+        self.natural = widgets.Dropdown(description="Put in",
+                                        layout=widgets.Layout(width="auto"))
+        self.source = widgets.Dropdown(description="for the Rook in",
+                                       style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="auto"))
+        self.target = widgets.Dropdown(description="then lay the Rook off onto",
+                                       style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="auto"))
+        self.swap_button = self._button("Swap", self.swap_chosen, style="primary")
+        self.preset_button = self._button("Swap R8, Rook onto Y3–Y6 as Y7",
+                                          self.swap_example)
+        self.set_button = self._button("Swap G9 for the Rook in the set? (T19)",
+                                       self.set_demo)
+        self.wrong_button = self._button("Put G4 for the Rook in the run?",
+                                         self.wrong_card_demo)
+        self.reset_button = self._button("Start again", self.reset)
+        self.position_about = widgets.HTML()
+        self.table = self._sized(TableView())
+        self.hand = self._sized(HandView())
+        self.event_log = self._sized(EventLog(limit=6))
+        self.part1 = widgets.HTML()
+        self.part2 = widgets.HTML()
+        self._assemble(
+            self.part1, self.text, self.verdict, _row(*self.examples),
+            self.part2, self.position_about, self.table, self.hand,
+            _row(self.preset_button, self.set_button, self.wrong_button, self.reset_button),
+            _row(self.natural, self.source, self.target, self.swap_button), self.messages,
+            self.event_log)
+        self.check()
+        self.reset()
+
+    # -- part 1 -------------------------------------------------------------------------
+    def check(self) -> None:
+        text = self.text.value.strip()
+        if not text:
+            self.verdict.verdict = None
+            return
+        try:
+            self.verdict.verdict = check_meld(text, self.rules)
+        except ToonervilleError as err:
+            self.verdict.verdict = None
+            self.messages.error(err.message)
+
+    # -- part 2 -------------------------------------------------------------------------
+    def reset(self) -> None:
+        self._reset_game(rook_position(self.rules))
+        self.messages.clear()
+        self._draw()
+
+    def swap_example(self) -> None:
+        self.reset()
+        self.play(A.SwapRook(1, Card.parse("R8"), (0, 0), lay_off_onto=(1, 0),
+                             rook_as=Card.parse("Y7")))
+
+    def set_demo(self) -> None:
+        self.refuse(A.SwapRook(1, Card.parse("G9"), (0, 1), lay_off_onto=(1, 0),
+                               rook_as=Card.parse("Y7")))
+
+    def wrong_card_demo(self) -> None:
+        self.refuse(A.SwapRook(1, Card.parse("G4"), (0, 0), lay_off_onto=(1, 0),
+                               rook_as=Card.parse("Y7")))
+
+    def swap_chosen(self) -> None:
+        if self.natural.value is None or self.source.value is None or \
+                self.target.value is None:
+            self.messages.info("choose a card, a meld with a Rook, and where the Rook goes")
+            return
+        onto, rook_as = self.target.value
+        self.play(A.SwapRook(1, self.natural.value, self.source.value, lay_off_onto=onto,
+                             rook_as=rook_as))
+
+    def _targets(self) -> list[tuple[str, tuple[tuple[int, int], Card | None]]]:
+        out: list[tuple[str, tuple[tuple[int, int], Card | None]]] = []
+        for owner, melds in enumerate(self.game.view(1).table):
+            for index, meld in enumerate(melds):
+                where = f"{self.game.names[owner]}'s {_unarticled(meld)}"
+                if not meld.is_run:
+                    out.append((where, ((owner, index), None)))
+                    continue
+                assert meld.colour is not None
+                for n in (meld.low - 1, meld.high + 1):
+                    if 1 <= n <= 14:
+                        card = Card(meld.colour, n)
+                        out.append((f"{where}, as {card}", ((owner, index), card)))
+        return out
+
+    def _draw(self) -> None:
+        size = self.size
+        self.part1.value = (_heading("1. Which card does the Rook stand for?", size)
+                            + _text("In a run the Rook stands for one definite card, fixed "
+                                    "when it is placed (T6). Try the examples, or type your "
+                                    "own: <code>RK=R4</code> declares the Rook as R4.", size))
+        self.part2.value = (_heading("2. The Rook swap", size)
+                            + _text("A Rook in a <b>run</b> on the table may be taken by "
+                                    "putting the natural card it stands for in its place; the "
+                                    "Rook must then be played at once, in a meld (T18). A Rook "
+                                    "in a <b>set</b> never leaves (T19).", size))
+        if not hasattr(self, "game"):
+            return
+        game = self.game
+        view = game.view(1)
+        self.position_about.value = _text(
+            "Round 2 (1 run + 1 set). Player 1 and Player 2 are down. It is "
+            "<b>Player 2</b>'s turn; Player 2 has taken the top discard and holds "
+            "<b>R8</b>.", size)
+        self.table.update(view)
+        self.hand.show(game.hand(1), f"Player 2's hand · {len(game.hand(1))} cards")
+        self.event_log.show(self.events)
+        _choose(self.natural, [(str(c), c) for c in dict.fromkeys(game.hand(1))],
+                 Card.parse("R8"))
+        _choose(self.source, [(f"{game.names[o]}'s {_unarticled(m)}: {m}", (o, i))
+                              for o, ms in enumerate(view.table)
+                              for i, m in enumerate(ms) if m.rooks], (0, 0))
+        _choose(self.target, self._targets(), ((1, 0), Card.parse("Y7")))
+
+
+# == 06 going out and scoring ==============================================================
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """A scripted scenario: a position and its steps, each a move (or a move the engine
+    refuses, `refused=True`) with a sentence that says what it shows."""
+
+    title: str
+    make: Callable[[], Game]
+    steps: tuple[tuple[str, str, bool], ...]  # (move notation, explanation, refused)
+
+
+def going_out_position() -> Game:
+    """Round 1: Player 1 is down (two sets) and holds R7 and B2; the top discard is Y7."""
+    return Game.from_position(
+        hands=["R7 B2", "G5 G6 Y9 R10 B13 RK", "B1 Y9 R10 G14 RK"],
+        stock="Y3 G11 B8 R2 Y12 G1", discard_pile="Y7 B4",
+        table={0: ["G7 B7 Y7", "R12 Y12 B12"]}, round_number=1, dealer=2, current=0,
+        names=seat_names(3), seed=6)
+
+
+#: Ten earlier rounds for the round-11 scene; after it, Players 2 and 3 tie (T21).
+ROUND11_EARLIER = ((0, 40, 55), (35, 0, 20), (60, 25, 0), (0, 50, 45), (20, 0, 35),
+                   (45, 30, 0), (0, 65, 40), (30, 0, 25), (55, 45, 0), (0, 20, 70))
+
+
+def round11_position() -> Game:
+    """Round 11 (2 runs + 2 sets, no going out by discarding): Player 1 holds exactly
+    the contract but for one card, and the top discard is R9."""
+    return Game.from_position(
+        hands=["R5 R6 R7 R8 G10 G11 G12 G13 Y4 B4 G4 B9 Y9 RK",
+               "B1 Y9 R10 G14 RK Y2 G2 B3 R11 G6 Y13 B8 R1 G3",
+               "Y5 Y6 B10 R12 G8 B5 R3 Y11 G9 B13 R14 Y1 B6 G7"],
+        stock="Y3 G1 B8 R2 Y12 B11", discard_pile="R9 Y14",
+        round_number=11, dealer=2, current=0, names=seat_names(3), seed=11,
+        scores=ROUND11_EARLIER)
+
+
+SCENES: tuple[Scene, ...] = (
+    Scene("Going out by discarding (round 1)", going_out_position, (
+        ("0: take", "Player 1 takes Y7 from the discard pile (T9).", False),
+        ("0: discard Y7", "Discard the card just taken? Refused (T14).", True),
+        ("0: off R7 on 0.0", "Player 1 is down, so may lay off R7 onto the set of 7s "
+                             "(H9).", False),
+        ("0: off Y7 on 0.0", "…and Y7 too.", False),
+        ("0: discard B2", "Discarding the last card, Player 1 goes out (T16). The others "
+                          "score the cards left in their hands (T20).", False),
+    )),
+    Scene("Round 11: no going out by discarding (T17)", round11_position, (
+        ("0: take", "Player 1 takes R9: now the whole hand makes the contract.", False),
+        ("0: down R5 R6 R7 R8 / G10 G11 G12 G13 / Y4 B4 G4 / B9 Y9 RK",
+         "Lay down the contract and keep R9 to discard? Refused (T17).", True),
+        ("0: down R5 R6 R7 R8 R9 / G10 G11 G12 G13 / Y4 B4 G4 / B9 Y9 RK",
+         "The whole hand goes down at once: Player 1 goes out, and the game is over. "
+         "Lowest total wins; equal totals share the place (T21).", False),
+    )),
+)
+
+
+def points_html(cards: Sequence[Card], size: str) -> str:
+    """`B1 Y9 R10 G14 RK` → "B1 5 + Y9 5 + R10 10 + G14 10 + RK 25 = 55 points"."""
+    if not cards:
+        return _text("No cards: 0 points.", size)
+    terms = " + ".join(f"{c}&nbsp;<b>{c.points}</b>" for c in cards)
+    return _text(f"{terms} = <b>{hand_points(cards)} points</b> (T3: 1–9 are 5 points, "
+                 f"10–14 are 10, the Rook 25)", size)
+
+
+def places_text(totals: Sequence[int]) -> str:
+    """Places by total, ties sharing (T21): `95 120 95 140` → `1= 3 1= 4`."""
+    ranks = places(totals)
+    return " ".join(place_label(p, list(ranks).count(p) > 1) for p in ranks)
+
+
+class ScoringDemo(_GameLesson):
+    """06: card points (T3); going out, and round 11 where nobody goes out by discarding
+    (T16, T17); a whole seeded bot game's score sheet; ties (T20, T21)."""
+
+    def __init__(self, seed: int | None = None, size: str = "normal",
+                 hand: str = "B1 Y9 R10 G14 RK", play_now: bool = True) -> None:
+        super().__init__(size)
+        seed = seed_from_url(2) if seed is None else seed
+        # 1. points
+        self.cards = widgets.Text(value=hand, description="Hand left",
+                                  continuous_update=True,
+                                  layout=widgets.Layout(width="min(100%, 30em)"))
+        self.hand = self._sized(HandView())
+        self.points = widgets.HTML()
+        self._watch(self.cards, self.count)
+        # 2. going out
+        self.scene = widgets.Dropdown(options=[(s.title, i) for i, s in enumerate(SCENES)],
+                                      value=0, description="Scene",
+                                      layout=widgets.Layout(width="auto"))
+        self.next_button = self._button("Next step", self.next_step, style="primary")
+        self.restart_button = self._button("Start again", self.restart_scene)
+        self.step_text = widgets.HTML()
+        self.state = widgets.HTML()
+        self.round_sheet = self._sized(ScoreSheet())
+        self._watch(self.scene, self.restart_scene)
+        # 3. a whole game
+        self.seed = _int_text("Seed", seed, "11em")
+        self.play_button = self._button("Play a bot game", self.play_bot_game,
+                                        "Four heuristic bots play all 11 rounds")
+        self.bar = widgets.IntProgress(value=0, min=0, max=ROUNDS,
+                                       layout=widgets.Layout(width="min(100%, 20em)"))
+        self.game_about = widgets.HTML()
+        self.sheet = self._sized(ScoreSheet())
+        # 4. ties
+        self.totals = widgets.Text(value="95 120 95 140", description="Totals",
+                                   layout=widgets.Layout(width="min(100%, 24em)"))
+        self.ties = widgets.HTML()
+        self._watch(self.totals, self.rank)
+        self.headings = [widgets.HTML() for _ in range(4)]
+        self.bot_game: Game | None = None
+        self._assemble(
+            self.headings[0], self.cards, self.hand, self.points,
+            self.headings[1], _row(self.scene, self.next_button, self.restart_button),
+            self.step_text, self.messages, self.state, self.round_sheet,
+            self.headings[2], _row(self.seed, self.play_button, self.bar),
+            self.game_about, self.sheet,
+            self.headings[3], self.totals, self.ties)
+        self.count()
+        self.restart_scene()
+        self.rank()
+        if play_now:
+            self.play_bot_game()
+
+    # -- 1 ------------------------------------------------------------------------------
+    def count(self) -> None:
+        try:
+            cards = parse_cards(self.cards.value)
+        except ToonervilleError as err:
+            self.points.value = message_html(err.message, "error", self.size)
+            return
+        self.hand.show(cards, "Cards left in hand")
+        self.points.value = points_html(cards, self.size)
+
+    # -- 2 ------------------------------------------------------------------------------
+    def restart_scene(self) -> None:
+        scene = SCENES[self.scene.value]
+        self._reset_game(scene.make())
+        self.step = 0
+        self.rounds_before = len(self.game.scores)
+        self.hands_before: tuple[tuple[Card, ...], ...] = ()
+        self.messages.clear()
+        self._draw_scene()
+
+    def next_step(self) -> None:
+        scene = SCENES[self.scene.value]
+        if self.step >= len(scene.steps):
+            self.messages.info("That is the whole scene: choose another, or start again.")
+            return
+        move, says, refused = scene.steps[self.step]
+        self.step += 1
+        if refused:
+            self.refuse(move)
+            self.step_text.value = _text(f"Step {self.step}: {escape(says)}", self.size)
+            self._draw_state()
+            return
+        self.hands_before = tuple(self.game.hand(s) for s in range(self.game.players))
+        if self.play(move):
+            self.step_text.value = _text(f"Step {self.step}: {escape(says)}", self.size)
+
+    def _draw_scene(self) -> None:
+        scene = SCENES[self.scene.value]
+        first = scene.steps[0][1] if scene.steps else ""
+        self.step_text.value = _text(f"{escape(scene.title)}. Press <b>Next step</b>. "
+                                     f"First: {escape(first)}", self.size)
+        self._draw_state()
+
+    def _draw_state(self) -> None:
+        if not hasattr(self, "game"):
+            return
+        game, size = self.game, self.size
+        ended = len(game.scores) > self.rounds_before
+        if ended:  # the next round is already dealt: show the hands as the round ended
+            row, record = game.scores[self.rounds_before], game.records[-1]
+            self.state.value = _text(f"<b>Round {record.round_number}</b> is over (T20): "
+                                     "the player who went out scores 0, the others the "
+                                     "points of the cards left in hand.", size)
+            self.state.value += "".join(
+                hand_html(() if s == record.went_out else self.hands_before[s], size,
+                          label=f"{game.names[s]} · {row[s]} points")
+                for s in range(game.players))
+        else:
+            self.state.value = state_html(game, size)
+        self.round_sheet.layout.display = None if game.scores else "none"
+        self.round_sheet.show_game(game)
+
+    # -- 3 ------------------------------------------------------------------------------
+    def play_bot_game(self) -> None:
+        from ..simulate import play_game
+
+        self.bar.value = 0
+
+        def follow(game: Game) -> None:
+            done = len(game.scores)
+            if done != self.bar.value:
+                self.bar.value = done
+
+        self.bot_game = play_game(["heuristic"] * 4, self.seed.value, after_action=follow)
+        self.bar.value = ROUNDS
+        self._draw_bot_game()
+
+    def _draw_bot_game(self) -> None:
+        game = self.bot_game
+        if game is None:
+            return
+        totals = game.totals
+        winners = ", ".join(game.names[i] for i in game.winners)
+        self.game_about.value = (
+            _text(f"Four heuristic bots played all 11 rounds with seed "
+                  f"<b>{game.seed}</b>. Totals {' · '.join(map(str, totals))}: the lowest "
+                  f"total wins — <b>{escape(winners)}</b> (T21).", self.size)
+            + _seed_note(game.seed, self.size))
+        stopped = [r.round_number for r in game.records if r.ended_by != "out"]
+        if stopped:
+            rounds = ", ".join(map(str, stopped))
+            self.game_about.value += _text(
+                f"Nobody went out in round {rounds}: the round stopped (at the bots' turn "
+                f"limit, or with an empty stock, H6) and everyone scored the cards they held."
+                + (" Round 11 is hard: the whole hand must go down at once (T17)."
+                   if ROUNDS in stopped else ""), self.size, muted=True)
+        self.sheet.show_game(game)
+
+    # -- 4 ------------------------------------------------------------------------------
+    def rank(self) -> None:
+        try:
+            totals = [int(t) for t in self.totals.value.replace(",", " ").split()]
+        except ValueError:
+            self.ties.value = message_html("write the totals as whole numbers, like "
+                                           "95 120 95 140", "error", self.size)
+            return
+        if not totals:
+            self.ties.value = ""
+            return
+        self.ties.value = _text(
+            "Places: " + " · ".join(f"{t} → <b>{p}</b>" for t, p in
+                                    zip(totals, places_text(totals).split(), strict=True))
+            + " (T21: the lowest total wins; equal totals share the place, marked =)",
+            self.size)
+
+    def _draw(self) -> None:
+        size = self.size
+        titles = ("1. Counting a hand (T3)", "2. Going out (T16, T17)",
+                  "3. A whole game's score sheet (T20, T21)", "4. Ties (T21)")
+        for h, t in zip(self.headings, titles, strict=True):
+            h.value = _heading(t, size)
+        if hasattr(self, "step"):
+            self.count()
+            self._draw_state()
+            self._draw_bot_game()
+            self.rank()
+
