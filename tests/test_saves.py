@@ -61,8 +61,9 @@ def test_save_keeps_house_rules_names_and_position() -> None:
     assert loaded.rules == rules and loaded.names == ("Ann", "Bo", "Cy", "Di")
     pos = Game.from_position(hands=["R1 R2", "G3 G4", "Y5 Y6"], stock="B1 B2 B3",
                              discard_pile="R9", table={1: ["Y7 Y8 Y9 RK=Y10"]})
-    pos.draw()
-    pos.pass_buy(1)
+    pos.draw()  # seat 1 declines R9; seats 2 and 0 answer
+    pos.pass_buy(2)
+    pos.buy(0)
     assert same(Game.from_json(pos.to_json()), pos)
 
 

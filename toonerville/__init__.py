@@ -17,6 +17,7 @@ The package layout is the architecture:
 Only the standard library is imported here.
 """
 
+from .bots import HeuristicBot, RandomBot
 from .cards import COLOURS, ROOK, Card, Colour, format_cards, hand_points, parse_cards
 from .errors import (
     BuyError,
@@ -34,10 +35,14 @@ from .errors import (
     ToonervilleError,
     WrongPhaseError,
 )
+from .game import Game
 from .laydown import check_lay_down
 from .melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
 from .messages import Message
 from .rules import Contract, Restock, RookTurnUp, Rules, contract_for
+from .simulate import GameRecord, play_game, simulate
+from .solver import LayDown, best_lay_down, find_contract, shortfall, whole_hand
+from .views import Event, Phase, PlayerView, RoundRecord
 
 __all__ = [
     "COLOURS", "ROOK", "BuyError", "Card", "CardNotInHandError", "Colour", "Contract",
@@ -46,4 +51,7 @@ __all__ = [
     "Restock", "RookSwapError", "RookTurnUp", "Rules", "RulesError", "SaveFileError",
     "ToonervilleError", "Verdict", "WrongPhaseError", "check_lay_down", "check_meld",
     "contract_for", "format_cards", "hand_points", "is_run", "is_set", "parse_cards",
+    "LayDown", "best_lay_down", "find_contract", "shortfall", "whole_hand", "Game", "Event",
+    "Phase", "PlayerView", "RoundRecord", "HeuristicBot", "RandomBot", "GameRecord",
+    "play_game", "simulate",
 ]

@@ -70,6 +70,7 @@ class HeuristicBot:
         self.take_threshold = take_threshold
         self.buy_threshold = buy_threshold
         self._met: dict[tuple[int, tuple[Card, ...]], bool] = {}
+        self._left: dict[tuple[int, tuple[Card, ...]], int] = {}
 
     def _meets(self, hand: Sequence[Card], round_number: int, rules: Rules) -> bool:
         """Does the hand hold the contract? (cached: the same hand is asked about often)"""
@@ -87,8 +88,14 @@ class HeuristicBot:
         """Points the best lay-down of this hand would leave (a large number if none)."""
         from .solver import best_lay_down
 
-        best = best_lay_down(hand, round_number, rules, keep=0)
-        return 10_000 if best is None else best.points_left
+        key = (round_number, tuple(sorted(hand, key=_KEY)))
+        left = self._left.get(key)
+        if left is None:
+            if len(self._left) > 1024:
+                self._left.clear()
+            best = best_lay_down(hand, round_number, rules, keep=0)
+            left = self._left[key] = 10_000 if best is None else best.points_left
+        return left
 
     def choose(self, view: PlayerView, rules: Rules, legal: Legal,
                rng: random.Random) -> A.Action:
@@ -104,8 +111,8 @@ class HeuristicBot:
         if view.down[view.seat]:
             return 15.0 if _fits_table(card, view.table, rules) else 0.0
         if self._meets(hand, r, rules):
-            if r != ROUNDS:
-                return 0.0  # it lays down this turn anyway
+            if r != ROUNDS or not _could_extend(card, hand):
+                return 0.0  # it lays down this turn anyway / the card fits nothing held
             # round 11: worth it when it shrinks what the best lay-down leaves over
             before = self._left_points(hand, r, rules)
             after = self._left_points((*hand, card), r, rules)
@@ -122,7 +129,9 @@ class HeuristicBot:
 
     def _answer(self, view: PlayerView, rules: Rules) -> A.Action:
         card = view.offered
-        if card is None or view.down[view.seat]:
+        if card is None or view.down[view.seat] or (
+                view.round_number == ROUNDS and self._meets(view.hand, ROUNDS, rules)):
+            # a bought card brings a penalty card, which the whole hand must absorb too
             return A.Pass(view.seat)
         value = self._helps(card, view, rules)
         # every buy adds a penalty card; late in a round it is rarely worth it
@@ -260,7 +269,17 @@ def _fits_table(card: Card, table: Sequence[Sequence[Meld]], rules: Rules,
     return None
 
 
-def _KEY(card: Card) -> tuple[int, int]:
+def _could_extend(card: Card, hand: Sequence[Card]) -> bool:
+    """Could `card` join a meld made of these cards: a Rook, a card of a number held, or
+    one next to a held card of its colour?"""
+    if card.is_rook:
+        return True
+    return any(c.number == card.number or (c.colour is card.colour
+                                           and abs(c.number - card.number) <= 2)
+               for c in hand)
+
+
+def _KEY(card: Card) -> int:
     return card.sort_key
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import NotationError, RulesError
 from .messages import msg
 
 LOWEST, HIGHEST = 1, 14
+ROOK_INDEX = 56
 DECK_SIZE = 57
 
 
@@ -42,22 +43,37 @@ COLOURS: tuple[Colour, ...] = tuple(Colour)
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A card value: `Card(Colour.RED, 7)` is R7; the Rook is `Card(None, 0)` (`ROOK`)."""
 
     colour: Colour | None
     number: int
+    #: 0..55 colour by colour and low to high, 56 for the Rook: the card's identity as a
+    #: value, used for equality, hashing and sorting (cards are compared very often)
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.colour is None:
             if self.number != 0:
                 raise NotationError(msg("the Rook has no number", "T1"))
-        elif not LOWEST <= self.number <= HIGHEST:
+            object.__setattr__(self, "index", ROOK_INDEX)
+            return
+        if not isinstance(self.number, int) or not LOWEST <= self.number <= HIGHEST:
             raise NotationError(
                 msg("{number} is not a card number: numbers go from 1 to 14", "T1",
                     number=self.number)
             )
+        object.__setattr__(self, "index", _COLOUR_INDEX[self.colour] * HIGHEST
+                           + self.number - 1)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index == other.index  # type: ignore[attr-defined, no-any-return]
+
+    def __hash__(self) -> int:
+        return self.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -81,11 +97,9 @@ class Card:
         return "Rook" if self.colour is None else f"{self.colour.title} {self.number}"
 
     @property
-    def sort_key(self) -> tuple[int, int]:
+    def sort_key(self) -> int:
         """Colour then number, the Rook last."""
-        if self.colour is None:
-            return (len(COLOURS), 0)
-        return (_COLOUR_INDEX[self.colour], self.number)
+        return self.index
 
     def __str__(self) -> str:
         return "RK" if self.colour is None else f"{self.colour.value}{self.number}"

@@ -98,6 +98,7 @@ class Game:
                                  n=players))
         self.turn_limit = turn_limit
         self._rng = random.Random(seed)
+        self._rng_before: tuple[object, ...] | None = None  # see `_shuffle`
         self._history: list[Event] = []
         self._actions: list[A.Action] = []
         self._start: dict[str, Any] = {}
@@ -308,12 +309,14 @@ class Game:
         an `IllegalActionError` and changes nothing."""
         if isinstance(action, str):
             action = A.parse_action(action, self.rules)
-        saved, rng_state, logged = self._s.copy(), self._rng.getstate(), len(self._history)
+        saved, logged = self._s.copy(), len(self._history)
+        self._rng_before = None
         try:
             self._dispatch(action)
         except BaseException:
             self._s = saved
-            self._rng.setstate(rng_state)
+            if self._rng_before is not None:
+                self._rng.setstate(self._rng_before)
             del self._history[logged:]
             raise
         self._actions.append(action)
@@ -336,14 +339,15 @@ class Game:
         return None
 
     def _try(self, action: A.Action | str) -> None:
-        saved, rng_state = self._s.copy(), self._rng.getstate()
-        logged = len(self._history)
+        saved, logged = self._s.copy(), len(self._history)
+        self._rng_before = None
         try:
             self._dispatch(A.parse_action(action, self.rules) if isinstance(action, str)
                            else action)
         finally:
             self._s = saved
-            self._rng.setstate(rng_state)
+            if self._rng_before is not None:
+                self._rng.setstate(self._rng_before)
             del self._history[logged:]
 
     def draw(self, seat: int | None = None) -> tuple[Event, ...]:
@@ -570,7 +574,7 @@ class Game:
                 return None
             pile, s.discard = s.discard[:-1], s.discard[-1:]
             if self.rules.restock is Restock.SHUFFLE:
-                self._rng.shuffle(pile)
+                self._shuffle(pile)
                 s.stock = pile
             else:
                 s.stock = pile[::-1]
@@ -805,7 +809,7 @@ class Game:
             return
         universe = shoe(self.players)
         order = list(range(len(universe)))
-        self._rng.shuffle(order)
+        self._shuffle(order)
         self._deal(s.round_number + 1, (s.dealer + 1) % self.players, universe, order,
                    scores=s.scores, records=s.records)
 
@@ -842,6 +846,13 @@ class Game:
                                        card=universe[top]), (universe[top],))
 
     # -- helpers -----------------------------------------------------------------------
+    def _shuffle(self, cards: list[int]) -> None:
+        """Shuffle with the game's generator, first noting its state so that a refused
+        move can put it back (most moves never shuffle, so the state is saved lazily)."""
+        if self._rng_before is None:
+            self._rng_before = self._rng.getstate()
+        self._rng.shuffle(cards)
+
     def _left_of(self, seat: int) -> list[int]:
         """The other seats in turn order, starting at `seat`'s left."""
         return [(seat + k) % self.players for k in range(1, self.players)]

@@ -1,0 +1,78 @@
+"""Seeded playouts: 1,000 bot games with the game's invariants checked after every action,
+and the heuristic bot against the random bot."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from gamehelpers import conserved
+
+from toonerville import Rules, check_meld
+from toonerville.game import Game
+from toonerville.simulate import play_game, simulate
+from toonerville.views import Phase
+
+GAMES = 1_000
+TURN_LIMIT = 12  # short rounds keep 1,000 whole games inside the test budget
+SEATINGS = (("heuristic",) * 3, ("heuristic", "random", "heuristic", "random"),
+            ("heuristic",) * 5, ("random", "heuristic", "heuristic"))
+HOUSE_RULES = (Rules(), Rules(penalty_cards=2, max_buys_per_round=2, extra_melds=True),
+               Rules(rooks_at_most_naturals=True, restock="turn_over", rook_turn_up="stays"),
+               Rules(round11_deal=12, lay_off_same_turn=False, swap_only_when_down=True))
+
+
+def check_invariants(game: Game) -> None:
+    assert conserved(game), "a card appeared or vanished"
+    ids_by_card = game.round_cards
+    for seat in range(game.players):
+        view = game.view(seat)
+        assert view.hand == game.hand(seat)
+        assert sum(view.hand_sizes) + view.stock_size + view.discard_size + sum(
+            len(m.cards) for ms in view.table for m in ms) == len(ids_by_card)
+        for melds in view.table:
+            for meld in melds:
+                assert check_meld(str(meld), game.rules), f"invalid meld on the table: {meld}"
+        for s, melds in enumerate(view.table):
+            assert bool(melds) <= view.down[s]
+    if game.is_over:
+        assert len(game.scores) == 11 and game.deciders == ()
+    else:
+        assert len(game.scores) == game.round_number - 1
+        assert game.deciders, "nobody to decide"
+        assert game.phase in (Phase.DRAW, Phase.BUY, Phase.PLAY)
+
+
+def _play(index: int) -> tuple[int, int]:
+    bots = SEATINGS[index % len(SEATINGS)]
+    rules = HOUSE_RULES[index // len(SEATINGS) % len(HOUSE_RULES)]
+    game = play_game(bots, seed=index, rules=rules, turn_limit=TURN_LIMIT,
+                     after_action=check_invariants)
+    return len(game.actions), sum(1 for r in game.records if r.ended_by == "out")
+
+
+def test_one_thousand_games_keep_every_invariant() -> None:
+    workers = min(2, os.cpu_count() or 1)
+    with ProcessPoolExecutor(workers) as pool:
+        results = list(pool.map(_play, range(GAMES), chunksize=25))
+    assert len(results) == GAMES
+    assert sum(moves for moves, _ in results) > GAMES * 100
+    assert sum(outs for _, outs in results) > 0  # some rounds end by going out
+
+
+def test_same_seed_same_records() -> None:
+    a = list(simulate(2, bots=("heuristic",) * 4, seed=3, turn_limit=40))
+    b = list(simulate(2, bots=("heuristic",) * 4, seed=3, turn_limit=40))
+    assert a == b
+    c = list(simulate(2, bots=("heuristic",) * 4, seed=4, turn_limit=40))
+    assert [r.scores for r in a] != [r.scores for r in c]
+
+
+def test_heuristic_bot_beats_random_bot() -> None:
+    """Mixed tables (two of each, seats alternating); the full 200-game figure is in
+    benchmarks/bench_bots.py."""
+    heuristic, random_ = [], []
+    for record in simulate(12, bots=("heuristic", "random") * 2, seed=1, turn_limit=30):
+        heuristic += [record.totals[0], record.totals[2]]
+        random_ += [record.totals[1], record.totals[3]]
+    assert sum(heuristic) / len(heuristic) < 0.75 * sum(random_) / len(random_)
