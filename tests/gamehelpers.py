@@ -3,6 +3,8 @@ a refused move raised the right error, named the right rule and changed nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from toonerville.game import Game
