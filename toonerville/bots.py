@@ -110,6 +110,8 @@ class HeuristicBot:
         hand, r = view.hand, view.round_number
         if view.down[view.seat]:
             return 15.0 if _fits_table(card, view.table, rules) else 0.0
+        if not _could_extend(card, hand):
+            return 0.0  # nothing held to meld it with
         if self._meets(hand, r, rules):
             if r != ROUNDS or not _could_extend(card, hand):
                 return 0.0  # it lays down this turn anyway / the card fits nothing held
@@ -255,6 +257,8 @@ def _fits_table(card: Card, table: Sequence[Sequence[Meld]], rules: Rules,
         if seat is not None and owner != seat and not rules.lay_off_on_others:
             continue
         for index, meld in enumerate(melds):
+            if not meld.fits(card):
+                continue
             places: list[Card | None] = [None]
             if card.is_rook and meld.is_run:
                 assert meld.colour is not None
@@ -274,8 +278,8 @@ def _could_extend(card: Card, hand: Sequence[Card]) -> bool:
     one next to a held card of its colour?"""
     if card.is_rook:
         return True
-    return any(c.number == card.number or (c.colour is card.colour
-                                           and abs(c.number - card.number) <= 2)
+    return any(c.is_rook or c.number == card.number
+               or (c.colour is card.colour and abs(c.number - card.number) <= 3)
                for c in hand)
 
 

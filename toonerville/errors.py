@@ -15,7 +15,7 @@ class ToonervilleError(ValueError):
     """Base of every refusal the engine makes."""
 
     def __init__(self, message: Message) -> None:
-        super().__init__(str(message))
+        super().__init__(message)  # the sentence is rendered only when shown
         self.message = message
 
     @property

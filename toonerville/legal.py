@@ -49,10 +49,15 @@ def _distinct(cards: tuple[Card, ...]) -> list[Card]:
     return sorted(set(cards), key=lambda c: c.sort_key)
 
 
-def lay_down_suggestions(game: Game, view: PlayerView,
-                         hand: tuple[Card, ...] | None = None) -> list[tuple[Meld, ...]]:
+#: hands larger than this (many buys) get only the quick minimal suggestion: the search for
+#: the best lay-down grows fast with the hand
+BEST_LAY_DOWN_CARDS = 17
+
+
+def lay_down_suggestions(game: Game, view: PlayerView, hand: tuple[Card, ...] | None = None,
+                         best: bool = True) -> list[tuple[Meld, ...]]:
     """Lay-downs the solver finds for a hand (by default the seat's own): the one leaving
-    fewest points and the smallest one."""
+    fewest points (`best`, for hands of ordinary size) and the smallest one."""
     from .solver import best_lay_down, find_contract, whole_hand
 
     if view.down[view.seat]:
@@ -66,9 +71,10 @@ def lay_down_suggestions(game: Game, view: PlayerView,
         whole = whole_hand(hand, r, game.rules)
         return [whole] if whole else []
     found = [minimal]
-    best = best_lay_down(hand, r, game.rules)
-    if best is not None and best.melds != minimal:
-        found.insert(0, best.melds)
+    if best and len(hand) <= BEST_LAY_DOWN_CARDS:
+        fewest = best_lay_down(hand, r, game.rules)
+        if fewest is not None and fewest.melds != minimal:
+            found.insert(0, fewest.melds)
     return found
 
 
@@ -111,7 +117,8 @@ def swap_options(game: Game, view: PlayerView) -> list[A.SwapRook]:
                 else:
                     hand = list(view.hand)
                     hand.remove(natural)
-                    for melds_down in lay_down_suggestions(game, view, (*hand, ROOK)):
+                    for melds_down in lay_down_suggestions(game, view, (*hand, ROOK),
+                                                           best=False):
                         if any(m.rooks for m in melds_down):
                             out.append(A.SwapRook(view.seat, natural, source,
                                                   lay_down=melds_down))

@@ -105,6 +105,16 @@ class Meld:
         return meld_html(self)
 
     # -- changing a meld on the table ----------------------------------------------
+    def fits(self, card: Card) -> bool:
+        """Could `card` be laid off here by its number and colour? (A quick test before
+        `lay_off`, which also checks the house rules' Rook limits.)"""
+        if not self.is_run:
+            return card.is_rook or card.number == self.low
+        if card.is_rook:
+            return self.low > LOWEST or self.high < HIGHEST
+        return card.colour is self.colour and (card.number == self.low - 1
+                                               or card.number == self.high + 1)
+
     def lay_off(self, card: Card, as_card: Card | None = None,
                 rules: Rules | None = None) -> Meld:
         """This meld with `card` added (H9), or `LayOffError` saying why it does not fit.
