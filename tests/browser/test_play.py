@@ -1,0 +1,106 @@
+"""Notebook 07 in Chromium through Voila: the play app renders, a human plays whole turns
+and the bots answer, and the solver's suggested lay-down reaches the table."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import expect
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from tests.conftest import OpenNotebook
+
+NOTEBOOK = "07-play-a-game.ipynb"
+TIMEOUT_MS = 30_000
+
+
+def _cards(page: Page) -> list[str]:
+    return page.locator(".tr-hand .tr-card").all_text_contents()
+
+
+def _wait_for_my_move(page: Page) -> None:
+    """Until the bots are done: your turn to draw or play, or an offer to buy."""
+    page.wait_for_function(
+        """() => {
+          const prompt = document.querySelector('.tr-prompt')?.textContent ?? '';
+          return prompt.startsWith('Your turn') || prompt.startsWith('Your answer');
+        }""", timeout=TIMEOUT_MS)
+
+
+def test_07_renders_without_errors(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=7)
+    page = voila.page
+    expect(page.locator(".tr-draw")).to_be_enabled()
+    expect(page.locator(".tr-hand .tr-card")).to_have_count(12, timeout=TIMEOUT_MS)
+    expect(page.locator(".tr-status")).to_contain_text("Round 1 of 11")
+    expect(page.locator(".tr-score-sheet")).to_contain_text("Score sheet")
+    expect(page.locator(".tr-message")).to_contain_text("a new game (seed 7)")
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+def test_full_turns_and_the_bots_answer(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11)
+    page = voila.page
+    log = page.locator(".tr-log")
+    for _turn in range(2):
+        _wait_for_my_move(page)
+        while page.locator(".tr-buy-row").is_visible():
+            page.locator(".tr-pass").click()
+            page.wait_for_timeout(200)
+            _wait_for_my_move(page)
+        before = len(_cards(page))
+        page.locator(".tr-draw").click()
+        expect(page.locator(".tr-hand .tr-card")).to_have_count(before + 1,
+                                                                timeout=TIMEOUT_MS)
+        chosen = page.locator(".tr-hand .tr-card").last
+        card = chosen.text_content()
+        chosen.click()
+        expect(chosen).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+        page.locator(".tr-discard").click()
+        expect(log).to_contain_text(f"Robin discards {card} (T13)", timeout=TIMEOUT_MS)
+        expect(page.locator(".tr-hand .tr-card")).to_have_count(before, timeout=TIMEOUT_MS)
+        _wait_for_my_move(page)
+    # the bots answered: their own moves are in the log
+    expect(log).to_contain_text("Crow", timeout=TIMEOUT_MS)
+    assert any(f"{bot} discards" in log.inner_text() or f"{bot} passes" in log.inner_text()
+               for bot in ("Crow", "Jay", "Magpie"))
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+def test_a_refusal_is_shown_not_raised(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11)
+    page = voila.page
+    _wait_for_my_move(page)
+    if page.locator(".tr-buy-row").is_visible():
+        page.locator(".tr-pass").click()
+        _wait_for_my_move(page)
+    page.locator(".tr-lay-down").click()  # before drawing
+    expect(page.locator(".tr-message")).to_contain_text("draw first", timeout=TIMEOUT_MS)
+    expect(page.locator(".tr-message")).to_contain_text("(T9)")
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+def test_the_suggested_lay_down_reaches_the_table(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", scenario="laydown")
+    page = voila.page
+    expect(page.locator(".tr-prompt")).to_contain_text("Your turn: draw", timeout=TIMEOUT_MS)
+    page.locator(".tr-draw").click()
+    expect(page.locator(".tr-prompt")).to_contain_text("lay down 2 sets", timeout=TIMEOUT_MS)
+    page.locator(".tr-suggest").click()
+    expect(page.locator(".tr-message")).to_contain_text("the solver suggests",
+                                                        timeout=TIMEOUT_MS)
+    expect(page.locator(".tr-hand .tr-card.mod-active")).to_have_count(6, timeout=TIMEOUT_MS)
+    page.locator(".tr-lay-down").click()
+    table = page.locator(".tr-table")
+    expect(table).to_contain_text("a set of 7s", timeout=TIMEOUT_MS)
+    expect(table).to_contain_text("a set of 3s")
+    expect(page.locator(".tr-hand .tr-card")).to_have_count(7)
+    expect(page.locator(".tr-message")).to_contain_text("Robin lays down")
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []

@@ -1,0 +1,993 @@
+"""Play a whole game of Toonerville Rook against bots: the `PlayGame` app of notebook 07.
+
+`PlayGame` is a thin `VBox` over one `Game`: the human is seat 0, bots sit at the other
+seats and each sees only its own `PlayerView`. Every move is a widget; the game checks
+it, and a refusal shows the engine's explaining sentence (with its rule id) instead of a
+traceback, leaving the game as it was. After each of the human's moves the bots play
+until the human must decide again (their turn, or a declined discard they may buy).
+
+The click → picture path is kept short: each part of the page is redrawn only when the
+facts it shows change, and the hand keeps one toggle button per card (its picture is a
+CSS background sent once per card value), so a draw adds one button and a new order.
+
+Stable hooks for tests are CSS classes (`tr-draw`, `tr-take`, `tr-buy`, `tr-pass`,
+`tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-new-game`, `tr-hand`, `tr-log`,
+`tr-score-sheet`, `tr-message`, ...). In Voila, `?scenario=laydown` starts a seeded
+position in which the human can lay down after drawing (`SCENARIOS`).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+from .. import actions as A
+from ..bots import Bot, HeuristicBot, make_bot
+from ..cards import ROOK, Card, as_cards, format_cards, shoe, sort_cards
+from ..errors import NotYourTurnError, SaveFileError, ToonervilleError, WrongPhaseError
+from ..game import Game
+from ..laydown import as_melds
+from ..melds import Meld
+from ..messages import Message, msg
+from ..render import SIZES, card_svg, meld_html
+from ..rules import ROUNDS, Rules
+from ..views import Event, Phase, PlayerView
+from .components import (
+    EventLog,
+    HouseRulesPanel,
+    MessageBox,
+    PilesView,
+    ScoreSheet,
+    SizeToggle,
+    TableView,
+    query_params,
+    size_style,
+)
+
+HUMAN = 0
+HUMAN_NAME = "Robin"
+BOT_NAMES = ("Crow", "Jay", "Magpie", "Raven")
+BOT_KINDS = ("heuristic", "random")
+LOG_LINES = 10
+#: a safety net: bot moves in one go before the app stops (a real game never needs it)
+MAX_BOT_STEPS = 20_000
+
+
+def player_names(players: int) -> tuple[str, ...]:
+    """The app's seat names: you, then the bots (`("Robin", "Crow", "Jay")`)."""
+    return (HUMAN_NAME, *BOT_NAMES[:players - 1])
+
+
+# -- teaching scenarios -------------------------------------------------------------------
+def laydown_scenario(players: int = 4, seed: int = 7, rules: Rules | None = None,
+                     names: Sequence[str] | None = None) -> Game:
+    """Round 1 (2 sets), the human's turn to draw, holding two sets already (7s and 3s).
+    The other hands, the stock and the discard pile are a seeded deal of the rest."""
+    hand = as_cards("R7 Y7 G7 B3 Y3 G3 R10 Y12 G1 B14 R2 Y5")
+    rest = list(shoe(players))
+    for card in hand:
+        rest.remove(card)
+    random.Random(f"laydown:{seed}").shuffle(rest)
+    hands = [format_cards(hand)]
+    for _ in range(players - 1):
+        hands.append(format_cards(rest[:12]))
+        del rest[:12]
+    return Game.from_position(hands=hands, stock=format_cards(rest[1:]),
+                              discard_pile=format_cards(rest[:1]), round_number=1,
+                              dealer=players - 1, current=HUMAN, rules=rules, seed=seed,
+                              names=names or player_names(players))
+
+
+SCENARIOS: dict[str, Callable[..., Game]] = {"laydown": laydown_scenario}
+
+
+# -- the hand: one toggle button per card -------------------------------------------------
+_CSS = """<style>
+.tr-play .tr-hand { padding-top: 16px; gap: 5px; align-items: flex-end; }
+.tr-play .tr-hand .tr-card {
+  background-color: #fff !important; background-position: center;
+  background-repeat: no-repeat; background-size: 100% 100%; border: none; padding: 0;
+  margin: 0; border-radius: 7%; color: transparent !important; font-size: 0 !important;
+  box-shadow: none !important; transition: transform .08s ease-out; flex: none; }
+.tr-play .tr-hand .tr-card:hover { transform: translateY(-4px); }
+.tr-play .tr-hand .tr-card.mod-active { transform: translateY(-14px);
+  outline: 4px solid #1565c0; outline-offset: -1px; }
+.tr-play .tr-hand .tr-card:focus-visible { outline: 3px dashed #1565c0; }
+.tr-play .tr-prompt { font-size: 1.1em; margin-top: 6px; }
+.tr-play .tr-buy-row { border: 2px solid #ef6c00; border-radius: 8px; padding: 4px 10px; }
+.tr-play .tr-row { align-items: center; flex-wrap: wrap; gap: 4px; }
+.tr-play .tr-board, .tr-play .tr-record { align-items: flex-start; gap: 28px; }
+.tr-play .tr-toolbar { gap: 16px; margin-bottom: 4px; }
+.tr-play .tr-moves { border-top: 1px solid rgba(127,127,127,.45); padding-top: 6px; }
+.tr-play .tr-moves .tr-suggest, .tr-play .tr-moves .tr-discard { margin-left: 1.5em; }
+.tr-play .tr-log-box { flex: 1 1 22em; min-width: 18em; }
+.tr-play .tr-log .tv-events { max-height: 18em; overflow-y: auto; }
+""" + "".join(
+    f".tr-play .tr-hand.tr-size-{name} .tr-card {{ width: {w}px !important; "
+    f"height: {round(w * 1.4)}px !important; }}\n" for name, w in SIZES.items()) + "</style>"
+
+
+def _card_class(card: Card) -> str:
+    return f"tr-card-{card}"
+
+
+def _cards_css(cards: Sequence[Card]) -> str:
+    """These cards' pictures as CSS backgrounds (SVG data URIs)."""
+    rules = []
+    for card in cards:
+        svg = base64.b64encode(card_svg(card).encode()).decode()
+        rules.append(f'.tr-play .tr-hand .{_card_class(card)} '
+                     f'{{ background-image: url("data:image/svg+xml;base64,{svg}"); }}')
+    return "<style>" + "\n".join(rules) + "</style>"
+
+
+class _HandPicker(widgets.HBox):  # type: ignore[misc]
+    """The human's hand as card buttons: a click selects or unselects a card.
+
+    Unlike `components.HandPicker` (three widgets per card, all made anew on each
+    change), a button is kept per card copy and reused, the buttons share one layout
+    and one style, and each card value's picture is sent once, as CSS: a draw sends
+    one new button at most, then the new order."""
+
+    def __init__(self, size: str = "normal") -> None:
+        self._styles = widgets.Box(layout=widgets.Layout(display="none"))
+        super().__init__(children=[self._styles],
+                         layout=widgets.Layout(flex_flow="row wrap", min_height="40px"))
+        self.add_class("tr-hand")
+        self._size = size
+        self.add_class(f"tr-size-{size}")
+        self._layout = widgets.Layout()
+        self._style = ToggleButtonStyle()
+        self._pool: dict[tuple[Card, int], widgets.ToggleButton] = {}
+        self._shown: list[tuple[Card, int]] = []
+        self._drawn: set[Card] = set()
+
+    @property
+    def size(self) -> str:
+        return self._size
+
+    @size.setter
+    def size(self, size: str) -> None:
+        if size != self._size:
+            self.remove_class(f"tr-size-{self._size}")
+            self._size = size
+            self.add_class(f"tr-size-{size}")
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for card, _ in self._shown)
+
+    def show(self, cards: Sequence[Card]) -> None:
+        """Show these cards, in this order, none selected."""
+        seen: Counter[Card] = Counter()
+        keys = []
+        for card in cards:
+            keys.append((card, seen[card]))
+            seen[card] += 1
+        self.clear()
+        if keys == self._shown:
+            return
+        new = sorted({card for card, _ in keys} - self._drawn, key=lambda c: c.sort_key)
+        if new:
+            self._drawn.update(new)
+            self._styles.children = (*self._styles.children, widgets.HTML(_cards_css(new)))
+        buttons = [self._button(key) for key in keys]
+        self._shown = keys
+        self.children = [self._styles, *buttons]
+
+    def _button(self, key: tuple[Card, int]) -> widgets.ToggleButton:
+        button = self._pool.get(key)
+        if button is None:
+            card = key[0]
+            button = widgets.ToggleButton(description=str(card), layout=self._layout,
+                                          style=self._style,
+                                          tooltip=f"{card.name}: click to select")
+            button.add_class("tr-card")
+            button.add_class(_card_class(card))
+            self._pool[key] = button
+        return button
+
+    @property
+    def selected(self) -> tuple[Card, ...]:
+        """The selected cards, in hand order; set it to select these cards."""
+        return tuple(key[0] for key in self._shown if self._pool[key].value)
+
+    @selected.setter
+    def selected(self, cards: Sequence[Card]) -> None:
+        wanted = Counter(cards)
+        for key in self._shown:
+            pick = wanted[key[0]] > 0
+            if pick:
+                wanted[key[0]] -= 1
+            if self._pool[key].value != pick:
+                self._pool[key].value = pick
+
+    def clear(self) -> None:
+        for key in self._shown:
+            if self._pool[key].value:
+                self._pool[key].value = False
+
+
+# -- small helpers ------------------------------------------------------------------------
+def _smaller(size: str) -> str:
+    """The table's card size: one step below the hand's, so every meld fits in view."""
+    order = list(SIZES)
+    return order[max(0, order.index(size) - 1)]
+
+
+def _typed_melds(text: str, rules: Rules) -> tuple[Meld, ...]:
+    """Melds typed in notation, separated by '/'; an invalid one says why (T4, T5)."""
+    return as_melds([part for part in text.split("/") if part.strip()], rules)
+
+
+ROOK_ENDS = (("Rook: either end", ""), ("Rook: low end", "low"), ("Rook: high end", "high"))
+
+
+def _rook_as(meld: Meld | None, end: str) -> Card | None:
+    """The card a Rook added at `end` of a run stands for (None: the game decides)."""
+    if meld is None or not meld.is_run or not end or meld.colour is None:
+        return None
+    number = meld.low - 1 if end == "low" else meld.high + 1
+    return Card(meld.colour, number) if 1 <= number <= 14 else None
+
+
+def _you(names: Sequence[str]) -> list[str]:
+    return [f"{n} (you)" if seat == HUMAN else n for seat, n in enumerate(names)]
+
+
+class _Parts:
+    """Widgets made for one app that share one layout and one style per kind: fewer
+    models for the page to build, so the app is usable sooner."""
+
+    def __init__(self) -> None:
+        self.auto = widgets.Layout(width="auto")
+        self.button_style = widgets.ButtonStyle()
+        self.html_style = HTMLStyle()
+        self.none = widgets.Layout(display="none")
+
+    def button(self, description: str, css: str, tooltip: str) -> widgets.Button:
+        button = widgets.Button(description=description, tooltip=tooltip, layout=self.auto,
+                                style=self.button_style)
+        button.add_class(css)
+        return button
+
+    def html(self, css: str, value: str = "") -> widgets.HTML:
+        html = widgets.HTML(value, style=self.html_style)
+        html.add_class(css)
+        return html
+
+    def row(self, *children: widgets.Widget, css: str = "") -> widgets.HBox:
+        row = widgets.HBox(list(children))
+        row.add_class("tr-row")
+        if css:
+            row.add_class(css)
+        return row
+
+
+#: the panels of the "more" accordion, built when first opened
+PANELS = ("More moves: type melds, lay off, the Rook swap",
+          "Next game: bots, seed, house rules",
+          "Save, load, or let the bots finish")
+MOVES, SETTINGS, SAVE = range(3)
+
+
+class PlayGame(widgets.VBox):  # type: ignore[misc]
+    """A game of Toonerville Rook: you at seat 0 against 2–4 bots.
+
+    `PlayGame(seed=7)` deals a new game; `bots` (2–4), `bot_kind` ("heuristic",
+    "random" or a bot object) and `rules` set it up, and the page's "Next game" panel
+    changes them for "New game". `game=` plays on from a given `Game` (seat 0 is you),
+    for lessons and tests; `scenario="laydown"` starts a teaching position (by default
+    the scenario is read from the page address in Voila: `?scenario=laydown`).
+    `offer_buys=False` passes on every declined discard for you. The game is `.game`.
+    """
+
+    def __init__(self, seed: int = 7, bots: int = 3, bot_kind: str | Bot = "heuristic",
+                 rules: Rules | None = None, *, game: Game | None = None,
+                 scenario: str | None = None, size: str = "normal",
+                 turn_limit: int | None = None, offer_buys: bool = True) -> None:
+        self._size = size if size in SIZES else "normal"
+        self._settings: dict[str, Any] = {"seed": seed, "bots": min(max(bots, 2), 4),
+                          "kind": bot_kind if isinstance(bot_kind, str) else bot_kind.name}
+        self._custom_bot = None if isinstance(bot_kind, str) else bot_kind
+        self._rules = rules or Rules()
+        self._turn_limit = turn_limit
+        self._shown: dict[str, object] = {}
+        self._suggestion: tuple[Meld, ...] | None = None
+        self._built: set[int] = set()
+        self._make = _Parts()
+        self._build(offer_buys)
+        super().__init__(children=self._layout())
+        self.add_class("tr-play")
+        self.add_class("tv-sized")
+        self.add_class(f"tv-size-{self._size}")
+        problem = None
+        if game is None:
+            wanted = scenario if scenario is not None else query_params().get("scenario")
+            players = self._settings["bots"] + 1
+            if wanted in SCENARIOS:
+                game = SCENARIOS[wanted](players=players, seed=seed, rules=self._rules,
+                                         names=player_names(players))
+                self._settings["seed"] = seed + 1
+            elif wanted:
+                problem = msg("there is no scenario '{name}' (there is {known}): here is a "
+                              "new game instead", None, name=wanted, known=", ".join(SCENARIOS))
+        if game is None:
+            self.new_game()
+        else:
+            self.start(game)
+        if problem is not None:
+            self.message.error(problem)
+
+    def __repr__(self) -> str:
+        """Short, so a saved notebook's text fallback stays small and readable."""
+        game = self.game
+        return (f"PlayGame(seed={game.seed}, players={game.players}, "
+                f"round={game.round_number})")
+
+    # -- building the page ---------------------------------------------------------------
+    def _build(self, offer_buys: bool) -> None:
+        make = self._make
+        self.message = MessageBox(size=self._size)
+        self.message.add_class("tr-message")
+        guard = self.message.guard
+        self.status = make.html("tr-status")
+        self.others = make.html("tr-others")
+        self.piles = PilesView(size=self._size)
+        self.piles.add_class("tr-piles")
+        self.table = TableView(size=_smaller(self._size))
+        self.table.add_class("tr-table")
+        self.prompt = make.html("tr-prompt")
+        self.hand = _HandPicker(self._size)
+        self.suggested = make.html("tr-suggested")
+        self.log_view = EventLog(size=self._size, limit=LOG_LINES)
+        self.log_view.add_class("tr-log")
+        self.log_box = widgets.VBox([make.html("tr-log-title", "<b>What happened</b> "
+                                               "(newest last, in bold)"), self.log_view])
+        self.log_box.add_class("tr-log-box")
+        self.score_sheet = ScoreSheet(size=self._size)
+        self.score_sheet.add_class("tr-score-sheet")
+        self.offer_text = make.html("tr-offer")
+        self.buy_button = make.button("Buy", "tr-buy", "Buy the declined discard (T10, T11)")
+        self.buy_button.button_style = "warning"
+        self.pass_button = make.button("Pass", "tr-pass", "Do not buy it (T10)")
+        self.buy_row = make.row(self.offer_text, self.buy_button, self.pass_button,
+                                css="tr-buy-row")
+        self.buy_row.layout.display = "none"
+        self.draw_button = make.button("Draw from stock", "tr-draw",
+                                       "Start your turn: draw the top card of the stock (T9)")
+        self.take_button = make.button("Take discard", "tr-take",
+                                       "Start your turn: take the top discard (T9)")
+        self.suggest_button = make.button(
+            "Suggest", "tr-suggest", "Ask the solver for a lay-down of this round's contract")
+        self.lay_down_button = make.button("Lay down suggested", "tr-lay-down",
+                                           "Lay down the solver's suggestion (T15)")
+        self.discard_button = make.button(
+            "Discard selected card", "tr-discard",
+            "End your turn: discard the one selected card (T13)")
+        self.new_game_button = make.button("New game", "tr-new-game",
+                                           "Deal a new game (settings: see 'Next game')")
+        self.size_toggle = SizeToggle(self._size if self._size != "small" else "normal")
+        self.size_toggle.add_class("tr-size")
+        self.offer_buys = widgets.Checkbox(value=offer_buys, indent=False, layout=make.auto,
+                                           description="Offer me declined discards to buy")
+        self.more = widgets.Accordion(children=[widgets.Box(layout=make.none)
+                                                for _ in PANELS],
+                                      titles=PANELS, selected_index=None)
+        self.more.add_class("tr-more")
+        self.more.observe(guard(lambda change: self._open(change["new"])), "selected_index")
+        # every callback is guarded: a refusal shows its sentence, never a traceback
+        for button, handler in (
+                (self.draw_button, lambda: self._act(A.Draw(HUMAN))),
+                (self.take_button, lambda: self._act(A.TakeDiscard(HUMAN))),
+                (self.buy_button, lambda: self._act(A.Buy(HUMAN))),
+                (self.pass_button, lambda: self._act(A.Pass(HUMAN))),
+                (self.suggest_button, self._suggest),
+                (self.lay_down_button, self._lay_down_suggested),
+                (self.discard_button, self._discard), (self.new_game_button, self.new_game)):
+            button.on_click(guard(lambda _b, h=handler: h()))
+        self.size_toggle.observe(guard(lambda change: self.set_size(change["new"])), "value")
+        self.offer_buys.observe(guard(lambda _c: self._bots_then_refresh()), "value")
+
+    def _layout(self) -> list[widgets.Widget]:
+        make = self._make
+        board = make.row(self.piles, self.table, css="tr-board")
+        moves = make.row(self.draw_button, self.take_button, self.suggest_button,
+                         self.lay_down_button, self.discard_button, css="tr-moves")
+        record = make.row(self.log_box, self.score_sheet, css="tr-record")
+        toolbar = make.row(self.new_game_button, self.size_toggle, self.offer_buys,
+                           css="tr-toolbar")
+        return [widgets.HTML(_CSS, layout=make.none), size_style(), toolbar, self.status,
+                self.others, board, self.prompt, self.buy_row, self.hand, moves, self.message,
+                self.suggested, self.more, record]
+
+    def _open(self, panel: int | None) -> None:
+        """Build a panel of the accordion the first time it opens."""
+        if panel is None or panel in self._built:
+            return
+        self._built.add(panel)
+        children = list(self.more.children)
+        children[panel] = (self._moves_panel, self._settings_panel, self._save_panel)[panel]()
+        self.more.children = children
+        if panel == MOVES:
+            self._meld_choices(self.game.view(HUMAN))
+
+    def open_panel(self, panel: int) -> None:
+        """Open (and build) a panel: `MOVES`, `SETTINGS` or `SAVE`."""
+        self.more.selected_index = panel
+
+    def _moves_panel(self) -> widgets.Widget:
+        make, guard = self._make, self.message.guard
+        self.melds_text = widgets.Text(placeholder="R3 R4 R5 R6 / Y7 R7 RK",
+                                       description="Melds", layout=widgets.Layout(
+                                           width="26em"))
+        self.melds_text.add_class("tr-melds-text")
+        self.lay_down_typed_button = make.button("Lay down these melds", "tr-lay-down-typed",
+                                                 "Lay down the melds typed in the box (T15)")
+        self.lay_off_meld = widgets.Dropdown(options=[("(no melds on the table)", None)],
+                                             description="Onto",
+                                             layout=widgets.Layout(width="26em"))
+        self.lay_off_meld.add_class("tr-lay-off-meld")
+        self.lay_off_end = widgets.Dropdown(options=ROOK_ENDS, value="", layout=make.auto)
+        self.lay_off_button = make.button("Lay off selected card", "tr-lay-off",
+                                          "Add the selected card to the chosen meld (H9)")
+        self.swap_source = widgets.Dropdown(options=[("(no Rook in a run)", None)],
+                                            description="Rook in",
+                                            layout=widgets.Layout(width="26em"))
+        self.swap_source.add_class("tr-swap-source")
+        self.swap_target = widgets.Dropdown(options=[("into my typed lay-down", None)],
+                                            description="then",
+                                            layout=widgets.Layout(width="26em"))
+        self.swap_target.add_class("tr-swap-target")
+        self.swap_end = widgets.Dropdown(options=ROOK_ENDS, value="", layout=make.auto)
+        self.swap_button = make.button("Swap in selected card", "tr-swap",
+                                       "Put the selected card in the Rook's place, then play "
+                                       "the Rook at once (T18)")
+        for button, handler in ((self.lay_down_typed_button, self._lay_down_typed),
+                                (self.lay_off_button, self._lay_off),
+                                (self.swap_button, self._swap)):
+            button.on_click(guard(lambda _b, h=handler: h()))
+        help_text = make.html("tr-help", (
+            "<b>Lay down</b> melds typed in notation, separated by <code>/</code> (T15). "
+            "<b>Lay off</b> (H9): select one card in your hand and choose a meld. "
+            "<b>Rook swap</b> (T18): select the natural card a Rook in a run stands for; "
+            "the Rook then goes into your typed lay-down or onto a meld. For a Rook added "
+            "to a run, say which end it goes to."))
+        return widgets.VBox([
+            help_text, make.row(self.melds_text, self.lay_down_typed_button),
+            make.row(self.lay_off_meld, self.lay_off_end, self.lay_off_button),
+            make.row(self.swap_source, self.swap_target, self.swap_end, self.swap_button)])
+
+    def _settings_panel(self) -> widgets.Widget:
+        make = self._make
+        settings = self._settings
+        self.bots_count = widgets.Dropdown(options=[2, 3, 4], value=settings["bots"],
+                                           description="Bots", layout=make.auto)
+        kinds = list(BOT_KINDS)
+        if self._custom_bot is not None:
+            kinds.insert(0, self._custom_bot.name)
+        self.bot_kind = widgets.Dropdown(options=kinds, value=settings["kind"],
+                                         description="Bot kind", layout=make.auto)
+        self.seed = widgets.IntText(value=settings["seed"], description="Seed",
+                                    layout=widgets.Layout(width="13em"))
+        self.rules_panel = HouseRulesPanel(self._rules, size=self._size)
+        for name, control in (("bots", self.bots_count), ("kind", self.bot_kind),
+                              ("seed", self.seed)):
+            control.observe(lambda change, n=name: settings.__setitem__(n, change["new"]),
+                            "value")
+        note = make.html("tr-help", "These apply when you click <b>New game</b> (at the "
+                                    "top). The seed moves on by one with each new game; "
+                                    "the same seed deals the same game.")
+        return widgets.VBox([note, make.row(self.bots_count, self.bot_kind, self.seed),
+                             self.rules_panel])
+
+    def _save_panel(self) -> widgets.Widget:
+        make, guard = self._make, self.message.guard
+        self.save_button = make.button("Save", "tr-save", "Put this game in the box as text")
+        self.load_button = make.button("Load", "tr-load",
+                                       "Load the saved game pasted in the box")
+        self.save_text = widgets.Textarea(
+            placeholder="Save puts this game here as text; paste a saved game here and "
+                        "click Load", layout=widgets.Layout(width="100%", height="8em"))
+        self.save_text.add_class("tr-save-text")
+        self.download = make.html("tr-download")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description="Load a file")
+        self.autoplay_button = make.button("Let the bots finish the game", "tr-autoplay",
+                                           "A heuristic bot plays your seat to the end")
+        self.save_button.on_click(guard(lambda _b: self.save()))
+        self.load_button.on_click(guard(lambda _b: self.load(self.save_text.value)))
+        self.upload.observe(guard(self._uploaded), "value")
+        self.autoplay_button.on_click(guard(lambda _b: self.autoplay()))
+        return widgets.VBox([
+            make.row(self.save_button, self.download, self.load_button, self.upload),
+            self.save_text, make.row(self.autoplay_button)])
+
+    # -- starting games ------------------------------------------------------------------
+    def new_game(self) -> None:
+        """Deal a new game with the "Next game" settings (bots, bot kind, seed, house
+        rules); the seed then moves on by one for the game after."""
+        if SETTINGS in self._built:
+            if not self.rules_panel.valid:
+                self.message.error(msg("fix the house rules first: {why}", None,
+                                       why=self.rules_panel.messages.text))
+                return
+            self._rules = self.rules_panel.rules
+        settings = self._settings
+        players, seed = int(settings["bots"]) + 1, int(settings["seed"])
+        game = Game.new(players=players, seed=seed, rules=self._rules, names=player_names(players),
+                        turn_limit=self._turn_limit)
+        settings["seed"] = seed + 1
+        if SETTINGS in self._built:
+            self.seed.value = seed + 1
+        self.start(game)
+
+    def start(self, game: Game) -> None:
+        """Play on from `game` (seat 0 is you); the bots play until you must decide."""
+        self.game = game
+        kind = str(self._settings["kind"])
+        custom = self._custom_bot
+        self.bots: list[Bot | None] = [None, *(
+            custom if custom is not None and kind == custom.name else make_bot(kind)
+            for _ in range(game.players - 1))]
+        self._rngs = [random.Random(f"{game.seed}:bot:{seat}") for seat in range(game.players)]
+        self._log_from = max(0, len(game.history) - LOG_LINES)
+        self._suggestion = None
+        self._shown.clear()
+        if MOVES in self._built:
+            self.melds_text.value = ""
+        seen = len(game.history)
+        self._play_bots()
+        self._refresh()
+        news = _news(game, game.history[seen:])
+        if news is not None:
+            self.message.show(*news)
+        else:
+            self.message.info(msg("a new game (seed {seed}): you are {name}, at seat 0, "
+                                  "against {k} {kind} bots. {turn}", None, seed=game.seed,
+                                  name=HUMAN_NAME, k=game.players - 1, kind=kind,
+                                  turn=self._whose()))
+
+    # -- the moves -----------------------------------------------------------------------
+    def _act(self, action: A.Action) -> bool:
+        """Apply the human's move, let the bots answer, show what happened. A refusal
+        shows its sentence and changes nothing."""
+        game = self.game
+        before = Counter(game.hand(HUMAN))
+        seen = len(game.history)
+        try:
+            game.apply(action)
+        except ToonervilleError as err:
+            self.message.error(err.message)
+            return False
+        mine = [e for e in game.history[seen:] if e.seat == HUMAN and e.action]
+        self._play_bots()
+        news = _news(game, game.history[seen:])
+        got = Counter(game.hand(HUMAN)) - before  # a draw completes after the buy window
+        self._suggestion = None
+        self._refresh()
+        if news is not None:
+            self.message.show(*news)
+        elif isinstance(action, A.Draw | A.Buy) and got:
+            self.message.info(msg("you got {cards}", "T9" if isinstance(action, A.Draw)
+                                  else "T11", cards=format_cards(sort_cards(got.elements()))))
+        elif mine:
+            self.message.ok(mine[-1].text)
+        if isinstance(action, A.LayDown | A.SwapRook) and game.view(HUMAN).down[HUMAN] \
+                and self.more.selected_index is None:
+            self.open_panel(MOVES)  # laying off is next
+        return True
+
+    def _one_card(self, what: str, rule: str) -> Card | None:
+        """The one selected card, or None after saying why not."""
+        err = self.game.refusal(A.Discard(HUMAN, ROOK))  # the wrong phase or turn, any card
+        if isinstance(err, WrongPhaseError | NotYourTurnError):
+            self.message.error(err.message)
+            return None
+        chosen = self.hand.selected
+        if len(chosen) != 1:
+            self.message.error(msg("select exactly one card in your hand to {what}, then "
+                                   "click again ({n} selected now)", rule, what=what,
+                                   n=len(chosen)))
+            return None
+        return chosen[0]
+
+    def _discard(self) -> None:
+        card = self._one_card("discard", "T13")
+        if card is not None:
+            self._act(A.Discard(HUMAN, card))
+
+    def suggestion(self) -> tuple[Meld, ...] | None:
+        """The solver's lay-down for your hand now, or None (kept until your next move)."""
+        if self._suggestion is None:
+            self._suggestion = _suggest(self.game, self.game.view(HUMAN))
+        return self._suggestion or None
+
+    def _no_suggestion(self, kind: str) -> None:
+        from ..solver import shortfall
+
+        view = self.game.view(HUMAN)
+        self.message.show(msg("the solver finds no lay-down of round {r}'s contract in your "
+                              "hand yet: {why}", "T15", r=view.round_number,
+                              why=shortfall(view.hand, view.round_number, self.game.rules)),
+                          kind)
+
+    def _suggest(self) -> None:
+        view = self.game.view(HUMAN)
+        if view.down[HUMAN]:
+            self.message.info(msg("you are down already: now lay off cards that fit melds "
+                                  "on the table", "H9"))
+            return
+        melds = self.suggestion()
+        if melds is None:
+            self._no_suggestion("info")
+            return
+        self.hand.selected = [c for m in melds for c in m.cards]
+        shown = " / ".join(str(m) for m in melds)
+        if MOVES in self._built:
+            self.melds_text.value = shown
+        later = "" if view.phase is Phase.PLAY and view.current == HUMAN else \
+            " once you have drawn"
+        self.message.info(msg("the solver suggests {melds} (selected in your hand): click "
+                              "'Lay down suggested'{later}", "T15", melds=shown, later=later))
+        self.suggested.value = "".join(meld_html(m, self._size) for m in melds)
+
+    def _lay_down_suggested(self) -> None:
+        err = self.game.refusal(A.LayDown(HUMAN, ()))
+        if isinstance(err, WrongPhaseError | NotYourTurnError) or \
+                err is not None and self.game.view(HUMAN).down[HUMAN]:
+            self.message.error(err.message)  # before asking the solver for nothing
+            return
+        melds = self.suggestion()
+        if melds is None:
+            self._no_suggestion("error")
+            return
+        self._act(A.LayDown(HUMAN, melds))
+
+    def _lay_down_typed(self) -> None:
+        text = self.melds_text.value.strip()
+        if not text:
+            self.message.error(msg("type your melds in the box, separated by '/': "
+                                   "R3 R4 R5 R6 / Y7 R7 RK (or click Suggest)", "T15"))
+            return
+        self._act(A.LayDown(HUMAN, _typed_melds(text, self.game.rules)))
+
+    def _meld(self, ref: tuple[int, int] | None) -> Meld | None:
+        table = self.game.view(HUMAN).table
+        if ref is None or ref[0] >= len(table) or ref[1] >= len(table[ref[0]]):
+            return None
+        return table[ref[0]][ref[1]]
+
+    def _lay_off(self) -> None:
+        ref = self.lay_off_meld.value
+        if ref is None:
+            self.message.error(msg("there is no meld on the table to lay off onto yet", "H9"))
+            return
+        card = self._one_card("lay off", "H9")
+        if card is not None:
+            as_card = _rook_as(self._meld(ref), self.lay_off_end.value) if card.is_rook \
+                else None
+            self._act(A.LayOff(HUMAN, card, ref, as_card))
+
+    def _swap(self) -> None:
+        source = self.swap_source.value
+        if source is None:
+            self.message.error(msg("no run on the table holds a Rook to swap (and a Rook in "
+                                   "a set never can be swapped, T19)", "T18"))
+            return
+        natural = self._one_card("put in the Rook's place", "T18")
+        if natural is None:
+            return
+        target = self.swap_target.value
+        if target is None:
+            text = self.melds_text.value.strip()
+            if not text:
+                self.message.error(msg("type the lay-down that uses the Rook in the melds "
+                                       "box, or choose a meld to lay the Rook off onto",
+                                       "T18"))
+                return
+            self._act(A.SwapRook(HUMAN, natural, source,
+                                 lay_down=_typed_melds(text, self.game.rules)))
+            return
+        meld = self._meld(target)
+        if meld is not None and target == source:
+            with contextlib.suppress(ToonervilleError):  # the move itself says why
+                meld = meld.swap_rook(natural)
+        self._act(A.SwapRook(HUMAN, natural, source, target,
+                             _rook_as(meld, self.swap_end.value)))
+
+    # -- bots ----------------------------------------------------------------------------
+    def _play_bots(self, for_me: bool = False) -> None:
+        """Let the bots move until the human must decide (with `for_me`, a heuristic bot
+        plays the human's seat too)."""
+        game = self.game
+        stand_in = HeuristicBot()
+        for _ in range(MAX_BOT_STEPS):
+            if game.is_over:
+                break
+            seat = next((s for s in game.deciders if s != HUMAN or for_me), None)
+            if seat is None:  # only the human decides
+                if game.phase is Phase.BUY and not self.offer_buys.value:
+                    game.apply(A.Pass(HUMAN))
+                    continue
+                break
+            _bot_move(game, self.bots[seat] or stand_in, seat, self._rngs[seat])
+
+    def _bots_then_refresh(self) -> None:
+        seen = len(self.game.history)
+        self._play_bots()
+        self._refresh()
+        news = _news(self.game, self.game.history[seen:])
+        if news is not None:
+            self.message.show(*news)
+
+    def autoplay(self) -> None:
+        """A heuristic bot plays your seat until the game is over (demos, benchmarks)."""
+        seen = len(self.game.history)
+        self._play_bots(for_me=True)
+        self._suggestion = None
+        self._refresh()
+        news = _news(self.game, self.game.history[seen:])
+        self.message.show(*(news or (msg("the bots played on for you", None), "info")))
+
+    # -- save and load -------------------------------------------------------------------
+    def save(self) -> str:
+        """The game as JSON, shown in the save box with a download link."""
+        text = self.game.to_json()
+        self.open_panel(SAVE)
+        self.save_text.value = text
+        data = base64.b64encode(text.encode()).decode()
+        self.download.value = (f'<a download="toonerville-game.json" '
+                               f'href="data:application/json;base64,{data}">Download</a>')
+        self.message.ok(msg("saved: the game is in the box below; copy the text or "
+                            "download the file, and load it later", None))
+        return text
+
+    def load(self, text: str | bytes) -> bool:
+        """Replace the game by a saved one; a bad save says why and keeps this game."""
+        if isinstance(text, bytes):  # a file: anything not UTF-8 is refused as not JSON
+            text = text.decode("utf-8", errors="replace")
+        try:
+            game = Game.from_json(text)
+        except SaveFileError as err:
+            self.message.error(err.message)
+            return False
+        self._settings["bots"] = game.players - 1
+        if SETTINGS in self._built:
+            self.bots_count.value = game.players - 1
+        self.start(game)
+        self.message.ok(msg("loaded: round {r}. {turn}", None, r=game.round_number,
+                            turn=self._whose()))
+        return True
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if files:
+            content = files[0]["content"]
+            data = content.tobytes() if hasattr(content, "tobytes") else bytes(content)
+            self.save_text.value = data.decode(errors="replace")
+            self.load(data)
+
+    # -- showing the game ----------------------------------------------------------------
+    def set_size(self, size: str) -> None:
+        """Card size for every picture: normal, large or projector (`SIZES`)."""
+        if size not in SIZES or size == self._size:
+            return
+        self.remove_class(f"tv-size-{self._size}")
+        self._size = size
+        self.add_class(f"tv-size-{size}")
+        self.hand.size = size
+        parts = [self.message, self.piles, self.score_sheet, self.log_view]
+        if SETTINGS in self._built:
+            parts.append(self.rules_panel)
+        for part in parts:
+            part.size = size
+        self.table.size = _smaller(size)
+        if size in dict(self.size_toggle.options).values() and self.size_toggle.value != size:
+            self.size_toggle.value = size
+        self.suggested.value = ""
+
+    def _changed(self, part: str, key: object) -> bool:
+        if self._shown.get(part) == key:
+            return False
+        self._shown[part] = key
+        return True
+
+    def _whose(self) -> str:
+        game = self.game
+        if game.is_over:
+            return "The game is over."
+        if HUMAN in game.deciders:
+            return "It is your move."
+        return f"It is {game.names[game.current]}'s turn."
+
+    def _refresh(self) -> None:
+        """Redraw the parts of the page whose facts changed."""
+        game = self.game
+        view = game.view(HUMAN)
+        if self._changed("hand", view.hand):
+            self.hand.show(sort_cards(view.hand))
+            self.suggested.value = ""
+        if self._changed("piles", (view.stock_size, view.discard_top, view.discard_size)):
+            self.piles.update(view)
+        if self._changed("table", view.table):
+            self.table.update(dict(zip(_you(game.names), view.table, strict=True)))
+            if MOVES in self._built:
+                self._meld_choices(view)
+        if self._changed("scores", (view.scores, game.is_over)):
+            self.score_sheet.update(_you(game.names), view.scores,
+                                    None if game.is_over else view.round_number)
+        self.status.value = _status_html(game, view)
+        self.others.value = _others_html(game, view)
+        self.prompt.value = _prompt_html(game, view)
+        offered = view.phase is Phase.BUY and HUMAN in view.deciders
+        self.buy_row.layout.display = "flex" if offered else "none"
+        if offered and view.offered is not None:
+            self.buy_button.description = f"Buy {view.offered}"
+            k = game.rules.penalty_cards
+            self.offer_text.value = (
+                f"<b>{escape(game.names[view.current])}</b> declines <b>{view.offered}</b>. "
+                f"Buy it? You also take {k} penalty card{'s' if k != 1 else ''} from the "
+                f"stock (T10, T11).")
+        self._highlight(view)
+        if self._changed("log", len(game.history)):
+            self.log_view.show(game.history[self._log_from:])
+
+    def _highlight(self, view: PlayerView) -> None:
+        """The buttons for what the human may do now are blue (the others still answer,
+        with the reason they do not apply)."""
+        mine = view.current == HUMAN and not self.game.is_over
+        draw, play = mine and view.phase is Phase.DRAW, mine and view.phase is Phase.PLAY
+        down = view.down[HUMAN]
+        for button, on in ((self.draw_button, draw), (self.take_button, draw),
+                           (self.suggest_button, play and not down),
+                           (self.lay_down_button, play and not down),
+                           (self.discard_button, play)):
+            style = "primary" if on else ""
+            if button.button_style != style:
+                button.button_style = style
+
+    def _meld_choices(self, view: PlayerView) -> None:
+        names = self.game.names
+        melds = [((owner, index), meld) for owner, ms in enumerate(view.table)
+                 for index, meld in enumerate(ms)]
+        options = [(f"{names[o]}: {m.describe()} · {m}", (o, i)) for (o, i), m in melds]
+        rooks = [(f"{names[o]}: {m} (Rook = {' / '.join(map(str, m.rook_positions()))})",
+                  (o, i)) for (o, i), m in melds if m.rook_positions()]
+        _choose(self.lay_off_meld, options or [("(no melds on the table)", None)])
+        _choose(self.swap_source, rooks or [("(no Rook in a run)", None)])
+        _choose(self.swap_target, [("into my typed lay-down", None),
+                                   *((f"onto {label}", ref) for label, ref in options)])
+
+
+def _choose(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
+    """New options; the choice stays if it still exists, else the first option."""
+    keep = dropdown.value
+    values = [value for _, value in options]
+    dropdown.options = options
+    dropdown.value = keep if keep in values else values[0]
+
+
+# -- pieces of the picture ----------------------------------------------------------------
+def _status_html(game: Game, view: PlayerView) -> str:
+    if game.is_over:
+        head = f"<b>Game over</b> after {ROUNDS} rounds"
+    else:
+        head = (f"<b>Round {view.round_number} of {ROUNDS}</b> · contract "
+                f"<b>{escape(str(view.contract))}</b> (T7) · dealer "
+                f"{escape(game.names[view.dealer])}")
+    return f'<div style="font-size:1.15em">{head}</div>'
+
+
+def _prompt_html(game: Game, view: PlayerView) -> str:
+    """What the human should do now, in a sentence with its rule."""
+    if game.is_over:
+        best = min(game.totals)
+        who = " and ".join(game.names[i] for i, t in enumerate(game.totals) if t == best)
+        text = (f"<b>The game is over:</b> the lowest total wins (T21): {escape(who)}, with "
+                f"{best}. Click <b>New game</b> to play again.")
+    elif view.phase is Phase.BUY and HUMAN in view.deciders:
+        text = "<b>Your answer:</b> buy the declined discard, or pass (T10)."
+    elif view.current != HUMAN:
+        text = f"{escape(game.names[view.current])} is playing…"
+    elif view.phase is Phase.DRAW:
+        top = f" <b>{view.discard_top}</b>" if view.discard_top is not None else ""
+        text = f"<b>Your turn:</b> draw from the stock, or take the discard{top} (T9)."
+    elif view.down[HUMAN]:
+        text = ("<b>Your turn:</b> lay off cards that fit melds on the table (H9), then "
+                "select one card and discard it (T13).")
+    else:
+        text = (f"<b>Your turn:</b> lay down {escape(str(view.contract))} if you can (T15; "
+                f"try <b>Suggest</b>), then select one card and discard it (T13).")
+    if view.taken_this_turn is not None and view.current == HUMAN:
+        text += (f" You took <b>{view.taken_this_turn}</b> from the discard pile: you may "
+                 f"not discard it this turn (T14).")
+    return f'<div role="status">{text}</div>'
+
+
+def _others_html(game: Game, view: PlayerView) -> str:
+    cells = []
+    for seat, name in enumerate(_you(game.names)):
+        marks = []
+        if seat == view.dealer:
+            marks.append("dealer")
+        if view.down[seat]:
+            marks.append("down ✓")
+        if view.buys_this_round[seat]:
+            marks.append(f"bought {view.buys_this_round[seat]}")
+        playing = seat == view.current and not game.is_over
+        n = view.hand_sizes[seat]
+        extra = "".join(f" · {m}" for m in marks)
+        cells.append(f'<span style="margin-right:1.6em;{"font-weight:bold" if playing else ""}">'
+                     f'{"▶ " if playing else ""}{escape(name)}: {n} card'
+                     f'{"s" if n != 1 else ""}{extra}</span>')
+    return f'<div style="display:flex;flex-wrap:wrap">{"".join(cells)}</div>'
+
+
+def _news(game: Game, events: Sequence[Event]) -> tuple[Message, str] | None:
+    """A message for the round (or the game) that ended among these events."""
+    ended = [e for e in events if e.kind == "round_end"]
+    if not ended:
+        return None
+    number = ended[-1].round_number
+    record = game.records[number - 1]
+    if record.went_out is None:
+        why = ("nobody went out: the stock ran out (H6)" if record.ended_by == "stock"
+               else "nobody went out before the turn limit")
+    else:
+        why = "you went out" if record.went_out == HUMAN else \
+            f"{game.names[record.went_out]} went out"
+    points = ", ".join(f"{n} {p}" for n, p in zip(game.names, record.points, strict=True))
+    if game.is_over:
+        best = min(game.totals)
+        who = " and ".join(game.names[i] for i, t in enumerate(game.totals) if t == best)
+        return msg("round {r} is over: {why}. Points: {points}. The game is over: {who} "
+                   "wins with the lowest total, {best}", "T21", r=number, why=why,
+                   points=points, who=who, best=best), "ok"
+    return msg("round {r} is over: {why}. Points: {points}. Round {next} is dealt; its "
+               "contract is {contract}", "T20", r=number, why=why, points=points,
+               next=number + 1, contract=str(game.rules.contract(number + 1))), "ok"
+
+
+def _bot_move(game: Game, bot: Bot, seat: int, rng: random.Random) -> None:
+    """One bot move. A bot that errs (a bug, never the player's fault) is replaced for
+    that move by the first legal move, so the game always goes on."""
+    try:
+        game.apply(bot.choose(game.view(seat), game.rules,
+                              lambda: game.legal_actions(seat), rng))
+        return
+    except Exception:  # noqa: BLE001 - a broken bot must not break the page
+        pass
+    for action in game.legal_actions(seat):
+        try:
+            game.apply(action)
+            return
+        except ToonervilleError:
+            continue
+    raise RuntimeError(f"seat {seat} has no legal move")  # pragma: no cover
+
+
+def _suggest(game: Game, view: PlayerView) -> tuple[Meld, ...]:
+    """The solver's lay-down for the human's hand (empty: none). If it would leave only
+    the card taken from the discard pile (T14 forbids discarding it), keep two cards."""
+    from ..solver import best_lay_down, whole_hand
+
+    if view.down[HUMAN]:
+        return ()
+    if view.round_number == ROUNDS:
+        return tuple(whole_hand(view.hand, view.round_number, game.rules) or ())
+    best = best_lay_down(view.hand, view.round_number, game.rules, keep=0)
+    if best is None:
+        return ()
+    if len(best.left) == 1 and best.left[0] == view.taken_this_turn:
+        best = best_lay_down(view.hand, view.round_number, game.rules, keep=2) or best
+    return tuple(best.melds)
