@@ -56,7 +56,7 @@ app: $(STAMP_APP)
 test: lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check $(wildcard toonerville tests benchmarks)
+	$(BIN)/ruff check $(wildcard toonerville tests benchmarks tools)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -69,9 +69,17 @@ chromium:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-core; \
 	fi
 
+# axe-core (pinned in package.json / package-lock.json) for the accessibility browser
+# tests: tests/browser/test_a11y.py injects node_modules/axe-core/axe.min.js.
+AXE := node_modules/axe-core/axe.min.js
+
+$(AXE): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
 # One pytest run: tests/ plus nbval over notebooks/*.ipynb when there are any.
 # pytest's exit code is the target's (5, "no tests collected", fails it).
-pytest: $(STAMP) chromium
+pytest: $(STAMP) chromium $(AXE)
 	@set -- notebooks/*.ipynb; \
 	if [ -e "$$1" ]; then \
 		nbval=(--nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg "$$@"); \

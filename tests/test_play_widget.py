@@ -416,3 +416,49 @@ def test_card_size_toggle() -> None:
     assert "tr-size-projector" in app.hand._dom_classes
     assert 'width="180"' in app.piles.value and app.table.size == "large"  # a step smaller
     assert "tv-size-projector" in app._dom_classes
+
+
+# -- languages ----------------------------------------------------------------------------
+@pytest.fixture
+def _english_after() -> Iterator[None]:
+    from toonerville.messages import set_language
+
+    yield
+    set_language("en")
+
+
+@pytest.mark.usefixtures("_english_after")
+def test_a_change_of_language_redraws_the_app_and_sets_its_direction() -> None:
+    from toonerville.messages import set_language
+
+    app = PlayGame(seed=11, offer_buys=False)
+    assert app.take_button.description == "Take the discard"
+    assert "tr-rtl" not in app._dom_classes
+    app.language.value = "fa"
+    assert re.search("[\u0600-\u06ff]", app.take_button.description)
+    assert "tr-rtl" in app._dom_classes
+    set_language("hi")
+    assert re.search("[\u0900-\u097f]", app.take_button.description)
+    assert "tr-rtl" not in app._dom_classes
+    set_language("en")
+    assert app.take_button.description == "Take the discard"
+    assert app.draw_button.description == "Draw from stock"
+
+
+@pytest.mark.usefixtures("_english_after")
+@pytest.mark.xfail(strict=True, reason="the catalogues have no entries for play.py's own "
+                   "texts yet ('Draw from stock', the prompts): `python tools/i18n.py update`"
+                   " and translate them")
+def test_the_draw_button_speaks_persian() -> None:
+    from toonerville.messages import set_language
+
+    set_language("fa")
+    app = PlayGame(seed=11, offer_buys=False)
+    assert re.search("[\u0600-\u06ff]", app.draw_button.description)
+
+
+def test_cards_are_named_buttons_with_a_spoken_tooltip() -> None:
+    app = PlayGame(seed=11, offer_buys=False)
+    for button, card in zip(app.hand.children[1:], app.hand.cards, strict=True):
+        assert button.description == str(card)
+        assert button.tooltip == card.name  # "Red 7"

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any
 
 from .errors import RulesError
-from .messages import msg
+from .messages import msg, ngettext
 
 ROUNDS = 11
 
@@ -30,11 +30,12 @@ class Contract:
         return self.runs + self.sets
 
     def __str__(self) -> str:
+        """"2 runs + 1 set", in the active language with its own plural forms."""
         parts = []
         if self.runs:
-            parts.append(f"{self.runs} run" + ("s" if self.runs > 1 else ""))
+            parts.append(ngettext("{n} run", "{n} runs", self.runs).format(n=self.runs))
         if self.sets:
-            parts.append(f"{self.sets} set" + ("s" if self.sets > 1 else ""))
+            parts.append(ngettext("{n} set", "{n} sets", self.sets).format(n=self.sets))
         return " + ".join(parts)
 
     @property

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+import pytest
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -102,5 +103,55 @@ def test_the_suggested_lay_down_reaches_the_table(open_notebook: OpenNotebook) -
     expect(table).to_contain_text("a set of 3s")
     expect(page.locator(".tr-hand .tr-card")).to_have_count(7)
     expect(page.locator(".tr-message")).to_contain_text("Robin lays down")
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+# -- languages: ?lang=fa (Persian, right to left) and ?lang=hi (Hindi) ---------------------
+SCRIPTS = {"fa": (re.compile("[\u0600-\u06ff]"), "rtl"),
+           "hi": (re.compile("[\u0900-\u097f]"), "ltr")}
+
+
+def _wait_for_my_draw(page: Page) -> None:
+    """Language-neutral: the Draw button is highlighted, or a buy is offered to you."""
+    page.wait_for_function(
+        """() => document.querySelector('.tr-draw.mod-primary') !== null ||
+                 getComputedStyle(document.querySelector('.tr-buy-row')).display !== 'none'""",
+        timeout=TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("lang", sorted(SCRIPTS))
+def test_07_in_another_language(open_notebook: OpenNotebook, lang: str) -> None:
+    script, direction = SCRIPTS[lang]
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11, lang=lang)
+    page = voila.page
+    app = page.locator(".tr-play")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.tr-play')).direction"
+                         ) == direction
+    if direction == "rtl":
+        expect(app).to_have_class(re.compile(r"\btr-rtl\b"))
+    else:
+        expect(app).not_to_have_class(re.compile(r"\btr-rtl\b"))
+    take = page.locator(".tr-take").inner_text()
+    assert take != "Take the discard" and script.search(take), take
+    assert script.search(page.locator(".tr-language").inner_text())
+    assert script.search(page.locator(".tr-piles").inner_text())
+    # a whole turn: draw, select a card, discard it; the bots answer
+    _wait_for_my_draw(page)
+    while page.locator(".tr-buy-row").is_visible():
+        page.locator(".tr-pass").click()
+        page.wait_for_timeout(200)
+        _wait_for_my_draw(page)
+    log = page.locator(".tr-log")
+    logged = log.inner_text()
+    before = len(_cards(page))
+    page.locator(".tr-draw").click()
+    expect(page.locator(".tr-hand .tr-card")).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    chosen = page.locator(".tr-hand .tr-card").last
+    chosen.click()
+    expect(chosen).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+    page.locator(".tr-discard").click()
+    expect(page.locator(".tr-hand .tr-card")).to_have_count(before, timeout=TIMEOUT_MS)
+    expect(log).not_to_have_text(logged, timeout=TIMEOUT_MS)
     assert voila.stderr_outputs().count() == 0
     assert voila.errors == []

@@ -2,7 +2,8 @@
 
 - `components` building blocks: card pickers, pictures of melds, the table, the piles
   and the score sheet, a history stepper, a house-rules panel, a size toggle, a
-  message box, and `seed_from_url` for reproducible demonstration deals
+  message box, `seed_from_url` for reproducible demonstration deals, and the
+  `LanguagePicker` (`lang_from_url` reads `?lang=fa`)
 - `lessons`    one widget per teaching notebook 01–06
 - `play`       the full game app of notebook 07
 """
@@ -14,6 +15,7 @@ from .components import (
     HandView,
     HistoryStepper,
     HouseRulesPanel,
+    LanguagePicker,
     MeldView,
     MessageBox,
     PilesView,
@@ -22,6 +24,8 @@ from .components import (
     TableView,
     VerdictView,
     guard,
+    lang_from_url,
+    rtl_style,
     seed_from_url,
     size_style,
     state_html,
@@ -29,6 +33,7 @@ from .components import (
 
 __all__ = [
     "CardButton", "EventLog", "HandPicker", "HandView", "HistoryStepper", "HouseRulesPanel",
-    "MeldView", "MessageBox", "PilesView", "ScoreSheet", "SizeToggle", "TableView",
-    "VerdictView", "guard", "seed_from_url", "size_style", "state_html",
+    "LanguagePicker", "MeldView", "MessageBox", "PilesView", "ScoreSheet", "SizeToggle",
+    "TableView", "VerdictView", "guard", "lang_from_url", "rtl_style", "seed_from_url",
+    "size_style", "state_html",
 ]

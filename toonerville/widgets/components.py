@@ -14,6 +14,13 @@ Every component is a thin ipywidgets class over the engine and the pure pictures
 - `HistoryStepper`  first / back / forward / last through a game's history
 - `HouseRulesPanel` every `Rules` switch; `.rules` (observable), impossible values refused
 - `seed_from_url`   the `?seed=N` of a Voila URL, so a demonstration deal is reproducible
+- `LanguagePicker`  the kit's languages by their own names: choosing one speaks it in
+                    every lesson of the page; `.link(*widgets)` redraws other widgets
+                    too (`lang_from_url` reads `?lang=fa`; `rtl_style` flips a page)
+
+Every text a learner reads goes through `messages._` (or is a `Message`, translated when
+shown), so it appears in the language of `messages.set_language`. Components that hold
+a text redraw it in a new language with `refresh()`.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import json
 import logging
 import os
 import urllib.parse
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from enum import Enum
@@ -35,7 +43,19 @@ import traitlets
 from ..cards import Card, format_cards, parse_cards
 from ..errors import ToonervilleError
 from ..melds import Meld, Verdict, check_meld
-from ..messages import Message
+from ..messages import (
+    DEFAULT,
+    LANGUAGES,
+    N_,
+    Message,
+    _,
+    add_listener,
+    direction,
+    language,
+    msg,
+    normalise,
+    set_language,
+)
 from ..render import (
     SIZES,
     card_html,
@@ -55,12 +75,12 @@ log.addHandler(logging.NullHandler())  # a library logs; the app decides where i
 
 #: The card sizes a learner can choose; `render.SIZES` also has "small" for thumbnails.
 SIZE_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Normal", "normal"), ("Large", "large"), ("Projector", "projector"))
+    (N_("Normal"), "normal"), (N_("Large"), "large"), (N_("Projector"), "projector"))
 #: Button and label text size that goes with each card size.
 TEXT_PX: dict[str, int] = {"small": 12, "normal": 14, "large": 17, "projector": 28}
 
-SOMETHING_WENT_WRONG = ("Something went wrong on our side, not yours. Try again, or start "
-                        "the demonstration afresh.")
+SOMETHING_WENT_WRONG = N_("Something went wrong on our side, not yours. Try again, or start "
+                           "the demonstration afresh.")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -104,6 +124,152 @@ def seed_from_url(default: int, name: str = "seed") -> int:
     return seed if 0 <= seed < 2**31 else default
 
 
+def lang_from_url(default: str = DEFAULT, name: str = "lang") -> str:
+    """The language given in the page's URL (`…/02-runs-and-sets.ipynb?lang=fa`), or
+    `default`. Regional forms are understood (`fa-IR`, `de_AT`); a code that is not one
+    of `LANGUAGES` is ignored."""
+    text = query_params().get(name, "").strip()
+    if not text:
+        return default
+    code = normalise(text)
+    asked_english = text.replace("_", "-").split("-")[0].lower() == DEFAULT
+    return code if code != DEFAULT or asked_english else default
+
+
+# -- languages ----------------------------------------------------------------------------
+#: A right-to-left page: the lesson flows from the right, while card rows, card notation
+#: typed in a text box and numbers stay left to right (the pictures isolate them too).
+RTL_CSS = """<style>
+.tr-rtl { direction: rtl; }
+.tr-rtl .tv-hand-picker-row { direction: ltr; justify-content: flex-end; }
+.tr-rtl .tv-card-picker-card, .tr-rtl .widget-inline-hbox input[type="number"],
+.tr-rtl .widget-readout, .tr-rtl .widget-progress { direction: ltr; }
+.tr-rtl .widget-text input { unicode-bidi: plaintext; text-align: start; }
+.tr-rtl .widget-inline-hbox .widget-label { text-align: left; }
+</style>"""
+
+
+def rtl_style() -> widgets.HTML:
+    """An invisible widget holding `RTL_CSS`; `LanguagePicker` and the lessons carry one,
+    and any layout that uses `apply_language` needs one on the page."""
+    return widgets.HTML(RTL_CSS, layout=widgets.Layout(display="none"))
+
+
+def relabel(control: widgets.Widget, options: Sequence[tuple[str, Any]]) -> None:
+    """New labels for the same values of a Dropdown or ToggleButtons, keeping its value
+    and telling no observer: a change of language is not a new choice."""
+    options = list(options)
+    old = control.value
+    if [v for _label, v in options] != list(control._options_values):
+        control.options = options  # not a relabelling: a new choice after all
+        return
+    if [label for label, _v in options] == list(control._options_labels):
+        return
+    saved = control._initializing_traits_
+    control._initializing_traits_ = True  # ipywidgets then keeps the index it has
+    try:
+        control.options = options
+    finally:
+        control._initializing_traits_ = saved
+    if control.index is not None:
+        control._notify_trait("index", control.index, control.index)  # the label follows
+    if control.value != old:  # pragma: no cover - only if ipywidgets changes its ways
+        control.value = old
+
+
+def apply_language(widget: widgets.Widget, redraw: bool = True) -> None:
+    """Show `widget` in the language in use: right to left or not (class `tr-rtl`), and
+    its texts redrawn (its `refresh()`, else its `_redraw()`). A closed widget is left."""
+    if getattr(widget, "comm", None) is None:
+        return
+    if direction() == "rtl":
+        widget.add_class("tr-rtl")
+    else:
+        widget.remove_class("tr-rtl")
+    draw = getattr(widget, "refresh", None) or getattr(widget, "_redraw", None)
+    if redraw and draw is not None:
+        draw()
+
+
+_url_language_read = False
+
+
+def initial_language() -> str:
+    """The language a new picker or lesson starts in: the page's `?lang=` for the first
+    of a kernel, then whatever the learner chose since."""
+    global _url_language_read
+    if _url_language_read:
+        return language()
+    _url_language_read = True
+    return lang_from_url(language())
+
+
+class LanguagePicker(widgets.HBox):  # type: ignore[misc]
+    """The kit's languages, each by its own name. Choosing one speaks it everywhere (it
+    calls `messages.set_language`): every picker follows, every lesson redraws itself,
+    and each picker redraws the other widgets linked to it (`picker.link(app)`), right to
+    left for Persian. Put one at the top of a notebook: `LanguagePicker()`.
+
+    `LanguagePicker()` starts in the language of the page's URL (`?lang=fa`) the first
+    time in a kernel, afterwards in the one in use; `LanguagePicker("de")` chooses."""
+
+    value = traitlets.Unicode(DEFAULT)
+
+    def __init__(self, value: str | None = None, **kwargs: Any) -> None:
+        self.dropdown = widgets.Dropdown(
+            options=[(name, code) for code, name in LANGUAGES.items()],
+            style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
+        self.dropdown.add_class("tv-language-dropdown")
+        self._linked: list[weakref.ref[widgets.Widget]] = []
+        super().__init__(children=(rtl_style(), self.dropdown), **kwargs)
+        self.add_class("tv-language-picker")
+        chosen = set_language(initial_language() if value is None else value)
+        self.value = self.dropdown.value = chosen
+        widgets.link((self.dropdown, "value"), (self, "value"))
+        add_listener(self._language_changed)
+        self._label()
+
+    def __repr__(self) -> str:
+        return f"LanguagePicker({self.value!r})"
+
+    def link(self, *targets: widgets.Widget, redraw: bool = True) -> None:
+        """Redraw `targets` whenever the language changes, and now in the one in use
+        (`redraw=False`: only their direction now, for widgets just drawn in it)."""
+        for target in targets:
+            self._linked.append(weakref.ref(target))
+            apply_language(target, redraw)
+
+    @traitlets.observe("value")
+    def _value_changed(self, change: Any) -> None:
+        set_language(change["new"])
+
+    def _language_changed(self, code: str) -> None:
+        if self.comm is None:  # closed
+            return
+        if self.value != code:
+            self.value = code
+        self._label()
+        alive = []
+        for ref in self._linked:
+            target = ref()
+            if target is None:
+                continue
+            alive.append(ref)
+            try:
+                apply_language(target)
+            except Exception:  # noqa: BLE001 - one broken widget must not stop the rest
+                log.error("could not redraw %r in %s", target, code, exc_info=True)
+        self._linked = alive
+
+    def _label(self) -> None:
+        self.dropdown.description = "🌐 " + _("Language")
+        self.dropdown.tooltip = _("The language of the lessons and the game")
+        if direction() == "rtl":
+            self.add_class("tr-rtl")
+        else:
+            self.remove_class("tr-rtl")
+
+
 # -- sizes --------------------------------------------------------------------------------
 def _check_size(size: str) -> str:
     if size not in SIZES:
@@ -116,12 +282,24 @@ class SizeToggle(widgets.ToggleButtons):  # type: ignore[misc]
     widgets a and b equal to the toggle's value."""
 
     def __init__(self, value: str = "normal", **kwargs: Any) -> None:
-        kwargs.setdefault("description", "Card size")
-        kwargs.setdefault("tooltips", ["Cards for one screen", "Bigger cards",
-                                       "Cards to read from the back of a room"])
+        self._fixed = {k for k in ("description", "tooltips") if k in kwargs}
         kwargs.setdefault("style", {"button_width": "auto", "description_width": "auto"})
-        super().__init__(options=SIZE_CHOICES, value=_check_size(value), **kwargs)
+        super().__init__(options=self._options(), value=_check_size(value), **kwargs)
         self.add_class("tv-size-toggle")
+        self.refresh()
+
+    @staticmethod
+    def _options() -> list[tuple[str, str]]:
+        return [(_(label), size) for label, size in SIZE_CHOICES]
+
+    def refresh(self) -> None:
+        """The labels in the language in use (the size chosen stays)."""
+        relabel(self, self._options())
+        if "description" not in self._fixed:
+            self.description = _("Card size")
+        if "tooltips" not in self._fixed:
+            self.tooltips = [_("Cards for one screen"), _("Bigger cards"),
+                             _("Cards to read from the back of a room")]
 
     def link(self, *targets: widgets.Widget) -> None:
         for target in targets:
@@ -174,6 +352,10 @@ class _Sized(traitlets.HasTraits):
     def _redraw(self) -> None:
         """Draw again at the current size; subclasses override."""
 
+    def refresh(self) -> None:
+        """Draw again in the language in use (`messages.set_language`)."""
+        self._redraw()
+
 
 # -- messages and safe callbacks ----------------------------------------------------------
 class MessageBox(_Sized, widgets.HTML):  # type: ignore[misc]
@@ -218,7 +400,7 @@ class MessageBox(_Sized, widgets.HTML):  # type: ignore[misc]
             self.error(err.message)
         else:
             log.error("a widget callback failed", exc_info=err)
-            self.error(SOMETHING_WENT_WRONG)
+            self.error(msg(SOMETHING_WENT_WRONG))
 
     def guard(self, callback: F) -> F:
         """`callback`, made safe for a learner: it never raises (see `show_exception`)."""
@@ -279,8 +461,10 @@ class CardButton(_Sized, widgets.VBox):  # type: ignore[misc]
     def card(self, card: Card) -> None:
         self._card = card
         self.button.description = str(card)
-        self.button.tooltip = f"{card.name}: select or unselect"
         self._redraw()
+
+    def refresh(self) -> None:
+        self.card = self._card
 
     @traitlets.observe("value")
     def _value_changed(self, change: Any) -> None:
@@ -288,6 +472,7 @@ class CardButton(_Sized, widgets.VBox):  # type: ignore[misc]
 
     def _redraw(self) -> None:
         width = SIZES[self.size]
+        self.button.tooltip = _("{card}: select or unselect").format(card=self.card.name)
         self.picture.value = card_html(self.card, self.size, selected=self.value)
         self.layout.width = f"{width + 4}px"
         self.layout.align_items = "center"
@@ -404,10 +589,12 @@ class HandPicker(_Sized, widgets.VBox):  # type: ignore[misc]
             self.label.layout.display = "none"
             return
         self.label.layout.display = None
-        count = f"{len(self._cards)} card" + ("" if len(self._cards) == 1 else "s")
-        chosen = f" · selected: {format_cards(self.selected)}" if self.selected else ""
+        n = len(self._cards)
+        count = (_("{n} card") if n == 1 else _("{n} cards")).format(n=n)
+        chosen = (" · " + _("selected: {cards}").format(cards=format_cards(self.selected))
+                  if self.selected else "")
         self.label.value = (f'<div style="font-size:{TEXT_PX[self.size]}px">'
-                            f"<b>{escape(self._label_text)}</b> · {count}"
+                            f"<b>{escape(_(self._label_text))}</b> · {escape(count)}"
                             f"{escape(chosen)}</div>")
 
     @traitlets.observe("disabled")
@@ -663,23 +850,28 @@ def state_html(game: Any, size: str = "normal", reveal: bool = True,
     `highlight` maps a seat to positions in its hand to lift (e.g. cards just bought)."""
     view = game.view(game.current)
     names = game.names
-    phase = {"draw": "to draw", "buy": "the discard is offered to buyers",
-             "play": "to play", "game_over": "the game is over"}[view.phase.value]
-    head = (f'<div style="font-size:{TEXT_PX[size]}px;margin:4px 0"><b>Round '
-            f"{view.round_number}</b> · contract {view.contract} · dealer "
-            f"{escape(names[view.dealer])} · <b>{escape(names[view.current])}</b> "
-            f"{phase}</div>")
+    phase = {"draw": _("{name} to draw"),
+             "buy": _("{name}: the discard is offered to buyers"),
+             "play": _("{name} to play"),
+             "game_over": _("{name}: the game is over")}[view.phase.value]
+    who = phase.format(name=f"<b>{escape(names[view.current])}</b>")
+    head = (f'<div style="font-size:{TEXT_PX[size]}px;margin:4px 0">'
+            + _("<b>Round {r}</b> · contract {contract} · dealer {dealer}").format(
+                r=view.round_number, contract=escape(str(view.contract)),
+                dealer=escape(names[view.dealer]))
+            + f" · {who}</div>")
     hands = []
     for seat, name in enumerate(names):
-        down = " · down" if view.down[seat] else ""
-        turn = " · to play" if seat == view.current and not game.is_over else ""
-        label = f"{name}{turn}{down}"
+        down = " · " + _("down") if view.down[seat] else ""
+        turn = " · " + _("to play") if seat == view.current and not game.is_over else ""
+        n = view.hand_sizes[seat]
+        cards = (_("{n} card") if n == 1 else _("{n} cards")).format(n=n)
+        label = f"{name}{turn}{down} · {cards}"
         if reveal:
             chosen = (highlight or {}).get(seat, ())
-            hands.append(hand_html(game.hand(seat), size, chosen,
-                                   label=f"{label} · {view.hand_sizes[seat]} cards"))
+            hands.append(hand_html(game.hand(seat), size, chosen, label=label))
         else:
-            hands.append(f"<div>{escape(label)} · {view.hand_sizes[seat]} cards</div>")
+            hands.append(f"<div>{escape(label)}</div>")
     return (f'<div class="tv-state">{head}{piles_html(view.stock_size, view.discard_top, view.discard_size, size)}'  # noqa: E501
             f'{"".join(hands)}{table_html(melds_by_player(view), size)}</div>')
 
@@ -712,11 +904,10 @@ class HistoryStepper(_Sized, widgets.VBox):  # type: ignore[misc]
             tuple(tuple(s) for s in steps) if steps is not None
             else tuple((e,) for e in events))
         self._picture = picture
-        self.first_button = widgets.Button(description="⏮ First", tooltip="First step")
-        self.back_button = widgets.Button(description="◀ Back", tooltip="One step back")
-        self.forward_button = widgets.Button(description="Forward ▶",
-                                             tooltip="One step forward")
-        self.last_button = widgets.Button(description="Last ⏭", tooltip="Last step")
+        self.first_button = widgets.Button()
+        self.back_button = widgets.Button()
+        self.forward_button = widgets.Button()
+        self.last_button = widgets.Button()
         self.position = widgets.HTML()
         self.sentences = widgets.HTML()
         self.picture = widgets.HTML()
@@ -731,6 +922,16 @@ class HistoryStepper(_Sized, widgets.VBox):  # type: ignore[misc]
                          **kwargs)
         self.add_class("tv-history-stepper")
         self.size = size
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The buttons and the step in the language in use."""
+        labels = ((self.first_button, _("⏮ First"), _("First step")),
+                  (self.back_button, _("◀ Back"), _("One step back")),
+                  (self.forward_button, _("Forward ▶"), _("One step forward")),
+                  (self.last_button, _("Last ⏭"), _("Last step")))
+        for button, description, tooltip in labels:
+            button.description, button.tooltip = description, tooltip
         self._redraw()
 
     @classmethod
@@ -784,8 +985,9 @@ class HistoryStepper(_Sized, widgets.VBox):  # type: ignore[misc]
             b.style = _button_style(size)
         self.first_button.disabled = self.back_button.disabled = k <= 0
         self.forward_button.disabled = self.last_button.disabled = k >= n - 1
-        self.position.value = (f'<span style="font-size:{px}px;margin-left:8px">'
-                               f"Step {k + 1 if n else 0} of {n}</span>")
+        self.position.value = (f'<span style="font-size:{px}px;margin-inline-start:8px">'
+                               + escape(_("Step {k} of {n}").format(k=k + 1 if n else 0, n=n))
+                               + "</span>")
         events = self.events
         self.sentences.value = "".join(
             message_html(e.text, "info", size)
@@ -828,30 +1030,31 @@ class _Replay:
 
 # -- house rules --------------------------------------------------------------------------
 #: The label and rule id of each `Rules` switch, in the rulebook's order.
+#: The labels are English; they are shown through `messages._` (marked with `N_`).
 RULE_LABELS: dict[str, tuple[str, str]] = {
-    "max_rooks_per_meld": ("H1", "Most Rooks in one meld (blank: any number)"),
-    "rooks_at_most_naturals": ("H1", "No more Rooks than natural cards in a meld"),
-    "first_dealer": ("H2", "First dealer's seat (blank: drawn at random)"),
-    "rook_turn_up": ("H3", "A Rook turned up as the first discard"),
-    "round11_deal": ("H4", "Cards dealt in round 11"),
-    "max_buys_per_round": ("H5", "Most buys per player per round (blank: no limit)"),
-    "down_players_may_buy": ("H5", "Players already down may buy"),
-    "penalty_cards": ("H5", "Penalty cards per buy"),
-    "restock": ("H6", "When the stock runs out"),
-    "extra_melds": ("H7", "Melds beyond the contract allowed"),
-    "contiguous_runs": ("H8", "Two same-colour runs may touch end to end"),
-    "same_number_sets": ("H8", "Two sets of one number in a lay-down"),
-    "lay_off_same_turn": ("H9", "Lay off on the turn you lay down"),
-    "lay_off_on_others": ("H9", "Lay off onto other players' melds"),
-    "rook_swap": ("H10", "The Rook swap is allowed"),
-    "swap_only_when_down": ("H10", "Only players who are down may swap"),
+    "max_rooks_per_meld": ("H1", N_("Most Rooks in one meld (blank: any number)")),
+    "rooks_at_most_naturals": ("H1", N_("No more Rooks than natural cards in a meld")),
+    "first_dealer": ("H2", N_("First dealer's seat (blank: drawn at random)")),
+    "rook_turn_up": ("H3", N_("A Rook turned up as the first discard")),
+    "round11_deal": ("H4", N_("Cards dealt in round 11")),
+    "max_buys_per_round": ("H5", N_("Most buys per player per round (blank: no limit)")),
+    "down_players_may_buy": ("H5", N_("Players already down may buy")),
+    "penalty_cards": ("H5", N_("Penalty cards per buy")),
+    "restock": ("H6", N_("When the stock runs out")),
+    "extra_melds": ("H7", N_("Melds beyond the contract allowed")),
+    "contiguous_runs": ("H8", N_("Two same-colour runs may touch end to end")),
+    "same_number_sets": ("H8", N_("Two sets of one number in a lay-down")),
+    "lay_off_same_turn": ("H9", N_("Lay off on the turn you lay down")),
+    "lay_off_on_others": ("H9", N_("Lay off onto other players' melds")),
+    "rook_swap": ("H10", N_("The Rook swap is allowed")),
+    "swap_only_when_down": ("H10", N_("Only players who are down may swap")),
 }
 _CHOICES: dict[str, list[tuple[str, Any]]] = {
-    "rook_turn_up": [("it is buried in the stock", RookTurnUp.BURY),
-                     ("it stays up", RookTurnUp.STAYS)],
-    "restock": [("shuffle the discard pile", Restock.SHUFFLE),
-                ("turn the discard pile over", Restock.TURN_OVER)],
-    "round11_deal": [("14 (published table)", 14), ("12 (other version)", 12)],
+    "rook_turn_up": [(N_("it is buried in the stock"), RookTurnUp.BURY),
+                     (N_("it stays up"), RookTurnUp.STAYS)],
+    "restock": [(N_("shuffle the discard pile"), Restock.SHUFFLE),
+                (N_("turn the discard pile over"), Restock.TURN_OVER)],
+    "round11_deal": [(N_("14 (published table)"), 14), (N_("12 (other version)"), 12)],
 }
 
 
@@ -871,17 +1074,15 @@ class HouseRulesPanel(_Sized, widgets.VBox):  # type: ignore[misc]
         self.controls: dict[str, widgets.Widget] = {}
         self.messages = MessageBox()
         self.summary = widgets.HTML()
-        self.reset_button = widgets.Button(description="Rulebook defaults",
-                                           tooltip="Back to the rules as RULES.md states them")
+        self.reset_button = widgets.Button()
         rows: list[widgets.Widget] = []
         default = Rules()
         for f in fields(Rules):
-            rule, label = RULE_LABELS.get(f.name, ("", f.name.replace("_", " ")))
-            control = self._control(f.name, getattr(default, f.name), f"{label} ({rule})"
-                                    if rule else label)
+            control = self._control(f.name, getattr(default, f.name))
             self.controls[f.name] = control
             rows.append(control)
         self._loading = False
+        self._label()
         super().__init__(children=(*rows, self.reset_button, self.messages, self.summary),
                          **kwargs)
         self.add_class("tv-house-rules")
@@ -893,23 +1094,41 @@ class HouseRulesPanel(_Sized, widgets.VBox):  # type: ignore[misc]
         self.size = size
 
     @staticmethod
-    def _control(name: str, default: Any, label: str) -> widgets.Widget:
+    def _control(name: str, default: Any) -> widgets.Widget:
         style = {"description_width": "initial"}
         layout = widgets.Layout(width="auto")
         if name in _CHOICES:
-            return widgets.Dropdown(options=_CHOICES[name], description=label, style=style,
-                                    layout=layout)
+            return widgets.Dropdown(options=_choices(name), style=style, layout=layout)
         if isinstance(default, bool):
-            return widgets.Checkbox(description=label, indent=False, style=style,
-                                    layout=layout)
+            return widgets.Checkbox(indent=False, style=style, layout=layout)
         if isinstance(default, Enum):
             return widgets.Dropdown(options=[(e.value, e) for e in type(default)],
-                                    description=label, style=style, layout=layout)
+                                    style=style, layout=layout)
         if isinstance(default, int):
-            return widgets.IntText(description=label, style=style,
-                                   layout=widgets.Layout(width="auto"))
-        return widgets.Text(description=label, placeholder="blank", style=style,
-                            layout=layout)
+            return widgets.IntText(style=style, layout=widgets.Layout(width="auto"))
+        return widgets.Text(style=style, layout=layout)
+
+    def _label(self) -> None:
+        """Every label in the language in use; the values stay as they are."""
+        self._loading = True
+        try:
+            self.reset_button.description = _("Rulebook defaults")
+            self.reset_button.tooltip = _("Back to the rules as RULES.md states them")
+            for name, control in self.controls.items():
+                rule, label = RULE_LABELS.get(name, ("", name.replace("_", " ")))
+                control.description = (_("{label} ({rule})").format(label=_(label), rule=rule)
+                                       if rule else _(label))
+                if name in _CHOICES:
+                    relabel(control, _choices(name))
+                if isinstance(control, widgets.Text):
+                    control.placeholder = _("blank")
+        finally:
+            self._loading = False
+
+    def refresh(self) -> None:
+        """The labels, the summary and any refusal shown in the language in use."""
+        self._label()
+        self._redraw()
 
     def set_rules(self, rules: Rules) -> None:
         """Show `rules` in the controls (and make them `.rules`)."""
@@ -958,8 +1177,9 @@ class HouseRulesPanel(_Sized, widgets.VBox):  # type: ignore[misc]
 
     def _draw_summary(self) -> None:
         changes = self.rules.changes()
-        text = ("The rulebook's defaults." if not changes else "House rules: " + ", ".join(
-            f"{k} = {v}" for k, v in changes.items()))
+        text = (_("The rulebook's defaults.") if not changes
+                else _("House rules: {changes}").format(changes=", ".join(
+                    f"{k} = {v}" for k, v in changes.items())))
         self.summary.value = (f'<div style="font-size:{TEXT_PX[self.size]}px;opacity:.85">'
                               f"{escape(text)}</div>")
 
@@ -969,4 +1189,10 @@ class HouseRulesPanel(_Sized, widgets.VBox):  # type: ignore[misc]
         for control in self.controls.values():
             control.style.font_size = f"{TEXT_PX[self.size]}px"
         self.messages.size = self.size
+        self.messages.refresh()
         self._draw_summary()
+
+
+def _choices(name: str) -> list[tuple[str, Any]]:
+    """The options of a house-rule dropdown, labelled in the language in use."""
+    return [(_(label), value) for label, value in _CHOICES[name]]

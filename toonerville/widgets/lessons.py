@@ -10,12 +10,17 @@
 
 Every demonstration deal is seeded; the seed is shown and `?seed=N` in a Voila URL
 reproduces it (`seed_from_url`). Every button is guarded: a refusal shows the engine's
-sentence, never a traceback. Every lesson has a card-size toggle for projectors.
+sentence, never a traceback. Every lesson has a card-size toggle for projectors. Every
+lesson speaks the language in use (`?lang=fa` in a Voila URL, or a `LanguagePicker` on
+the page); a change of language redraws every label and sentence of the lesson
+(`refresh()`) and keeps what the learner has done.
 """
 
 from __future__ import annotations
 
 import functools
+import json
+import logging
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +35,7 @@ from ..errors import ToonervilleError
 from ..game import Game
 from ..laydown import check_lay_down
 from ..melds import Meld, Verdict, check_meld, is_run, is_set
-from ..messages import Message, msg
+from ..messages import N_, Message, _, add_listener, msg, set_language
 from ..render import hand_html, meld_html, message_html
 from ..rules import ROUNDS, Contract, RookTurnUp, Rules, contract_for
 from ..scoring import place_label, places
@@ -46,10 +51,16 @@ from .components import (
     TableView,
     VerdictView,
     _Sized,
+    apply_language,
+    initial_language,
+    relabel,
+    rtl_style,
     seed_from_url,
     size_style,
     state_html,
 )
+
+log = logging.getLogger("toonerville.widgets")
 
 __all__ = ["BuyDemo", "ContractExplorer", "DealDemo", "DealPlan", "MeldChecker", "RookDemo",
            "ScoringDemo", "contract_rate", "dealt_hand", "seat_names"]
@@ -59,8 +70,9 @@ P = TypeVar("P")
 
 
 def seat_names(players: int) -> tuple[str, ...]:
-    """The lessons number seats from 1, as the rulebook's worked examples do."""
-    return tuple(f"Player {i + 1}" for i in range(players))
+    """The lessons number seats from 1, as the rulebook's worked examples do (in the
+    language in use: "Player 1", "Spieler 1", …)."""
+    return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
 
 
 #: Lesson text follows the card size through the CSS variable that `SIZE_CSS` sets on
@@ -81,19 +93,40 @@ def _heading(text: str, size: str = "normal") -> str:
 
 
 def _seed_note(seed: int, size: str) -> str:
-    return _text(f"Seed <b>{seed}</b> · add <code>?seed={seed}</code> to this page's address "
-                 "to get this deal again", size, muted=True)
+    return _text(_("Seed <b>{seed}</b> · add <code>?seed={seed}</code> to this page's "
+                   "address to get this deal again").format(seed=seed), size, muted=True)
+
+
+def _cards(n: int) -> str:
+    """"1 card", "12 cards" in the language in use."""
+    return (_("{n} card") if n == 1 else _("{n} cards")).format(n=n)
+
+
+def _meld_words(meld: Meld) -> str:
+    """"run of Red 5–8", "set of 7s" (for "Player 1's run of Red 5–8")."""
+    if meld.is_run and meld.colour is not None:
+        return _("run of {colour} {low}–{high}").format(colour=_(meld.colour.title),
+                                                        low=meld.low, high=meld.high)
+    return _("set of {n}s").format(n=meld.low)
+
+
+Labels = dict[str, "str | Callable[[], Any]"]
 
 
 class Lesson(_Sized, widgets.VBox):  # type: ignore[misc]
     """What every lesson has: a card-size toggle at the top, a message box at the bottom,
-    and guarded buttons. Subclasses build their parts, then call `_assemble`."""
+    guarded buttons, and the language in use (it redraws itself when the language
+    changes). Subclasses build their parts (their fixed texts through `_label`, `_button`
+    and `_int_text`, so a change of language finds them), then call `_assemble`."""
 
     def __init__(self, size: str = "normal", **kwargs: Any) -> None:
+        set_language(initial_language())  # the page's ?lang= if nothing chose before
         self.size_toggle = SizeToggle(size)
         self.messages = MessageBox()
         self._parts: list[Any] = [self.messages]
+        self._labels: list[tuple[widgets.Widget, Labels]] = []
         self._ready = False
+        self._refreshing = False
         super().__init__(**kwargs)
         self.add_class("tv-lesson")
         widgets.dlink((self.size_toggle, "value"), (self, "size"))
@@ -108,10 +141,46 @@ class Lesson(_Sized, widgets.VBox):  # type: ignore[misc]
         """The lesson's layout: the size toggle, `body`, and the message box at the end
         unless `body` places it nearer the controls."""
         tail = () if self.messages in body else (self.messages,)
-        self.children = (size_style(), self.size_toggle, *body, *tail)
+        self.children = (size_style(), rtl_style(), self.size_toggle, *body, *tail)
         self._ready = True
         self.size = self.size_toggle.value
         self._redraw()
+        apply_language(self, redraw=False)  # drawn in this language already: its direction
+        add_listener(self._language_event)
+
+    def _language_event(self, code: str) -> None:
+        try:
+            apply_language(self)
+        except Exception:  # noqa: BLE001 - a lesson that cannot redraw keeps its old texts
+            log.error("could not show %r in %s", self, code, exc_info=True)
+
+    def refresh(self) -> None:
+        """Show the lesson in the language in use: every label, sentence and picture.
+        What the learner has done (cards dealt, moves played, choices) stays."""
+        if not getattr(self, "_ready", False):
+            return
+        self._refreshing = True
+        try:
+            self._labels = [(w, labels) for w, labels in self._labels if w.comm is not None]
+            for widget, labels in self._labels:
+                _apply(widget, labels)
+            for part in _components(self):
+                part.refresh()
+            self._language_changed()
+            self._draw()
+        finally:
+            self._refreshing = False
+
+    def _language_changed(self) -> None:
+        """Lesson state that holds words of the old language (player names) is redone."""
+
+    def _label(self, widget: widgets.Widget, **labels: str | Callable[[], Any]) -> Any:
+        """Set `widget`'s texts now and at every change of language: an English text
+        (marked with `N_` so the catalogue finds it) is shown translated; a function
+        makes the value (for the options of a dropdown). Returns `widget`."""
+        self._labels.append((widget, labels))
+        _apply(widget, labels)
+        return widget
 
     def _sized(self, part: P) -> P:
         """Register a sized component so the size toggle reaches it."""
@@ -120,13 +189,23 @@ class Lesson(_Sized, widgets.VBox):  # type: ignore[misc]
 
     def _button(self, description: str, action: Callable[[], object], tooltip: str = "",
                 style: str = "") -> widgets.Button:
-        button = widgets.Button(description=description, tooltip=tooltip or description,
-                                button_style=style)
+        """A guarded button; `description` and `tooltip` are English texts (`N_`)."""
+        button = widgets.Button(button_style=style)
+        self._label(button, description=description, tooltip=tooltip or description)
         button.on_click(self.messages.guard(lambda _b: action()))
         return button
 
+    def _int_text(self, description: str, value: int, width: str = "auto") -> widgets.IntText:
+        return self._label(_int_text(description, value, width), description=description)
+
     def _watch(self, control: widgets.Widget, action: Callable[[], object]) -> None:
-        control.observe(self.messages.guard(lambda _change: action()), "value")
+        """Run `action` when the learner changes `control` (not when its labels change
+        language)."""
+        def changed(_change: Any) -> None:
+            if not self._refreshing:
+                action()
+
+        control.observe(self.messages.guard(changed), "value")
 
     def _redraw(self) -> None:
         if not getattr(self, "_ready", False):
@@ -137,6 +216,35 @@ class Lesson(_Sized, widgets.VBox):  # type: ignore[misc]
 
     def _draw(self) -> None:
         """Redraw the lesson's own pictures at `self.size`."""
+
+
+def _apply(widget: widgets.Widget, labels: Labels) -> None:
+    for name, text in labels.items():
+        value: Any = text() if callable(text) else _(text)
+        if name == "options":
+            relabel(widget, value)
+        else:
+            setattr(widget, name, value)
+
+
+def _close_tree(widget: widgets.Widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    widget.close()
+
+
+def _components(root: widgets.Widget) -> list[Any]:
+    """The components inside `root` that redraw their own texts (`refresh()`)."""
+    found: list[Any] = []
+    stack = list(getattr(root, "children", ()))
+    while stack:
+        widget = stack.pop()
+        if isinstance(widget, Lesson):
+            continue
+        if callable(getattr(widget, "refresh", None)):
+            found.append(widget)
+        stack.extend(getattr(widget, "children", ()))
+    return found
 
 
 def _row(*children: widgets.Widget) -> widgets.HBox:
@@ -150,9 +258,9 @@ def _choose(dropdown: widgets.Dropdown, options: list[tuple[str, Any]],
             preferred: Any) -> None:
     """New options for a dropdown, keeping a value chosen: `preferred` if it is still
     there, else the first option (an empty dropdown looks broken)."""
-    values = [v for _, v in options]
+    values = [v for _label, v in options]
     if list(dropdown.options) != options:
-        dropdown.options = options
+        relabel(dropdown, options)  # new labels only (a new language): the value stays
     if preferred in values:
         dropdown.value = preferred
     elif dropdown.value not in values and values:
@@ -213,7 +321,7 @@ class DealPlan:
     def hands(self, dealt: int | None = None) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards after `dealt` cards (all of them by default)."""
         dealt = self.total if dealt is None else dealt
-        out: list[list[Card]] = [[] for _ in range(self.players)]
+        out: list[list[Card]] = [[] for _seat in range(self.players)]
         for k in range(dealt):
             out[self.seat_of(k)].append(self.shoe[k])
         return tuple(tuple(h) for h in out)
@@ -228,21 +336,26 @@ class DealDemo(Lesson):
         super().__init__(size)
         self.rules = rules or Rules()
         seed = seed_from_url(7) if seed is None else seed
-        self.players = widgets.Dropdown(options=[3, 4, 5], value=players,
-                                        description="Players",
-                                        layout=widgets.Layout(width="auto"))
-        self.seed = _int_text("Seed", seed, "11em")
-        self.round = widgets.Dropdown(
-            options=[(f"{r} ({contract_for(r)})", r) for r in range(1, ROUNDS + 1)],
-            value=round_number, description="Round", layout=widgets.Layout(width="auto"))
-        self.step_button = self._button("Deal one card", self.step, style="primary")
-        self.all_button = self._button("Deal all", self.deal_all)
-        self.again_button = self._button("Gather and start again", self.restart)
-        self.new_seed_button = self._button("New shuffle", self.new_shuffle,
-                                            "Another seed: seed + 1")
+        self.players = self._label(
+            widgets.Dropdown(options=[3, 4, 5], value=players,
+                             layout=widgets.Layout(width="auto")), description=N_("Players"))
+        self.seed = self._int_text(N_("Seed"), seed, "11em")
+
+        def rounds() -> list[tuple[str, int]]:
+            return [(f"{r} ({contract_for(r)})", r) for r in range(1, ROUNDS + 1)]
+
+        self.round = self._label(
+            widgets.Dropdown(options=rounds(), value=round_number,
+                             layout=widgets.Layout(width="auto")),
+            description=N_("Round"), options=rounds)
+        self.step_button = self._button(N_("Deal one card"), self.step, style="primary")
+        self.all_button = self._button(N_("Deal all"), self.deal_all)
+        self.again_button = self._button(N_("Gather and start again"), self.restart)
+        self.new_seed_button = self._button(N_("New shuffle"), self.new_shuffle,
+                                            N_("Another seed: seed + 1"))
         self.about = widgets.HTML()
         self.progress = widgets.HTML()
-        self.hands = [self._sized(HandView()) for _ in range(5)]
+        self.hands = [self._sized(HandView()) for _seat in range(5)]
         for seat, view in enumerate(self.hands):
             view.add_class(f"tv-deal-seat-{seat + 1}")
         self.piles = self._sized(PilesView())
@@ -306,29 +419,34 @@ class DealDemo(Lesson):
         held = plan.hands(self.dealt)[seat]
         last = (self.dealt > 0 and plan.seat_of(self.dealt - 1) == seat
                 and self.dealt < plan.total)
-        dealer = " · dealer" if seat == plan.dealer else ""
-        first = " · plays first" if seat == (plan.dealer + 1) % plan.players else ""
-        view.show(held, f"Player {seat + 1}{dealer}{first} · {len(held)} cards",
+        dealer = " · " + _("dealer") if seat == plan.dealer else ""
+        first = " · " + _("plays first") if seat == (plan.dealer + 1) % plan.players else ""
+        name = seat_names(plan.players)[seat]
+        view.show(held, f"{name}{dealer}{first} · {_cards(len(held))}",
                   (len(held) - 1,) if last else ())
 
     def _draw_status(self) -> None:
         plan, size = self.plan, self.size
         names = seat_names(plan.players)
         self.about.value = (
-            _text(f"<b>The shoe</b>: {plan.players} players, so {plan.players} Rook decks "
-                  f"of 57 cards shuffled together: <b>{len(plan.shoe)} cards</b> (T2). "
-                  f"{escape(names[plan.dealer])} deals (drawn with the seed, H2): "
-                  f"<b>{plan.deal_size} cards</b> each in round {plan.round_number} (T7), "
-                  f"one at a time, starting on the dealer's left.", size)
+            _text(_("<b>The shoe</b>: {players} players, so {players} Rook decks of 57 cards "
+                    "shuffled together: <b>{cards} cards</b> (T2). {dealer} deals (drawn "
+                    "with the seed, H2): <b>{deal} cards</b> each in round {round} (T7), "
+                    "one at a time, starting on the dealer's left.").format(
+                      players=plan.players, cards=len(plan.shoe),
+                      dealer=escape(names[plan.dealer]), deal=plan.deal_size,
+                      round=plan.round_number), size)
             + _seed_note(plan.seed, size))
         done = self.dealt >= plan.total
         if done:
-            status = (f"All {plan.total} cards are dealt. The other "
-                      f"{len(plan.shoe) - plan.total} cards are the stock.")
+            status = _("All {dealt} cards are dealt. The other {stock} cards are the "
+                       "stock.").format(dealt=plan.total, stock=len(plan.shoe) - plan.total)
         else:
             nxt = names[plan.seat_of(self.dealt)]
-            status = (f"Cards dealt: <b>{self.dealt}</b> of {plan.total} · next card goes to "
-                      f"<b>{escape(nxt)}</b> · {len(plan.shoe) - self.dealt} left in the shoe")
+            status = _("Cards dealt: <b>{dealt}</b> of {total} · next card goes to "
+                       "<b>{name}</b> · {left} left in the shoe").format(
+                dealt=self.dealt, total=plan.total, name=escape(nxt),
+                left=len(plan.shoe) - self.dealt)
         self.progress.value = _text(status, size)
         self.step_button.disabled = self.all_button.disabled = done
         if not done:
@@ -349,15 +467,16 @@ class DealDemo(Lesson):
 
 
 # == 02 runs and sets ======================================================================
+#: (label, cards, tooltip); the label and tooltip are English, shown translated.
 MELD_EXAMPLES: tuple[tuple[str, str, str], ...] = (
-    ("A run (T4)", "B11 B12 B13 B14", "4 or more cards of one colour in a row"),
-    ("Wrapped run (T4)", "B13 B14 B1 B2", "14 is the top and 1 the bottom"),
-    ("Set with duplicates (T5)", "Y7 R7 R7", "any colours, the same card twice"),
-    ("Rook in a run (T6)", "G12 G13 G14 RK", "the Rook can only be G11"),
-    ("Rook declared (T6)", "R5 R6 R7 RK=R4", "the player says it is R4, not R8"),
-    ("Only Rooks (H1)", "RK RK RK", "every meld needs a natural card"),
-    ("Touching runs (H8)", "R3 R4 R5 R6 / R7 R8 R9 R10", "two runs, or one?"),
-    ("Overlapping runs (H8)", "R3 R4 R5 R6 / R5 R6 R7 R8", "the shoe has duplicates"),
+    (N_("A run (T4)"), "B11 B12 B13 B14", N_("4 or more cards of one colour in a row")),
+    (N_("Wrapped run (T4)"), "B13 B14 B1 B2", N_("14 is the top and 1 the bottom")),
+    (N_("Set with duplicates (T5)"), "Y7 R7 R7", N_("any colours, the same card twice")),
+    (N_("Rook in a run (T6)"), "G12 G13 G14 RK", N_("the Rook can only be G11")),
+    (N_("Rook declared (T6)"), "R5 R6 R7 RK=R4", N_("the player says it is R4, not R8")),
+    (N_("Only Rooks (H1)"), "RK RK RK", N_("every meld needs a natural card")),
+    (N_("Touching runs (H8)"), "R3 R4 R5 R6 / R7 R8 R9 R10", N_("two runs, or one?")),
+    (N_("Overlapping runs (H8)"), "R3 R4 R5 R6 / R5 R6 R7 R8", N_("the shoe has duplicates")),
 )
 #: The cards to pick from in the meld checker: enough for every example above.
 PICKER_CARDS = "B11 B12 B13 B14 B1 B2 R4 R5 R6 R7 R8 R7 Y7 G7 RK RK"
@@ -373,29 +492,34 @@ class MeldChecker(Lesson):
                  rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
-        self.text = widgets.Text(value=text, description="Cards",
-                                 placeholder="e.g. R5 R6 R7 R8, or Y7 R7 RK",
-                                 continuous_update=True,
-                                 layout=widgets.Layout(width="min(100%, 36em)"))
+        self.text = self._label(
+            widgets.Text(value=text, continuous_update=True,
+                         layout=widgets.Layout(width="min(100%, 36em)")),
+            description=N_("Cards"), placeholder=N_("e.g. R5 R6 R7 R8, or Y7 R7 RK"))
         self.text.add_class("tv-meld-text")
-        self.mode = widgets.ToggleButtons(
-            options=[("run or set", "either"), ("run?", "run"), ("set?", "set")],
-            value="either", description="Check",
-            style={"button_width": "auto", "description_width": "initial"})
+
+        def modes() -> list[tuple[str, str]]:
+            return [(_("run or set"), "either"), (_("run?"), "run"), (_("set?"), "set")]
+
+        self.mode = self._label(
+            widgets.ToggleButtons(options=modes(), value="either", style={
+                "button_width": "auto", "description_width": "initial"}),
+            description=N_("Check"), options=modes)
         self.verdict = self._sized(VerdictView())
         self.extra = widgets.HTML()
-        self.picker = self._sized(HandPicker(PICKER_CARDS, label="Pick cards"))
+        self.picker = self._sized(HandPicker(PICKER_CARDS, label=N_("Pick cards")))
         self.examples = [self._button(label, functools.partial(self.show_example, text), tip)
                          for label, text, tip in MELD_EXAMPLES]
-        self.clear_button = self._button("Clear", lambda: self.set_text(""))
+        self.clear_button = self._button(N_("Clear"), lambda: self.set_text(""))
         self._from_picker = False
         self._watch(self.text, self.check)
         self._watch(self.mode, self.check)
         self.picker.observe(self.messages.guard(self._picked), "selected")
         self.intro = widgets.HTML()
+        examples = self._label(widgets.HTML(), value=lambda: _text(
+            _("<b>Examples</b> (one per rule):")))
         self._assemble(self.intro, _row(self.text, self.clear_button), self.mode,
-                       self.verdict, self.messages, self.extra, self.picker,
-                       widgets.HTML(_text("<b>Examples</b> (one per rule):", "normal")),
+                       self.verdict, self.messages, self.extra, self.picker, examples,
                        _row(*self.examples))
         self.check()
 
@@ -426,8 +550,8 @@ class MeldChecker(Lesson):
         self.extra.value = ""
         if not text:
             self.verdict.verdict = None
-            self.messages.info("Type some cards, or pick them below, to see whether they "
-                               "make a run or a set.")
+            self.messages.info(msg("Type some cards, or pick them below, to see whether "
+                                   "they make a run or a set."))
             return
         try:
             if "/" in text:
@@ -449,17 +573,17 @@ class MeldChecker(Lesson):
         contract = Contract(runs, len(melds) - runs)
         self.verdict.verdict = check_lay_down(melds, contract, self.rules)
         rounds = [r for r in range(1, ROUNDS + 1) if contract_for(r) == contract]
-        where = (f"the contract of round {', '.join(map(str, rounds))}" if rounds
-                 else "no round's contract")
-        self.extra.value = (_text(f"Checked as a lay-down of {contract} ({where}):",
-                                  self.size)
+        where = (_("the contract of round {rounds}").format(rounds=", ".join(map(str, rounds)))
+                 if rounds else _("no round's contract"))
+        self.extra.value = (_text(_("Checked as a lay-down of {contract} ({where}):").format(
+                                      contract=contract, where=where), self.size)
                             + "".join(meld_html(m, self.size) for m in melds))
 
     def _draw(self) -> None:
-        self.intro.value = _text(
+        self.intro.value = _text(_(
             "A <b>run</b> is 4 or more cards of one colour in a row (T4); a <b>set</b> is 3 "
             "or more cards of one number (T5); the Rook <b>RK</b> stands for any card "
-            "(T6) — write <code>RK=R8</code> to say which.", self.size)
+            "(T6) — write <code>RK=R8</code> to say which."), self.size)
         if self.verdict.verdict is not None or self.extra.value:
             self.check()
 
@@ -506,31 +630,38 @@ class ContractExplorer(Lesson):
         super().__init__(size)
         self.rules = rules or Rules()
         seed = seed_from_url(11) if seed is None else seed
-        self.round = widgets.Dropdown(
-            options=[(f"{r}: {contract_for(r)}", r) for r in range(1, ROUNDS + 1)],
-            value=round_number, description="Round", layout=widgets.Layout(width="auto"))
-        self.players = widgets.Dropdown(options=[3, 4, 5], value=players,
-                                        description="Players",
-                                        layout=widgets.Layout(width="auto"))
-        self.seed = _int_text("Seed", seed, "11em")
-        self.next_button = self._button("Deal another hand", self.next_hand, style="primary")
+        def rounds() -> list[tuple[str, int]]:
+            return [(f"{r}: {contract_for(r)}", r) for r in range(1, ROUNDS + 1)]
+
+        self.round = self._label(
+            widgets.Dropdown(options=rounds(), value=round_number,
+                             layout=widgets.Layout(width="auto")),
+            description=N_("Round"), options=rounds)
+        self.players = self._label(
+            widgets.Dropdown(options=[3, 4, 5], value=players,
+                             layout=widgets.Layout(width="auto")), description=N_("Players"))
+        self.seed = self._int_text(N_("Seed"), seed, "11em")
+        self.next_button = self._button(N_("Deal another hand"), self.next_hand,
+                                        style="primary")
         self.about = widgets.HTML()
         self.hand = self._sized(HandView())
         self.solution = widgets.HTML()
-        self.deals = widgets.BoundedIntText(value=deals, min=1, max=5000,
-                                            description="Deals",
-                                            layout=widgets.Layout(width="13em"))
-        self.simulate_button = self._button("How often?", self.simulate,
-                                            "Deal many fresh hands and count")
+        self.deals = self._label(
+            widgets.BoundedIntText(value=deals, min=1, max=5000,
+                                   layout=widgets.Layout(width="13em")),
+            description=N_("Deals"))
+        self.simulate_button = self._button(N_("How often?"), self.simulate,
+                                            N_("Deal many fresh hands and count"))
         self.bar = widgets.IntProgress(value=0, min=0, max=deals,
                                        layout=widgets.Layout(width="min(100%, 30em)"))
         self.result = widgets.HTML()
         for control in (self.round, self.players, self.seed):
             self._watch(control, self.show_hand)
+        how_often = self._label(widgets.HTML(), value=lambda: _heading(
+            _("How often does a fresh hand already meet it?")))
         self._assemble(
             _row(self.round, self.players, self.seed, self.next_button),
-            self.about, self.hand, self.solution,
-            widgets.HTML(_heading("How often does a fresh hand already meet it?", "normal")),
+            self.about, self.hand, self.solution, how_often,
             _row(self.deals, self.simulate_button, self.bar), self.result)
         self.show_hand()
 
@@ -548,23 +679,26 @@ class ContractExplorer(Lesson):
         r, size = self.round.value, self.size
         hand = dealt_hand(self.players.value, self.seed.value, r, self.rules)
         contract = contract_for(r)
-        self.about.value = (_text(f"<b>Round {r}</b>: each player is dealt "
-                                  f"{self.rules.deal_size(r)} cards; the contract is "
-                                  f"<b>{contract}</b> (T7), at least "
-                                  f"{contract.min_cards} cards.", size)
+        self.about.value = (_text(_("<b>Round {r}</b>: each player is dealt {deal} cards; "
+                                    "the contract is <b>{contract}</b> (T7), at least "
+                                    "{min} cards.").format(
+                                        r=r, deal=self.rules.deal_size(r),
+                                        contract=escape(str(contract)),
+                                        min=contract.min_cards), size)
                             + _seed_note(self.seed.value, size))
-        self.hand.show(hand, "Your hand, as dealt")
+        self.hand.show(hand, _("Your hand, as dealt"))
         best = best_lay_down(hand, r, self.rules)
         if best is None:
             why = shortfall(hand, r, self.rules)
             self.solution.value = _text(
-                f"Not yet: {escape(str(why))}. Keep drawing, taking and buying.", size)
+                _("Not yet: {why}. Keep drawing, taking and buying.").format(
+                    why=escape(str(why))), size)
             return
         melds = "".join(meld_html(m, size) for m in best.melds)
-        left = (hand_html(best.left, size, label="Left in hand") if best.left
-                else _text("Nothing left: this hand could go out at once!", size))
-        self.solution.value = (_text("This hand already meets the contract! The solver "
-                                     "would lay down:", size) + melds + left)
+        left = (hand_html(best.left, size, label=_("Left in hand")) if best.left
+                else _text(_("Nothing left: this hand could go out at once!"), size))
+        self.solution.value = (_text(_("This hand already meets the contract! The solver "
+                                       "would lay down:"), size) + melds + left)
 
     def simulate(self) -> None:
         n, r = self.deals.value, self.round.value
@@ -578,14 +712,25 @@ class ContractExplorer(Lesson):
 
         met = contract_rate(r, n, self.players.value, self.seed.value, self.rules,
                             progress)
+        self._rate = (n, r, self.players.value, met)
+        self._draw_rate()
+
+    def _draw_rate(self) -> None:
+        if getattr(self, "_rate", None) is None:
+            return
+        n, r, players, met = self._rate
         self.result.value = _text(
-            f"In <b>{n}</b> seeded deals of round {r} ({contract_for(r)}, "
-            f"{self.players.value} players), the hand dealt already met the contract "
-            f"<b>{met}</b> times: <b>{100 * met / n:.1f}%</b>.", self.size)
+            _("In <b>{n}</b> seeded deals of round {r} ({contract}, {players} players), the "
+              "hand dealt already met the contract <b>{met}</b> times: "
+              "<b>{percent}%</b>.").format(n=n, r=r, contract=escape(str(contract_for(r))),
+                                           players=players, met=met,
+                                           percent=f"{100 * met / n:.1f}"), self.size)
 
     def _draw(self) -> None:
         if hasattr(self, "solution") and self.hand.cards:
             self.show_hand()
+        if hasattr(self, "result"):
+            self._draw_rate()
 
 
 # == 04 a turn and buying ==================================================================
@@ -612,7 +757,24 @@ class _GameLesson(Lesson):
     def _reset_game(self, game: Game) -> None:
         self.game = game
         self.start = len(game.history)
-        self.news: dict[int, list[str]] = {}
+        self.news: dict[int, list[tuple[str, Message]]] = {}
+
+    def _language_changed(self) -> None:
+        """The players' names are in the game's sentences: replay the game under the
+        names of the new language, so every sentence of its history speaks it."""
+        game = getattr(self, "game", None)
+        if game is None:
+            return
+        names = list(seat_names(game.players))
+        data = json.loads(game.to_json())
+        if data.get("names") == names or not all(
+                n.split()[-1].isdigit() for n in data.get("names", ())):
+            return  # not the lessons' "Player 1" names: leave them
+        data["names"] = names
+        try:
+            self.game = Game.from_json(json.dumps(data))
+        except ToonervilleError:  # pragma: no cover - a replay of its own moves
+            return
 
     def play(self, action: A.Action | str) -> bool:
         """Apply a move; on a refusal show the sentence and return False."""
@@ -627,12 +789,12 @@ class _GameLesson(Lesson):
         for e in events:
             if e.seat is None or not e.cards:
                 continue
-            card = format_cards(e.cards)
-            said = {"take": f"took {card} from the discard pile", "buy": f"bought {card}",
-                    "penalty": f"penalty card {card}", "draw": f"drew {card}",
-                    "swap": f"put in {card}, took the Rook"}.get(e.kind)
+            said = {"take": N_("took {cards} from the discard pile"),
+                    "buy": N_("bought {cards}"), "penalty": N_("penalty card {cards}"),
+                    "draw": N_("drew {cards}"),
+                    "swap": N_("put in {cards}, took the Rook")}.get(e.kind)
             if said:
-                self.news.setdefault(e.seat, []).append(said)
+                self.news.setdefault(e.seat, []).append((e.kind, msg(said, cards=e.cards)))
         self._draw()
         return True
 
@@ -640,7 +802,7 @@ class _GameLesson(Lesson):
         """Show why the engine would refuse `action` (the game is unchanged)."""
         err = self.game.refusal(action)
         if err is None:
-            self.messages.info("the engine would allow that move")
+            self.messages.info(msg("the engine would allow that move"))
             return None
         self.messages.error(err.message)
         return err.message
@@ -661,28 +823,30 @@ class BuyDemo(_GameLesson):
         super().__init__(size)
         self.rules = rules or Rules()
         seed = seed_from_url(4) if seed is None else seed
-        self.players = widgets.Dropdown(options=[3, 4, 5], value=players,
-                                        description="Players",
-                                        layout=widgets.Layout(width="auto"))
-        self.seed = _int_text("Seed", seed, "11em")
-        self.example_button = self._button("Rulebook example (T10)", self.rulebook_example,
-                                           "5 players: 5, 1 and 4 ask to buy", "primary")
-        self.t14_button = self._button("Discard the card just taken? (T14)", self.t14_demo)
-        self.reset_button = self._button("Start again", self.reset)
+        self.players = self._label(
+            widgets.Dropdown(options=[3, 4, 5], value=players,
+                             layout=widgets.Layout(width="auto")), description=N_("Players"))
+        self.seed = self._int_text(N_("Seed"), seed, "11em")
+        self.example_button = self._button(N_("Rulebook example (T10)"),
+                                           self.rulebook_example,
+                                           N_("5 players: 5, 1 and 4 ask to buy"), "primary")
+        self.t14_button = self._button(N_("Discard the card just taken? (T14)"),
+                                       self.t14_demo)
+        self.reset_button = self._button(N_("Start again"), self.reset)
         self.about = widgets.HTML()
         self.turn_row = _row()
         self.seat_rows: list[widgets.HBox] = []
         self.seat_hands: list[HandView] = []
         self.seat_boxes = widgets.VBox()
         self.discard_choice = widgets.Dropdown(layout=widgets.Layout(width="auto"))
-        self.discard_button = self._button("Discard", self.discard_selected)
+        self.discard_button = self._button(N_("Discard"), self.discard_selected)
         self.discard_row = _row(widgets.HTML(), self.discard_choice, self.discard_button)
         self.piles = self._sized(PilesView())
         self.event_log = self._sized(EventLog(limit=14))
         self._watch(self.players, self.reset)
         self._watch(self.seed, self.reset)
-        log_box = widgets.VBox((widgets.HTML(_heading("What happened", "normal")),
-                                self.event_log),
+        happened = self._label(widgets.HTML(), value=lambda: _heading(_("What happened")))
+        log_box = widgets.VBox((happened, self.event_log),
                                layout=widgets.Layout(flex="1 1 24em", min_width="16em"))
         self._assemble(
             _row(self.players, self.seed, self.example_button, self.t14_button,
@@ -706,8 +870,8 @@ class BuyDemo(_GameLesson):
         rows, hands, boxes = [], [], []
         for seat in range(self.game.players):
             name = widgets.HTML()
-            buy = self._button("Ask to buy", functools.partial(self.play, A.Buy(seat)))
-            pass_ = self._button("Pass", functools.partial(self.play, A.Pass(seat)))
+            buy = self._button(N_("Ask to buy"), functools.partial(self.play, A.Buy(seat)))
+            pass_ = self._button(N_("Pass"), functools.partial(self.play, A.Pass(seat)))
             row = _row(name, buy, pass_)
             hand = HandView(size=self.size)
             rows.append(row)
@@ -717,13 +881,15 @@ class BuyDemo(_GameLesson):
             boxes.append(box)
         for old in self.seat_hands:
             self._parts.remove(old)
+        for widget in (*self.seat_boxes.children, *self.turn_row.children):
+            _close_tree(widget)  # the seats of the last deal are gone for good
         self.seat_rows, self.seat_hands = rows, hands
         self._parts.extend(hands)
         self.seat_boxes.children = tuple(boxes)
-        take = self._button("Take the discard", lambda: self.play(A.TakeDiscard(
-            self.game.current)), "T9: take the top card of the discard pile")
-        draw = self._button("Decline it: draw from the stock", lambda: self.play(A.Draw(
-            self.game.current)), "T10: the others may buy it first")
+        take = self._button(N_("Take the discard"), lambda: self.play(A.TakeDiscard(
+            self.game.current)), N_("T9: take the top card of the discard pile"))
+        draw = self._button(N_("Decline it: draw from the stock"), lambda: self.play(A.Draw(
+            self.game.current)), N_("T10: the others may buy it first"))
         self.turn_row.children = (widgets.HTML(), take, draw)
 
     def rulebook_example(self) -> None:
@@ -749,7 +915,7 @@ class BuyDemo(_GameLesson):
     def discard_selected(self) -> None:
         card = self.discard_choice.value
         if card is None:
-            self.messages.info("choose the card to discard")
+            self.messages.info(msg("choose the card to discard"))
             return
         self.play(A.Discard(self.game.current, card))
 
@@ -762,14 +928,17 @@ class BuyDemo(_GameLesson):
         current = names[game.current]
         top = view.offered or view.discard_top
         if view.phase is Phase.DRAW:
-            what = (f"It is <b>{escape(current)}</b>'s turn: take the top discard "
-                    f"<b>{top}</b>, or decline it and draw from the stock (T9).")
+            what = _("It is <b>{name}</b>'s turn: take the top discard <b>{card}</b>, or "
+                     "decline it and draw from the stock (T9).").format(
+                name=escape(current), card=top)
         elif view.phase is Phase.BUY:
             waiting = ", ".join(names[s] for s in game.deciders)
-            what = (f"{escape(current)} declined <b>{top}</b>. The others may ask to buy it "
-                    f"(T10); still to answer: {escape(waiting)}.")
+            what = _("{name} declined <b>{card}</b>. The others may ask to buy it (T10); "
+                     "still to answer: {waiting}.").format(
+                name=escape(current), card=top, waiting=escape(waiting))
         else:
-            what = (f"{escape(current)} has drawn and now discards one card (T13).")
+            what = _("{name} has drawn and now discards one card (T13).").format(
+                name=escape(current))
         self.about.value = _text(what, size) + _seed_note(self.seed.value, size)
         self.turn_row.children[0].value = _text(f"<b>{escape(current)}</b>:", size)
         decides = set(game.deciders) if view.phase is Phase.BUY else set()
@@ -777,23 +946,26 @@ class BuyDemo(_GameLesson):
                                                strict=True)):
             held = game.hand(seat)
             got = self.news.get(seat, [])
-            role = " · to play" if seat == game.current else ""
+            role = " · " + _("to play") if seat == game.current else ""
+            just_now = _("just now: {news}").format(
+                news=", ".join(str(said) for _kind, said in got))
             row.children[0].value = _text(
-                f"<b>{escape(names[seat])}</b>{role} · {len(held)} cards"
-                + (f" · just now: {escape(', '.join(got))}" if got else ""), size)
+                f"<b>{escape(names[seat])}</b>{role} · {_cards(len(held))}"
+                + (f" · {escape(just_now)}" if got else ""), size)
             for b in row.children[1:]:
                 b.button_style = "info" if seat in decides else ""
-            new = len([g for g in got if not g.startswith("put in")])
+            new = len([kind for kind, _said in got if kind != "swap"])
             order = sorted(range(len(held)), key=lambda i: (held[i].sort_key, i))
             hand.show([held[i] for i in order], None,
                       [k for k, i in enumerate(order) if i >= len(held) - new])
         self.piles.update(view)
         self.event_log.show(self.events)
         if not self.events:
-            self.event_log.value = _text(f"Nothing yet: {escape(current)} must decide.", size,
-                                         muted=True)
+            self.event_log.value = _text(_("Nothing yet: {name} must decide.").format(
+                name=escape(current)), size, muted=True)
         holding = game.hand(game.current)
-        self.discard_row.children[0].value = _text(f"{escape(current)} discards:", size)
+        self.discard_row.children[0].value = _text(_("{name} discards:").format(
+            name=escape(current)), size)
         _choose(self.discard_choice, [(str(c), c) for c in dict.fromkeys(
             sorted(holding, key=lambda c: c.sort_key))], self.discard_choice.value)
         self.discard_row.layout.display = None if view.phase is Phase.PLAY else "none"
@@ -801,18 +973,12 @@ class BuyDemo(_GameLesson):
 
 # == 05 the Rook ===========================================================================
 ROOK_EXAMPLES: tuple[tuple[str, str], ...] = (
-    ("G12 G13 G14 RK", "only one place: G11"),
-    ("R5 R6 R7 RK", "R8 or R4? the top unless declared"),
-    ("R5 R6 R7 RK=R4", "declared as R4"),
-    ("R5 RK R7 R8", "fills the gap: R6"),
-    ("G9 B9 RK", "in a set: stands for a 9"),
+    ("G12 G13 G14 RK", N_("only one place: G11")),
+    ("R5 R6 R7 RK", N_("R8 or R4? the top unless declared")),
+    ("R5 R6 R7 RK=R4", N_("declared as R4")),
+    ("R5 RK R7 R8", N_("fills the gap: R6")),
+    ("G9 B9 RK", N_("in a set: stands for a 9")),
 )
-
-
-def _unarticled(meld: Meld) -> str:
-    """"run of Red 5–8" (for "Player 1's run of Red 5–8")."""
-    text = meld.describe()
-    return text[2:] if text.startswith("a ") else text
 
 
 def rook_position(rules: Rules | None = None, seed: int = 5) -> Game:
@@ -836,29 +1002,32 @@ class RookDemo(_GameLesson):
     def __init__(self, size: str = "normal", rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
-        self.text = widgets.Text(value=ROOK_EXAMPLES[0][0], description="Meld",
-                                 continuous_update=True,
-                                 layout=widgets.Layout(width="min(100%, 30em)"))
+        self.text = self._label(
+            widgets.Text(value=ROOK_EXAMPLES[0][0], continuous_update=True,
+                         layout=widgets.Layout(width="min(100%, 30em)")),
+            description=N_("Meld"))
         self.verdict = self._sized(VerdictView())
         self.examples = [self._button(t, functools.partial(setattr, self.text, "value", t), tip)
                          for t, tip in ROOK_EXAMPLES]
         self._watch(self.text, self.check)
-        self.natural = widgets.Dropdown(description="Put in",
-                                        layout=widgets.Layout(width="auto"))
-        self.source = widgets.Dropdown(description="for the Rook in",
-                                       style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="auto"))
-        self.target = widgets.Dropdown(description="then lay the Rook off onto",
-                                       style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="auto"))
-        self.swap_button = self._button("Swap", self.swap_chosen, style="primary")
-        self.preset_button = self._button("Swap R8, Rook onto Y3–Y6 as Y7",
+        self.natural = self._label(
+            widgets.Dropdown(layout=widgets.Layout(width="auto")), description=N_("Put in"))
+        self.source = self._label(
+            widgets.Dropdown(style={"description_width": "initial"},
+                             layout=widgets.Layout(width="auto")),
+            description=N_("for the Rook in"))
+        self.target = self._label(
+            widgets.Dropdown(style={"description_width": "initial"},
+                             layout=widgets.Layout(width="auto")),
+            description=N_("then lay the Rook off onto"))
+        self.swap_button = self._button(N_("Swap"), self.swap_chosen, style="primary")
+        self.preset_button = self._button(N_("Swap R8, Rook onto Y3–Y6 as Y7"),
                                           self.swap_example)
-        self.set_button = self._button("Swap G9 for the Rook in the set? (T19)",
+        self.set_button = self._button(N_("Swap G9 for the Rook in the set? (T19)"),
                                        self.set_demo)
-        self.wrong_button = self._button("Put G4 for the Rook in the run?",
+        self.wrong_button = self._button(N_("Put G4 for the Rook in the run?"),
                                          self.wrong_card_demo)
-        self.reset_button = self._button("Start again", self.reset)
+        self.reset_button = self._button(N_("Start again"), self.reset)
         self.position_about = widgets.HTML()
         self.table = self._sized(TableView())
         self.hand = self._sized(HandView())
@@ -908,7 +1077,8 @@ class RookDemo(_GameLesson):
     def swap_chosen(self) -> None:
         if self.natural.value is None or self.source.value is None or \
                 self.target.value is None:
-            self.messages.info("choose a card, a meld with a Rook, and where the Rook goes")
+            self.messages.info(msg("choose a card, a meld with a Rook, and where the Rook "
+                                   "goes"))
             return
         onto, rook_as = self.target.value
         self.play(A.SwapRook(1, self.natural.value, self.source.value, lay_off_onto=onto,
@@ -918,7 +1088,8 @@ class RookDemo(_GameLesson):
         out: list[tuple[str, tuple[tuple[int, int], Card | None]]] = []
         for owner, melds in enumerate(self.game.view(1).table):
             for index, meld in enumerate(melds):
-                where = f"{self.game.names[owner]}'s {_unarticled(meld)}"
+                where = _("{name}'s {meld}").format(name=self.game.names[owner],
+                                                    meld=_meld_words(meld))
                 if not meld.is_run:
                     out.append((where, ((owner, index), None)))
                     continue
@@ -926,34 +1097,41 @@ class RookDemo(_GameLesson):
                 for n in (meld.low - 1, meld.high + 1):
                     if 1 <= n <= 14:
                         card = Card(meld.colour, n)
-                        out.append((f"{where}, as {card}", ((owner, index), card)))
+                        out.append((_("{meld}, as {card}").format(meld=where, card=card),
+                                    ((owner, index), card)))
         return out
 
     def _draw(self) -> None:
         size = self.size
-        self.part1.value = (_heading("1. Which card does the Rook stand for?", size)
-                            + _text("In a run the Rook stands for one definite card, fixed "
-                                    "when it is placed (T6). Try the examples, or type your "
-                                    "own: <code>RK=R4</code> declares the Rook as R4.", size))
-        self.part2.value = (_heading("2. The Rook swap", size)
-                            + _text("A Rook in a <b>run</b> on the table may be taken by "
-                                    "putting the natural card it stands for in its place; the "
-                                    "Rook must then be played at once, in a meld (T18). A Rook "
-                                    "in a <b>set</b> never leaves (T19).", size))
+        self.part1.value = (_heading(_("1. Which card does the Rook stand for?"), size)
+                            + _text(_("In a run the Rook stands for one definite card, fixed "
+                                      "when it is placed (T6). Try the examples, or type your "
+                                      "own: <code>RK=R4</code> declares the Rook as R4."),
+                                    size))
+        self.part2.value = (_heading(_("2. The Rook swap"), size)
+                            + _text(_("A Rook in a <b>run</b> on the table may be taken by "
+                                      "putting the natural card it stands for in its place; "
+                                      "the Rook must then be played at once, in a meld (T18). "
+                                      "A Rook in a <b>set</b> never leaves (T19)."), size))
         if not hasattr(self, "game"):
             return
         game = self.game
         view = game.view(1)
-        self.position_about.value = _text(
-            "Round 2 (1 run + 1 set). Player 1 and Player 2 are down. It is "
-            "<b>Player 2</b>'s turn; Player 2 has taken the top discard and holds "
-            "<b>R8</b>.", size)
+        first, second = game.names[0], game.names[1]
+        self.position_about.value = _text(_(
+            "Round 2 ({contract}). {p1} and {p2} are down. It is <b>{p2}</b>'s turn; {p2} "
+            "has taken the top discard and holds <b>R8</b>.").format(
+                contract=escape(str(contract_for(2))), p1=escape(first), p2=escape(second)),
+            size)
         self.table.update(view)
-        self.hand.show(game.hand(1), f"Player 2's hand · {len(game.hand(1))} cards")
+        self.hand.show(game.hand(1), _("{name}'s hand · {cards}").format(
+            name=second, cards=_cards(len(game.hand(1)))))
         self.event_log.show(self.events)
         _choose(self.natural, [(str(c), c) for c in dict.fromkeys(game.hand(1))],
                  Card.parse("R8"))
-        _choose(self.source, [(f"{game.names[o]}'s {_unarticled(m)}: {m}", (o, i))
+        _choose(self.source, [(_("{name}'s {meld}: {notation}").format(
+                                   name=game.names[o], meld=_meld_words(m), notation=m),
+                               (o, i))
                               for o, ms in enumerate(view.table)
                               for i, m in enumerate(ms) if m.rooks], (0, 0))
         _choose(self.target, self._targets(), ((1, 0), Card.parse("Y7")))
@@ -996,23 +1174,24 @@ def round11_position() -> Game:
         scores=ROUND11_EARLIER)
 
 
+#: The titles and explanations are English, shown translated (marked with `N_`).
 SCENES: tuple[Scene, ...] = (
-    Scene("Going out by discarding (round 1)", going_out_position, (
-        ("0: take", "Player 1 takes Y7 from the discard pile (T9).", False),
-        ("0: discard Y7", "Discard the card just taken? Refused (T14).", True),
-        ("0: off R7 on 0.0", "Player 1 is down, so may lay off R7 onto the set of 7s "
-                             "(H9).", False),
-        ("0: off Y7 on 0.0", "…and Y7 too.", False),
-        ("0: discard B2", "Discarding the last card, Player 1 goes out (T16). The others "
-                          "score the cards left in their hands (T20).", False),
+    Scene(N_("Going out by discarding (round 1)"), going_out_position, (
+        ("0: take", N_("Player 1 takes Y7 from the discard pile (T9)."), False),
+        ("0: discard Y7", N_("Discard the card just taken? Refused (T14)."), True),
+        ("0: off R7 on 0.0", N_("Player 1 is down, so may lay off R7 onto the set of 7s "
+                                "(H9)."), False),
+        ("0: off Y7 on 0.0", N_("…and Y7 too."), False),
+        ("0: discard B2", N_("Discarding the last card, Player 1 goes out (T16). The "
+                             "others score the cards left in their hands (T20)."), False),
     )),
-    Scene("Round 11: no going out by discarding (T17)", round11_position, (
-        ("0: take", "Player 1 takes R9: now the whole hand makes the contract.", False),
+    Scene(N_("Round 11: no going out by discarding (T17)"), round11_position, (
+        ("0: take", N_("Player 1 takes R9: now the whole hand makes the contract."), False),
         ("0: down R5 R6 R7 R8 / G10 G11 G12 G13 / Y4 B4 G4 / B9 Y9 RK",
-         "Lay down the contract and keep R9 to discard? Refused (T17).", True),
+         N_("Lay down the contract and keep R9 to discard? Refused (T17)."), True),
         ("0: down R5 R6 R7 R8 R9 / G10 G11 G12 G13 / Y4 B4 G4 / B9 Y9 RK",
-         "The whole hand goes down at once: Player 1 goes out, and the game is over. "
-         "Lowest total wins; equal totals share the place (T21).", False),
+         N_("The whole hand goes down at once: Player 1 goes out, and the game is over. "
+            "Lowest total wins; equal totals share the place (T21)."), False),
     )),
 )
 
@@ -1020,10 +1199,11 @@ SCENES: tuple[Scene, ...] = (
 def points_html(cards: Sequence[Card], size: str) -> str:
     """`B1 Y9 R10 G14 RK` → "B1 5 + Y9 5 + R10 10 + G14 10 + RK 25 = 55 points"."""
     if not cards:
-        return _text("No cards: 0 points.", size)
+        return _text(_("No cards: 0 points."), size)
     terms = " + ".join(f"{c}&nbsp;<b>{c.points}</b>" for c in cards)
-    return _text(f"{terms} = <b>{hand_points(cards)} points</b> (T3: 1–9 are 5 points, "
-                 f"10–14 are 10, the Rook 25)", size)
+    total = _("{terms} = <b>{points} points</b>").format(terms=f'<bdi dir="ltr">{terms}</bdi>',
+                                                         points=hand_points(cards))
+    return _text(f"{total} " + _("(T3: 1–9 are 5 points, 10–14 are 10, the Rook 25)"), size)
 
 
 def places_text(totals: Sequence[int]) -> str:
@@ -1041,36 +1221,41 @@ class ScoringDemo(_GameLesson):
         super().__init__(size)
         seed = seed_from_url(2) if seed is None else seed
         # 1. points
-        self.cards = widgets.Text(value=hand, description="Hand left",
-                                  continuous_update=True,
-                                  layout=widgets.Layout(width="min(100%, 30em)"))
+        self.cards = self._label(
+            widgets.Text(value=hand, continuous_update=True,
+                         layout=widgets.Layout(width="min(100%, 30em)")),
+            description=N_("Hand left"))
         self.hand = self._sized(HandView())
         self.points = widgets.HTML()
         self._watch(self.cards, self.count)
         # 2. going out
-        self.scene = widgets.Dropdown(options=[(s.title, i) for i, s in enumerate(SCENES)],
-                                      value=0, description="Scene",
-                                      layout=widgets.Layout(width="auto"))
-        self.next_button = self._button("Next step", self.next_step, style="primary")
-        self.restart_button = self._button("Start again", self.restart_scene)
+        def scenes() -> list[tuple[str, int]]:
+            return [(_(s.title), i) for i, s in enumerate(SCENES)]
+
+        self.scene = self._label(
+            widgets.Dropdown(options=scenes(), value=0, layout=widgets.Layout(width="auto")),
+            description=N_("Scene"), options=scenes)
+        self.next_button = self._button(N_("Next step"), self.next_step, style="primary")
+        self.restart_button = self._button(N_("Start again"), self.restart_scene)
         self.step_text = widgets.HTML()
         self.state = widgets.HTML()
         self.round_sheet = self._sized(ScoreSheet())
         self._watch(self.scene, self.restart_scene)
         # 3. a whole game
-        self.seed = _int_text("Seed", seed, "11em")
-        self.play_button = self._button("Play a bot game", self.play_bot_game,
-                                        "Four heuristic bots play all 11 rounds")
+        self.seed = self._int_text(N_("Seed"), seed, "11em")
+        self.play_button = self._button(N_("Play a bot game"), self.play_bot_game,
+                                        N_("Four heuristic bots play all 11 rounds"))
         self.bar = widgets.IntProgress(value=0, min=0, max=ROUNDS,
                                        layout=widgets.Layout(width="min(100%, 20em)"))
         self.game_about = widgets.HTML()
         self.sheet = self._sized(ScoreSheet())
         # 4. ties
-        self.totals = widgets.Text(value="95 120 95 140", description="Totals",
-                                   layout=widgets.Layout(width="min(100%, 24em)"))
+        self.totals = self._label(
+            widgets.Text(value="95 120 95 140", layout=widgets.Layout(width="min(100%, 24em)")),
+            description=N_("Totals"))
         self.ties = widgets.HTML()
         self._watch(self.totals, self.rank)
-        self.headings = [widgets.HTML() for _ in range(4)]
+        self.headings = [widgets.HTML() for _part in range(4)]
         self.bot_game: Game | None = None
         self._assemble(
             self.headings[0], self.cards, self.hand, self.points,
@@ -1092,7 +1277,7 @@ class ScoringDemo(_GameLesson):
         except ToonervilleError as err:
             self.points.value = message_html(err.message, "error", self.size)
             return
-        self.hand.show(cards, "Cards left in hand")
+        self.hand.show(cards, _("Cards left in hand"))
         self.points.value = points_html(cards, self.size)
 
     # -- 2 ------------------------------------------------------------------------------
@@ -1108,24 +1293,30 @@ class ScoringDemo(_GameLesson):
     def next_step(self) -> None:
         scene = SCENES[self.scene.value]
         if self.step >= len(scene.steps):
-            self.messages.info("That is the whole scene: choose another, or start again.")
+            self.messages.info(msg("That is the whole scene: choose another, or start "
+                                   "again."))
             return
-        move, says, refused = scene.steps[self.step]
+        move, _says, refused = scene.steps[self.step]
         self.step += 1
         if refused:
             self.refuse(move)
-            self.step_text.value = _text(f"Step {self.step}: {escape(says)}", self.size)
+            self._draw_step()
             self._draw_state()
             return
         self.hands_before = tuple(self.game.hand(s) for s in range(self.game.players))
         if self.play(move):
-            self.step_text.value = _text(f"Step {self.step}: {escape(says)}", self.size)
+            self._draw_step()
+
+    def _draw_step(self) -> None:
+        says = SCENES[self.scene.value].steps[self.step - 1][1]
+        self.step_text.value = _text(_("Step {k}: {says}").format(
+            k=self.step, says=escape(_(says))), self.size)
 
     def _draw_scene(self) -> None:
         scene = SCENES[self.scene.value]
-        first = scene.steps[0][1] if scene.steps else ""
-        self.step_text.value = _text(f"{escape(scene.title)}. Press <b>Next step</b>. "
-                                     f"First: {escape(first)}", self.size)
+        first = _(scene.steps[0][1]) if scene.steps else ""
+        self.step_text.value = _text(_("{title}. Press <b>Next step</b>. First: {first}").format(
+            title=escape(_(scene.title)), first=escape(first)), self.size)
         self._draw_state()
 
     def _draw_state(self) -> None:
@@ -1135,12 +1326,13 @@ class ScoringDemo(_GameLesson):
         ended = len(game.scores) > self.rounds_before
         if ended:  # the next round is already dealt: show the hands as the round ended
             row, record = game.scores[self.rounds_before], game.records[-1]
-            self.state.value = _text(f"<b>Round {record.round_number}</b> is over (T20): "
-                                     "the player who went out scores 0, the others the "
-                                     "points of the cards left in hand.", size)
+            self.state.value = _text(_("<b>Round {r}</b> is over (T20): the player who went "
+                                       "out scores 0, the others the points of the cards "
+                                       "left in hand.").format(r=record.round_number), size)
             self.state.value += "".join(
                 hand_html(() if s == record.went_out else self.hands_before[s], size,
-                          label=f"{game.names[s]} · {row[s]} points")
+                          label=_("{name} · {points} points").format(name=game.names[s],
+                                                                     points=row[s]))
                 for s in range(game.players))
         else:
             self.state.value = state_html(game, size)
@@ -1169,17 +1361,21 @@ class ScoringDemo(_GameLesson):
         totals = game.totals
         winners = ", ".join(game.names[i] for i in game.winners)
         self.game_about.value = (
-            _text(f"Four heuristic bots played all 11 rounds with seed "
-                  f"<b>{game.seed}</b>. Totals {' · '.join(map(str, totals))}: the lowest "
-                  f"total wins — <b>{escape(winners)}</b> (T21).", self.size)
+            _text(_("Four heuristic bots played all 11 rounds with seed <b>{seed}</b>. "
+                    "Totals {totals}: the lowest total wins — <b>{winners}</b> "
+                    "(T21).").format(seed=game.seed,
+                                     totals=f'<bdi dir="ltr">{" · ".join(map(str, totals))}'
+                                            "</bdi>",
+                                     winners=escape(winners)), self.size)
             + _seed_note(game.seed, self.size))
         stopped = [r.round_number for r in game.records if r.ended_by != "out"]
         if stopped:
             rounds = ", ".join(map(str, stopped))
             self.game_about.value += _text(
-                f"Nobody went out in round {rounds}: the round stopped (at the bots' turn "
-                f"limit, or with an empty stock, H6) and everyone scored the cards they held."
-                + (" Round 11 is hard: the whole hand must go down at once (T17)."
+                _("Nobody went out in round {rounds}: the round stopped (at the bots' turn "
+                  "limit, or with an empty stock, H6) and everyone scored the cards they "
+                  "held.").format(rounds=rounds)
+                + (" " + _("Round 11 is hard: the whole hand must go down at once (T17).")
                    if ROUNDS in stopped else ""), self.size, muted=True)
         self.sheet.show_game(game)
 
@@ -1188,27 +1384,32 @@ class ScoringDemo(_GameLesson):
         try:
             totals = [int(t) for t in self.totals.value.replace(",", " ").split()]
         except ValueError:
-            self.ties.value = message_html("write the totals as whole numbers, like "
-                                           "95 120 95 140", "error", self.size)
+            self.ties.value = message_html(msg("write the totals as whole numbers, like "
+                                               "95 120 95 140"), "error", self.size)
             return
         if not totals:
             self.ties.value = ""
             return
+        places = " · ".join(f'<bdi dir="ltr">{t} → <b>{p}</b></bdi>' for t, p in
+                            zip(totals, places_text(totals).split(), strict=True))
         self.ties.value = _text(
-            "Places: " + " · ".join(f"{t} → <b>{p}</b>" for t, p in
-                                    zip(totals, places_text(totals).split(), strict=True))
-            + " (T21: the lowest total wins; equal totals share the place, marked =)",
+            _("Places: {places}").format(places=places) + " "
+            + _("(T21: the lowest total wins; equal totals share the place, marked =)"),
             self.size)
 
     def _draw(self) -> None:
         size = self.size
-        titles = ("1. Counting a hand (T3)", "2. Going out (T16, T17)",
-                  "3. A whole game's score sheet (T20, T21)", "4. Ties (T21)")
+        titles = (_("1. Counting a hand (T3)"), _("2. Going out (T16, T17)"),
+                  _("3. A whole game's score sheet (T20, T21)"), _("4. Ties (T21)"))
         for h, t in zip(self.headings, titles, strict=True):
             h.value = _heading(t, size)
         if hasattr(self, "step"):
             self.count()
-            self._draw_state()
+            if self.step:
+                self._draw_step()
+                self._draw_state()
+            else:
+                self._draw_scene()
             self._draw_bot_game()
             self.rank()
 

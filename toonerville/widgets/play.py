@@ -37,13 +37,14 @@ from ..errors import NotYourTurnError, SaveFileError, ToonervilleError, WrongPha
 from ..game import Game
 from ..laydown import as_melds
 from ..melds import Meld
-from ..messages import Message, msg
+from ..messages import N_, Message, _, add_listener, direction, msg, ngettext
 from ..render import SIZES, card_svg, meld_html
 from ..rules import ROUNDS, Rules
 from ..views import Event, Phase, PlayerView
 from .components import (
     EventLog,
     HouseRulesPanel,
+    LanguagePicker,
     MessageBox,
     PilesView,
     ScoreSheet,
@@ -78,7 +79,7 @@ def laydown_scenario(players: int = 4, seed: int = 7, rules: Rules | None = None
         rest.remove(card)
     random.Random(f"laydown:{seed}").shuffle(rest)
     hands = [format_cards(hand)]
-    for _ in range(players - 1):
+    for _seat in range(players - 1):
         hands.append(format_cards(rest[:12]))
         del rest[:12]
     return Game.from_position(hands=hands, stock=format_cards(rest[1:]),
@@ -101,7 +102,18 @@ _CSS = """<style>
 .tr-play .tr-hand .tr-card:hover { transform: translateY(-4px); }
 .tr-play .tr-hand .tr-card.mod-active { transform: translateY(-14px);
   outline: 4px solid #1565c0; outline-offset: -1px; }
-.tr-play .tr-hand .tr-card:focus-visible { outline: 3px dashed #1565c0; }
+.tr-play .tr-hand .tr-card:focus-visible { outline: 3px dashed #1565c0; outline-offset: 3px; }
+.tr-play .jupyter-button:focus-visible, .tr-play select:focus-visible,
+.tr-play input:focus-visible, .tr-play textarea:focus-visible,
+.tr-play .jupyter-widget-Collapse-header:focus-visible {
+  outline: 3px solid #1565c0; outline-offset: 2px; }
+[data-jp-theme-light="false"] .tr-play .jupyter-button:focus-visible,
+[data-jp-theme-light="false"] .tr-play .tr-hand .tr-card:focus-visible,
+[data-jp-theme-light="false"] .tr-play select:focus-visible,
+[data-jp-theme-light="false"] .tr-play input:focus-visible { outline-color: #90caf9; }
+.tr-play .tr-hand-title { font-size: .95em; }
+.tr-play.tr-rtl { direction: rtl; }
+.tr-play.tr-rtl .tr-hand, .tr-play.tr-rtl .tr-melds-text input { direction: ltr; }
 .tr-play .tr-prompt { font-size: 1.1em; margin-top: 6px; }
 .tr-play .tr-buy-row { border: 2px solid #ef6c00; border-radius: 8px; padding: 4px 10px; }
 .tr-play .tr-row { align-items: center; flex-wrap: wrap; gap: 4px; }
@@ -190,7 +202,7 @@ class _HandPicker(widgets.HBox):  # type: ignore[misc]
             card = key[0]
             button = widgets.ToggleButton(description=str(card), layout=self._layout,
                                           style=self._style,
-                                          tooltip=f"{card.name}: click to select")
+                                          tooltip=card.name)
             button.add_class("tr-card")
             button.add_class(_card_class(card))
             self._pool[key] = button
@@ -253,10 +265,23 @@ class _Parts:
         self.button_style = widgets.ButtonStyle()
         self.html_style = HTMLStyle()
         self.none = widgets.Layout(display="none")
+        #: (widget, trait, English text): what a change of language redraws
+        self.texts: list[tuple[widgets.Widget, str, str]] = []
+
+    def text(self, widget: widgets.Widget, trait: str, english: str) -> None:
+        """Show `english` in `widget.trait` in the language in use, now and later."""
+        self.texts.append((widget, trait, english))
+        setattr(widget, trait, _(english))
+
+    def relabel(self) -> None:
+        for widget, trait, english in self.texts:
+            if getattr(widget, trait) != _(english):
+                setattr(widget, trait, _(english))
 
     def button(self, description: str, css: str, tooltip: str) -> widgets.Button:
-        button = widgets.Button(description=description, tooltip=tooltip, layout=self.auto,
-                                style=self.button_style)
+        button = widgets.Button(layout=self.auto, style=self.button_style)
+        self.text(button, "description", description)
+        self.text(button, "tooltip", tooltip)
         button.add_class(css)
         return button
 
@@ -274,9 +299,9 @@ class _Parts:
 
 
 #: the panels of the "more" accordion, built when first opened
-PANELS = ("More moves: type melds, lay off, the Rook swap",
-          "Next game: bots, seed, house rules",
-          "Save, load, or let the bots finish")
+PANELS = (N_("More moves: type melds, lay off, the Rook swap"),
+          N_("Next game: bots, seed, house rules"),
+          N_("Save, load, or let the bots finish"))
 MOVES, SETTINGS, SAVE = range(3)
 
 
@@ -305,6 +330,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self._suggestion: tuple[Meld, ...] | None = None
         self._built: set[int] = set()
         self._make = _Parts()
+        self.language = LanguagePicker()  # the page's ?lang= (first picker of a kernel)
+        self.language.add_class("tr-language")
         self._build(offer_buys)
         super().__init__(children=self._layout())
         self.add_class("tr-play")
@@ -327,6 +354,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             self.start(game)
         if problem is not None:
             self.message.error(problem)
+        self._set_direction()
+        add_listener(self._language_changed)
 
     def __repr__(self) -> str:
         """Short, so a saved notebook's text fallback stays small and readable."""
@@ -351,8 +380,12 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.suggested = make.html("tr-suggested")
         self.log_view = EventLog(size=self._size, limit=LOG_LINES)
         self.log_view.add_class("tr-log")
-        self.log_box = widgets.VBox([make.html("tr-log-title", "<b>What happened</b> "
-                                               "(newest last, in bold)"), self.log_view])
+        log_title = make.html("tr-log-title")
+        make.text(log_title, "value", "<b>What happened</b> (newest last, in bold)")
+        self.hand_title = make.html("tr-hand-title")
+        make.text(self.hand_title, "value", "<b>Your hand</b> (Tab to a card; Space or "
+                                            "Enter selects it)")
+        self.log_box = widgets.VBox([log_title, self.log_view])
         self.log_box.add_class("tr-log-box")
         self.score_sheet = ScoreSheet(size=self._size)
         self.score_sheet.add_class("tr-score-sheet")
@@ -365,7 +398,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.buy_row.layout.display = "none"
         self.draw_button = make.button("Draw from stock", "tr-draw",
                                        "Start your turn: draw the top card of the stock (T9)")
-        self.take_button = make.button("Take discard", "tr-take",
+        self.take_button = make.button("Take the discard", "tr-take",
                                        "Start your turn: take the top discard (T9)")
         self.suggest_button = make.button(
             "Suggest", "tr-suggest", "Ask the solver for a lay-down of this round's contract")
@@ -378,11 +411,11 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
                                            "Deal a new game (settings: see 'Next game')")
         self.size_toggle = SizeToggle(self._size if self._size != "small" else "normal")
         self.size_toggle.add_class("tr-size")
-        self.offer_buys = widgets.Checkbox(value=offer_buys, indent=False, layout=make.auto,
-                                           description="Offer me declined discards to buy")
+        self.offer_buys = widgets.Checkbox(value=offer_buys, indent=False, layout=make.auto)
+        make.text(self.offer_buys, "description", "Offer me declined discards to buy")
         self.more = widgets.Accordion(children=[widgets.Box(layout=make.none)
-                                                for _ in PANELS],
-                                      titles=PANELS, selected_index=None)
+                                                for _panel in PANELS],
+                                      titles=tuple(_(t) for t in PANELS), selected_index=None)
         self.more.add_class("tr-more")
         self.more.observe(guard(lambda change: self._open(change["new"])), "selected_index")
         # every callback is guarded: a refusal shows its sentence, never a traceback
@@ -401,14 +434,33 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     def _layout(self) -> list[widgets.Widget]:
         make = self._make
         board = make.row(self.piles, self.table, css="tr-board")
-        moves = make.row(self.draw_button, self.take_button, self.suggest_button,
-                         self.lay_down_button, self.discard_button, css="tr-moves")
+        # the tab order follows a turn: buy or pass, draw or take, the hand, then the
+        # moves that end with the discard
+        start = make.row(self.draw_button, self.take_button, css="tr-start")
+        moves = make.row(self.suggest_button, self.lay_down_button, self.discard_button,
+                         css="tr-moves")
         record = make.row(self.log_box, self.score_sheet, css="tr-record")
         toolbar = make.row(self.new_game_button, self.size_toggle, self.offer_buys,
-                           css="tr-toolbar")
+                           self.language, css="tr-toolbar")
         return [widgets.HTML(_CSS, layout=make.none), size_style(), toolbar, self.status,
-                self.others, board, self.prompt, self.buy_row, self.hand, moves, self.message,
-                self.suggested, self.more, record]
+                self.others, board, self.prompt, self.buy_row, start, self.hand_title,
+                self.hand, moves, self.message, self.suggested, self.more, record]
+
+    # -- languages -----------------------------------------------------------------------
+    def _set_direction(self) -> None:
+        if direction() == "rtl":
+            self.add_class("tr-rtl")
+        else:
+            self.remove_class("tr-rtl")
+
+    def _language_changed(self, _code: str) -> None:
+        """Redraw every text of the app in the language now in use."""
+        self._set_direction()
+        self._make.relabel()
+        self.more.titles = tuple(_(t) for t in PANELS)
+        self._shown.pop("log", None)
+        self._shown.pop("scores", None)
+        self._refresh()
 
     def _open(self, panel: int | None) -> None:
         """Build a panel of the accordion the first time it opens."""
@@ -538,7 +590,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         custom = self._custom_bot
         self.bots: list[Bot | None] = [None, *(
             custom if custom is not None and kind == custom.name else make_bot(kind)
-            for _ in range(game.players - 1))]
+            for _seat in range(game.players - 1))]
         self._rngs = [random.Random(f"{game.seed}:bot:{seat}") for seat in range(game.players)]
         self._log_from = max(0, len(game.history) - LOG_LINES)
         self._suggestion = None
@@ -711,7 +763,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         plays the human's seat too)."""
         game = self.game
         stand_in = HeuristicBot()
-        for _ in range(MAX_BOT_STEPS):
+        for _step in range(MAX_BOT_STEPS):
             if game.is_over:
                 break
             seat = next((s for s in game.deciders if s != HUMAN or for_me), None)
@@ -805,10 +857,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     def _whose(self) -> str:
         game = self.game
         if game.is_over:
-            return "The game is over."
+            return _("The game is over.")
         if HUMAN in game.deciders:
-            return "It is your move."
-        return f"It is {game.names[game.current]}'s turn."
+            return _("It is your move.")
+        return _("It is {name}'s turn.").format(name=game.names[game.current])
 
     def _refresh(self) -> None:
         """Redraw the parts of the page whose facts changed."""
@@ -832,12 +884,14 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         offered = view.phase is Phase.BUY and HUMAN in view.deciders
         self.buy_row.layout.display = "flex" if offered else "none"
         if offered and view.offered is not None:
-            self.buy_button.description = f"Buy {view.offered}"
+            self.buy_button.description = _("Buy {card}").format(card=view.offered)
             k = game.rules.penalty_cards
-            self.offer_text.value = (
-                f"<b>{escape(game.names[view.current])}</b> declines <b>{view.offered}</b>. "
-                f"Buy it? You also take {k} penalty card{'s' if k != 1 else ''} from the "
-                f"stock (T10, T11).")
+            self.offer_text.value = ngettext(
+                "<b>{name}</b> declines <b>{card}</b>. Buy it? You also take {k} penalty "
+                "card from the stock (T10, T11).",
+                "<b>{name}</b> declines <b>{card}</b>. Buy it? You also take {k} penalty "
+                "cards from the stock (T10, T11).", k).format(
+                    name=escape(game.names[view.current]), card=view.offered, k=k)
         self._highlight(view)
         if self._changed("log", len(game.history)):
             self.log_view.show(game.history[self._log_from:])
@@ -880,11 +934,12 @@ def _choose(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
 # -- pieces of the picture ----------------------------------------------------------------
 def _status_html(game: Game, view: PlayerView) -> str:
     if game.is_over:
-        head = f"<b>Game over</b> after {ROUNDS} rounds"
+        head = _("<b>Game over</b> after {n} rounds").format(n=ROUNDS)
     else:
-        head = (f"<b>Round {view.round_number} of {ROUNDS}</b> · contract "
-                f"<b>{escape(str(view.contract))}</b> (T7) · dealer "
-                f"{escape(game.names[view.dealer])}")
+        head = _("<b>Round {r} of {n}</b> · contract <b>{contract}</b> (T7) · dealer "
+                 "{dealer}").format(r=view.round_number, n=ROUNDS,
+                                    contract=escape(str(view.contract)),
+                                    dealer=escape(game.names[view.dealer]))
     return f'<div style="font-size:1.15em">{head}</div>'
 
 
@@ -893,24 +948,27 @@ def _prompt_html(game: Game, view: PlayerView) -> str:
     if game.is_over:
         best = min(game.totals)
         who = " and ".join(game.names[i] for i, t in enumerate(game.totals) if t == best)
-        text = (f"<b>The game is over:</b> the lowest total wins (T21): {escape(who)}, with "
-                f"{best}. Click <b>New game</b> to play again.")
+        text = _("<b>The game is over:</b> the lowest total wins (T21): {who}, with "
+                 "{best}. Click <b>New game</b> to play again.").format(who=escape(who),
+                                                                        best=best)
     elif view.phase is Phase.BUY and HUMAN in view.deciders:
-        text = "<b>Your answer:</b> buy the declined discard, or pass (T10)."
+        text = _("<b>Your answer:</b> buy the declined discard, or pass (T10).")
     elif view.current != HUMAN:
-        text = f"{escape(game.names[view.current])} is playing…"
+        text = _("{name} is playing…").format(name=escape(game.names[view.current]))
     elif view.phase is Phase.DRAW:
         top = f" <b>{view.discard_top}</b>" if view.discard_top is not None else ""
-        text = f"<b>Your turn:</b> draw from the stock, or take the discard{top} (T9)."
+        text = _("<b>Your turn:</b> draw from the stock, or take the discard{top} "
+                 "(T9).").format(top=top)
     elif view.down[HUMAN]:
-        text = ("<b>Your turn:</b> lay off cards that fit melds on the table (H9), then "
-                "select one card and discard it (T13).")
+        text = _("<b>Your turn:</b> lay off cards that fit melds on the table (H9), then "
+                 "select one card and discard it (T13).")
     else:
-        text = (f"<b>Your turn:</b> lay down {escape(str(view.contract))} if you can (T15; "
-                f"try <b>Suggest</b>), then select one card and discard it (T13).")
+        text = _("<b>Your turn:</b> lay down {contract} if you can (T15; try "
+                 "<b>Suggest</b>), then select one card and discard it (T13).").format(
+                     contract=escape(str(view.contract)))
     if view.taken_this_turn is not None and view.current == HUMAN:
-        text += (f" You took <b>{view.taken_this_turn}</b> from the discard pile: you may "
-                 f"not discard it this turn (T14).")
+        text += " " + _("You took <b>{card}</b> from the discard pile: you may not discard "
+                        "it this turn (T14).").format(card=view.taken_this_turn)
     return f'<div role="status">{text}</div>'
 
 
