@@ -446,9 +446,6 @@ def test_a_change_of_language_redraws_the_app_and_sets_its_direction() -> None:
 
 
 @pytest.mark.usefixtures("_english_after")
-@pytest.mark.xfail(strict=True, reason="the catalogues have no entries for play.py's own "
-                   "texts yet ('Draw from stock', the prompts): `python tools/i18n.py update`"
-                   " and translate them")
 def test_the_draw_button_speaks_persian() -> None:
     from toonerville.messages import set_language
 

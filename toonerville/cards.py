@@ -68,9 +68,9 @@ class Card:
                            + self.number - 1)
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Card:
+        if not isinstance(other, Card):
             return NotImplemented
-        return self.index == other.index  # type: ignore[attr-defined, no-any-return]
+        return self.index == other.index
 
     def __hash__(self) -> int:
         return self.index

@@ -51,13 +51,14 @@ from .components import (
     SizeToggle,
     TableView,
     query_params,
+    relabel,
     size_style,
 )
 
 HUMAN = 0
 HUMAN_NAME = "Robin"
 BOT_NAMES = ("Crow", "Jay", "Magpie", "Raven")
-BOT_KINDS = ("heuristic", "random")
+BOT_KINDS = (N_("heuristic"), N_("random"))
 LOG_LINES = 10
 #: a safety net: bot moves in one go before the app stops (a real game never needs it)
 MAX_BOT_STEPS = 20_000
@@ -241,7 +242,13 @@ def _typed_melds(text: str, rules: Rules) -> tuple[Meld, ...]:
     return as_melds([part for part in text.split("/") if part.strip()], rules)
 
 
-ROOK_ENDS = (("Rook: either end", ""), ("Rook: low end", "low"), ("Rook: high end", "high"))
+ROOK_ENDS = ((N_("Rook: either end"), ""), (N_("Rook: low end"), "low"),
+             (N_("Rook: high end"), "high"))
+
+
+def _rook_ends() -> list[tuple[str, str]]:
+    """`ROOK_ENDS` in the language in use."""
+    return [(_(label), end) for label, end in ROOK_ENDS]
 
 
 def _rook_as(meld: Meld | None, end: str) -> Card | None:
@@ -253,7 +260,13 @@ def _rook_as(meld: Meld | None, end: str) -> Card | None:
 
 
 def _you(names: Sequence[str]) -> list[str]:
-    return [f"{n} (you)" if seat == HUMAN else n for seat, n in enumerate(names)]
+    return [_("{name} (you)").format(name=n) if seat == HUMAN else n
+            for seat, n in enumerate(names)]
+
+
+def _and(names: Sequence[str]) -> str:
+    """`"Crow and Jay"`, in the language in use."""
+    return (" " + _("and") + " ").join(names)
 
 
 class _Parts:
@@ -303,6 +316,9 @@ PANELS = (N_("More moves: type melds, lay off, the Rook swap"),
           N_("Next game: bots, seed, house rules"),
           N_("Save, load, or let the bots finish"))
 MOVES, SETTINGS, SAVE = range(3)
+#: what the meld choices say when there is nothing to choose
+NO_MELDS, NO_ROOK = N_("(no melds on the table)"), N_("(no Rook in a run)")
+INTO_LAY_DOWN = N_("into my typed lay-down")
 
 
 class PlayGame(widgets.VBox):  # type: ignore[misc]
@@ -329,6 +345,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self._shown: dict[str, object] = {}
         self._suggestion: tuple[Meld, ...] | None = None
         self._built: set[int] = set()
+        self._download_data = ""  # the last save, base64: the download link's data
         self._make = _Parts()
         self.language = LanguagePicker()  # the page's ?lang= (first picker of a kernel)
         self.language.add_class("tr-language")
@@ -381,38 +398,41 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.log_view = EventLog(size=self._size, limit=LOG_LINES)
         self.log_view.add_class("tr-log")
         log_title = make.html("tr-log-title")
-        make.text(log_title, "value", "<b>What happened</b> (newest last, in bold)")
+        make.text(log_title, "value", N_("<b>What happened</b> (newest last, in bold)"))
         self.hand_title = make.html("tr-hand-title")
-        make.text(self.hand_title, "value", "<b>Your hand</b> (Tab to a card; Space or "
-                                            "Enter selects it)")
+        make.text(self.hand_title, "value", N_("<b>Your hand</b> (Tab to a card; Space or "
+                                               "Enter selects it)"))
         self.log_box = widgets.VBox([log_title, self.log_view])
         self.log_box.add_class("tr-log-box")
         self.score_sheet = ScoreSheet(size=self._size)
         self.score_sheet.add_class("tr-score-sheet")
         self.offer_text = make.html("tr-offer")
-        self.buy_button = make.button("Buy", "tr-buy", "Buy the declined discard (T10, T11)")
+        self.buy_button = make.button(N_("Buy"), "tr-buy",
+                                      N_("Buy the declined discard (T10, T11)"))
         self.buy_button.button_style = "warning"
-        self.pass_button = make.button("Pass", "tr-pass", "Do not buy it (T10)")
+        self.pass_button = make.button(N_("Pass"), "tr-pass", N_("Do not buy it (T10)"))
         self.buy_row = make.row(self.offer_text, self.buy_button, self.pass_button,
                                 css="tr-buy-row")
         self.buy_row.layout.display = "none"
-        self.draw_button = make.button("Draw from stock", "tr-draw",
-                                       "Start your turn: draw the top card of the stock (T9)")
-        self.take_button = make.button("Take the discard", "tr-take",
-                                       "Start your turn: take the top discard (T9)")
+        self.draw_button = make.button(
+            N_("Draw from stock"), "tr-draw",
+            N_("Start your turn: draw the top card of the stock (T9)"))
+        self.take_button = make.button(N_("Take the discard"), "tr-take",
+                                       N_("Start your turn: take the top discard (T9)"))
         self.suggest_button = make.button(
-            "Suggest", "tr-suggest", "Ask the solver for a lay-down of this round's contract")
-        self.lay_down_button = make.button("Lay down suggested", "tr-lay-down",
-                                           "Lay down the solver's suggestion (T15)")
+            N_("Suggest"), "tr-suggest",
+            N_("Ask the solver for a lay-down of this round's contract"))
+        self.lay_down_button = make.button(N_("Lay down suggested"), "tr-lay-down",
+                                           N_("Lay down the solver's suggestion (T15)"))
         self.discard_button = make.button(
-            "Discard selected card", "tr-discard",
-            "End your turn: discard the one selected card (T13)")
-        self.new_game_button = make.button("New game", "tr-new-game",
-                                           "Deal a new game (settings: see 'Next game')")
+            N_("Discard selected card"), "tr-discard",
+            N_("End your turn: discard the one selected card (T13)"))
+        self.new_game_button = make.button(N_("New game"), "tr-new-game",
+                                           N_("Deal a new game (settings: see 'Next game')"))
         self.size_toggle = SizeToggle(self._size if self._size != "small" else "normal")
         self.size_toggle.add_class("tr-size")
         self.offer_buys = widgets.Checkbox(value=offer_buys, indent=False, layout=make.auto)
-        make.text(self.offer_buys, "description", "Offer me declined discards to buy")
+        make.text(self.offer_buys, "description", N_("Offer me declined discards to buy"))
         self.more = widgets.Accordion(children=[widgets.Box(layout=make.none)
                                                 for _panel in PANELS],
                                       titles=tuple(_(t) for t in PANELS), selected_index=None)
@@ -458,8 +478,18 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self._set_direction()
         self._make.relabel()
         self.more.titles = tuple(_(t) for t in PANELS)
-        self._shown.pop("log", None)
-        self._shown.pop("scores", None)
+        self.size_toggle.refresh()
+        self.message.refresh()
+        if MOVES in self._built:  # the meld choices are redone with the table, below
+            relabel(self.lay_off_end, _rook_ends())
+            relabel(self.swap_end, _rook_ends())
+        if SETTINGS in self._built:
+            relabel(self.bot_kind, self._kind_options())
+            self.rules_panel.refresh()
+        if SAVE in self._built and self._download_data:
+            self.download.value = _download_html(self._download_data)
+        for part in ("log", "scores", "piles", "table"):
+            self._shown.pop(part, None)
         self._refresh()
 
     def _open(self, panel: int | None) -> None:
@@ -480,35 +510,37 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     def _moves_panel(self) -> widgets.Widget:
         make, guard = self._make, self.message.guard
         self.melds_text = widgets.Text(placeholder="R3 R4 R5 R6 / Y7 R7 RK",
-                                       description="Melds", layout=widgets.Layout(
-                                           width="26em"))
+                                       layout=widgets.Layout(width="26em"))
+        make.text(self.melds_text, "description", N_("Melds"))
         self.melds_text.add_class("tr-melds-text")
-        self.lay_down_typed_button = make.button("Lay down these melds", "tr-lay-down-typed",
-                                                 "Lay down the melds typed in the box (T15)")
-        self.lay_off_meld = widgets.Dropdown(options=[("(no melds on the table)", None)],
-                                             description="Onto",
+        self.lay_down_typed_button = make.button(
+            N_("Lay down these melds"), "tr-lay-down-typed",
+            N_("Lay down the melds typed in the box (T15)"))
+        self.lay_off_meld = widgets.Dropdown(options=[(_(NO_MELDS), None)],
                                              layout=widgets.Layout(width="26em"))
+        make.text(self.lay_off_meld, "description", N_("Onto"))
         self.lay_off_meld.add_class("tr-lay-off-meld")
-        self.lay_off_end = widgets.Dropdown(options=ROOK_ENDS, value="", layout=make.auto)
-        self.lay_off_button = make.button("Lay off selected card", "tr-lay-off",
-                                          "Add the selected card to the chosen meld (H9)")
-        self.swap_source = widgets.Dropdown(options=[("(no Rook in a run)", None)],
-                                            description="Rook in",
+        self.lay_off_end = widgets.Dropdown(options=_rook_ends(), value="", layout=make.auto)
+        self.lay_off_button = make.button(N_("Lay off selected card"), "tr-lay-off",
+                                          N_("Add the selected card to the chosen meld (H9)"))
+        self.swap_source = widgets.Dropdown(options=[(_(NO_ROOK), None)],
                                             layout=widgets.Layout(width="26em"))
+        make.text(self.swap_source, "description", N_("Rook in"))
         self.swap_source.add_class("tr-swap-source")
-        self.swap_target = widgets.Dropdown(options=[("into my typed lay-down", None)],
-                                            description="then",
+        self.swap_target = widgets.Dropdown(options=[(_(INTO_LAY_DOWN), None)],
                                             layout=widgets.Layout(width="26em"))
+        make.text(self.swap_target, "description", N_("then"))
         self.swap_target.add_class("tr-swap-target")
-        self.swap_end = widgets.Dropdown(options=ROOK_ENDS, value="", layout=make.auto)
-        self.swap_button = make.button("Swap in selected card", "tr-swap",
-                                       "Put the selected card in the Rook's place, then play "
-                                       "the Rook at once (T18)")
+        self.swap_end = widgets.Dropdown(options=_rook_ends(), value="", layout=make.auto)
+        self.swap_button = make.button(N_("Swap in selected card"), "tr-swap",
+                                       N_("Put the selected card in the Rook's place, then "
+                                          "play the Rook at once (T18)"))
         for button, handler in ((self.lay_down_typed_button, self._lay_down_typed),
                                 (self.lay_off_button, self._lay_off),
                                 (self.swap_button, self._swap)):
             button.on_click(guard(lambda _b, h=handler: h()))
-        help_text = make.html("tr-help", (
+        help_text = make.html("tr-help")
+        make.text(help_text, "value", N_(
             "<b>Lay down</b> melds typed in notation, separated by <code>/</code> (T15). "
             "<b>Lay off</b> (H9): select one card in your hand and choose a meld. "
             "<b>Rook swap</b> (T18): select the natural card a Rook in a run stands for; "
@@ -523,39 +555,48 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         make = self._make
         settings = self._settings
         self.bots_count = widgets.Dropdown(options=[2, 3, 4], value=settings["bots"],
-                                           description="Bots", layout=make.auto)
-        kinds = list(BOT_KINDS)
-        if self._custom_bot is not None:
-            kinds.insert(0, self._custom_bot.name)
-        self.bot_kind = widgets.Dropdown(options=kinds, value=settings["kind"],
-                                         description="Bot kind", layout=make.auto)
-        self.seed = widgets.IntText(value=settings["seed"], description="Seed",
+                                           layout=make.auto)
+        make.text(self.bots_count, "description", N_("Bots"))
+        self.bot_kind = widgets.Dropdown(options=self._kind_options(), value=settings["kind"],
+                                         layout=make.auto)
+        make.text(self.bot_kind, "description", N_("Bot kind"))
+        self.seed = widgets.IntText(value=settings["seed"],
                                     layout=widgets.Layout(width="13em"))
+        make.text(self.seed, "description", N_("Seed"))
         self.rules_panel = HouseRulesPanel(self._rules, size=self._size)
         for name, control in (("bots", self.bots_count), ("kind", self.bot_kind),
                               ("seed", self.seed)):
             control.observe(lambda change, n=name: settings.__setitem__(n, change["new"]),
                             "value")
-        note = make.html("tr-help", "These apply when you click <b>New game</b> (at the "
+        note = make.html("tr-help")
+        make.text(note, "value", N_("These apply when you click <b>New game</b> (at the "
                                     "top). The seed moves on by one with each new game; "
-                                    "the same seed deals the same game.")
+                                    "the same seed deals the same game."))
         return widgets.VBox([note, make.row(self.bots_count, self.bot_kind, self.seed),
                              self.rules_panel])
 
+    def _kind_options(self) -> list[tuple[str, str]]:
+        """The bot kinds, named in the language in use (a custom bot by its own name)."""
+        kinds = [(_(kind), kind) for kind in BOT_KINDS]
+        if self._custom_bot is not None:
+            kinds.insert(0, (self._custom_bot.name, self._custom_bot.name))
+        return kinds
+
     def _save_panel(self) -> widgets.Widget:
         make, guard = self._make, self.message.guard
-        self.save_button = make.button("Save", "tr-save", "Put this game in the box as text")
-        self.load_button = make.button("Load", "tr-load",
-                                       "Load the saved game pasted in the box")
-        self.save_text = widgets.Textarea(
-            placeholder="Save puts this game here as text; paste a saved game here and "
-                        "click Load", layout=widgets.Layout(width="100%", height="8em"))
+        self.save_button = make.button(N_("Save"), "tr-save",
+                                       N_("Put this game in the box as text"))
+        self.load_button = make.button(N_("Load"), "tr-load",
+                                       N_("Load the saved game pasted in the box"))
+        self.save_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="8em"))
+        make.text(self.save_text, "placeholder", N_("Save puts this game here as text; paste "
+                                                    "a saved game here and click Load"))
         self.save_text.add_class("tr-save-text")
         self.download = make.html("tr-download")
-        self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Load a file")
-        self.autoplay_button = make.button("Let the bots finish the game", "tr-autoplay",
-                                           "A heuristic bot plays your seat to the end")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False)
+        make.text(self.upload, "description", N_("Load a file"))
+        self.autoplay_button = make.button(N_("Let the bots finish the game"), "tr-autoplay",
+                                           N_("A heuristic bot plays your seat to the end"))
         self.save_button.on_click(guard(lambda _b: self.save()))
         self.load_button.on_click(guard(lambda _b: self.load(self.save_text.value)))
         self.upload.observe(guard(self._uploaded), "value")
@@ -606,7 +647,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         else:
             self.message.info(msg("a new game (seed {seed}): you are {name}, at seat 0, "
                                   "against {k} {kind} bots. {turn}", None, seed=game.seed,
-                                  name=HUMAN_NAME, k=game.players - 1, kind=kind,
+                                  name=HUMAN_NAME, k=game.players - 1,
+                                  kind=_(kind) if kind in BOT_KINDS else kind,
                                   turn=self._whose()))
 
     # -- the moves -----------------------------------------------------------------------
@@ -654,7 +696,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         return chosen[0]
 
     def _discard(self) -> None:
-        card = self._one_card("discard", "T13")
+        card = self._one_card(N_("discard"), "T13")
         if card is not None:
             self._act(A.Discard(HUMAN, card))
 
@@ -688,7 +730,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         if MOVES in self._built:
             self.melds_text.value = shown
         later = "" if view.phase is Phase.PLAY and view.current == HUMAN else \
-            " once you have drawn"
+            " " + _("once you have drawn")
         self.message.info(msg("the solver suggests {melds} (selected in your hand): click "
                               "'Lay down suggested'{later}", "T15", melds=shown, later=later))
         self.suggested.value = "".join(meld_html(m, self._size) for m in melds)
@@ -724,7 +766,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         if ref is None:
             self.message.error(msg("there is no meld on the table to lay off onto yet", "H9"))
             return
-        card = self._one_card("lay off", "H9")
+        card = self._one_card(N_("lay off"), "H9")
         if card is not None:
             as_card = _rook_as(self._meld(ref), self.lay_off_end.value) if card.is_rook \
                 else None
@@ -736,7 +778,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             self.message.error(msg("no run on the table holds a Rook to swap (and a Rook in "
                                    "a set never can be swapped, T19)", "T18"))
             return
-        natural = self._one_card("put in the Rook's place", "T18")
+        natural = self._one_card(_("put in the Rook's place"), "T18")
         if natural is None:
             return
         target = self.swap_target.value
@@ -797,9 +839,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         text = self.game.to_json()
         self.open_panel(SAVE)
         self.save_text.value = text
-        data = base64.b64encode(text.encode()).decode()
-        self.download.value = (f'<a download="toonerville-game.json" '
-                               f'href="data:application/json;base64,{data}">Download</a>')
+        self._download_data = base64.b64encode(text.encode()).decode()
+        self.download.value = _download_html(self._download_data)
         self.message.ok(msg("saved: the game is in the box below; copy the text or "
                             "download the file, and load it later", None))
         return text
@@ -915,12 +956,20 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         melds = [((owner, index), meld) for owner, ms in enumerate(view.table)
                  for index, meld in enumerate(ms)]
         options = [(f"{names[o]}: {m.describe()} · {m}", (o, i)) for (o, i), m in melds]
-        rooks = [(f"{names[o]}: {m} (Rook = {' / '.join(map(str, m.rook_positions()))})",
+        rooks = [(_("{name}: {meld} (Rook = {cards})").format(
+                      name=names[o], meld=m, cards=" / ".join(map(str, m.rook_positions()))),
                   (o, i)) for (o, i), m in melds if m.rook_positions()]
-        _choose(self.lay_off_meld, options or [("(no melds on the table)", None)])
-        _choose(self.swap_source, rooks or [("(no Rook in a run)", None)])
-        _choose(self.swap_target, [("into my typed lay-down", None),
-                                   *((f"onto {label}", ref) for label, ref in options)])
+        _choose(self.lay_off_meld, options or [(_(NO_MELDS), None)])
+        _choose(self.swap_source, rooks or [(_(NO_ROOK), None)])
+        _choose(self.swap_target, [(_(INTO_LAY_DOWN), None),
+                                   *((_("onto {meld}").format(meld=label), ref)
+                                     for label, ref in options)])
+
+
+def _download_html(data: str) -> str:
+    """A link that downloads the saved game (`data`: its JSON, base64)."""
+    return (f'<a download="toonerville-game.json" '
+            f'href="data:application/json;base64,{data}">{escape(_("Download"))}</a>')
 
 
 def _choose(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
@@ -947,7 +996,7 @@ def _prompt_html(game: Game, view: PlayerView) -> str:
     """What the human should do now, in a sentence with its rule."""
     if game.is_over:
         best = min(game.totals)
-        who = " and ".join(game.names[i] for i, t in enumerate(game.totals) if t == best)
+        who = _and([game.names[i] for i, t in enumerate(game.totals) if t == best])
         text = _("<b>The game is over:</b> the lowest total wins (T21): {who}, with "
                  "{best}. Click <b>New game</b> to play again.").format(who=escape(who),
                                                                         best=best)
@@ -977,17 +1026,17 @@ def _others_html(game: Game, view: PlayerView) -> str:
     for seat, name in enumerate(_you(game.names)):
         marks = []
         if seat == view.dealer:
-            marks.append("dealer")
+            marks.append(_("dealer"))
         if view.down[seat]:
-            marks.append("down ✓")
+            marks.append(_("down") + " ✓")
         if view.buys_this_round[seat]:
-            marks.append(f"bought {view.buys_this_round[seat]}")
+            marks.append(_("bought {n}").format(n=view.buys_this_round[seat]))
         playing = seat == view.current and not game.is_over
         n = view.hand_sizes[seat]
         extra = "".join(f" · {m}" for m in marks)
+        count = (_("{n} card") if n == 1 else _("{n} cards")).format(n=n)
         cells.append(f'<span style="margin-right:1.6em;{"font-weight:bold" if playing else ""}">'
-                     f'{"▶ " if playing else ""}{escape(name)}: {n} card'
-                     f'{"s" if n != 1 else ""}{extra}</span>')
+                     f'{"▶ " if playing else ""}{escape(name)}: {count}{extra}</span>')
     return f'<div style="display:flex;flex-wrap:wrap">{"".join(cells)}</div>'
 
 
@@ -999,15 +1048,15 @@ def _news(game: Game, events: Sequence[Event]) -> tuple[Message, str] | None:
     number = ended[-1].round_number
     record = game.records[number - 1]
     if record.went_out is None:
-        why = ("nobody went out: the stock ran out (H6)" if record.ended_by == "stock"
-               else "nobody went out before the turn limit")
+        why = (_("nobody went out: the stock ran out (H6)") if record.ended_by == "stock"
+               else _("nobody went out before the turn limit"))
     else:
-        why = "you went out" if record.went_out == HUMAN else \
-            f"{game.names[record.went_out]} went out"
+        why = _("you went out") if record.went_out == HUMAN else \
+            _("{name} went out").format(name=game.names[record.went_out])
     points = ", ".join(f"{n} {p}" for n, p in zip(game.names, record.points, strict=True))
     if game.is_over:
         best = min(game.totals)
-        who = " and ".join(game.names[i] for i, t in enumerate(game.totals) if t == best)
+        who = _and([game.names[i] for i, t in enumerate(game.totals) if t == best])
         return msg("round {r} is over: {why}. Points: {points}. The game is over: {who} "
                    "wins with the lowest total, {best}", "T21", r=number, why=why,
                    points=points, who=who, best=best), "ok"
