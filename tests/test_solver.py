@@ -4,7 +4,7 @@ Rule tests use the rulebook's worked examples; property tests compare the solver
 slow brute-force oracle (every meld the hand's cards allow, every combination of them)
 on small hands dealt from a small sub-deck, with Rooks and duplicates, under several
 house rules; a last group checks the solver's answers against each other on hands of a
-real deal's size.
+real deal's size, and pins the answers on hands that once took the search longest.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from toonerville.laydown import check_lay_down
 from toonerville.melds import Meld, MeldKind, check_meld
 from toonerville.rules import Contract, Rules
 from toonerville.solver import LayDown, best_lay_down, find_contract, shortfall, whole_hand
+from toonerville.solver.partition import _search
+from toonerville.solver.tally import NONE
 
 VARIANTS = (
     Rules(),
@@ -484,3 +486,64 @@ def test_answers_agree_on_dealt_hands(c: tuple[tuple[Card, ...], int, Rules]) ->
     if whole is not None:
         assert_lay_down(whole, hand, round_number, rules)
         assert Counter(c for m in whole for c in m.cards) == Counter(hand)
+
+
+@settings(deadline=None, max_examples=80, derandomize=True)
+@given(dealt(), st.integers(0, 1))
+def test_no_lay_down_leaves_less_than_the_search_s_first_bound(
+        c: tuple[tuple[Card, ...], int, Rules], keep: int) -> None:
+    """The bound the search starts from (and stops at, once a lay-down reaches it) is a
+    lower bound: the best lay-down never leaves fewer points."""
+    hand, round_number, rules = c
+    search = _search(hand, round_number, rules, whole=False, keep=keep)
+    if search is None or search.best is None:
+        return
+    best = best_lay_down(hand, round_number, rules, keep=keep)
+    assert best is not None and best.points_left == search.best.points
+    assert search.floor <= best.points_left
+    assert search.floor_ahead(1, search.runs_max, NONE) <= best.points_left
+
+
+# the answers of the first solver (before its bounds were sharpened) on hands that took it
+# longest: hand, round, best lay-down, the same keeping a card (None: as without), whole hand
+PINNED = [
+    ("R9 R13 G9 RK R8 RK RK R10 R10 RK R12 G14 G4 G4 Y6 Y7 RK", 3,
+     "R8 R9 R10 RK=R11 R12 R13 / G9 RK=G10 RK=G11 RK=G12 RK=G13 G14; left: R10 Y6 Y7 G4 G4",
+     None, None),
+    ("B7 R14 B10 B11 R4 R9 R10 B8 RK RK R11 Y6 B13 RK RK G11", 6,
+     "B7 B8 RK=B9 B10 / R9 R10 R11 RK=R12 RK=R13 R14 / G11 B11 RK; left: R4 Y6 B13",
+     None, None),
+    ("RK B10 R1 Y8 G1 R6 RK B9 R11 Y10 RK Y14 Y4 RK B4 RK G10", 6,
+     "RK=Y7 Y8 RK=Y9 Y10 / RK=B7 RK=B8 B9 B10 / R1 G1 RK; left: R6 R11 Y4 Y14 G10 B4",
+     None, None),
+    ("RK RK R10 R8 G5 G10 B3 R9 RK Y13 B6 R13 R13 R11 R12 RK", 8,
+     "B3 RK=B4 RK=B5 B6 / RK=R7 R8 R9 R10 / RK=R10 R11 R12 R13; left: R13 Y13 G5 G10",
+     None, None),
+    ("R14 RK RK Y12 G7 G10 G13 G13 G11 RK R4 RK R3 RK Y7 G12", 8,
+     "RK=R1 RK=R2 R3 R4 / RK=Y9 RK=Y10 RK=Y11 Y12 / G10 G11 G12 G13; left: R14 Y7 G7 G13",
+     None, None),
+    ("RK B8 B12 RK R2 B12 B13 RK G8 B10 B11 Y3 RK R2 G14 RK Y11", 11,
+     "RK=Y8 RK=Y9 RK=Y10 Y11 / B10 B11 B12 B13 / R2 R2 RK / G8 B8 RK; left: Y3 G14 B12",
+     None, None),
+    ("RK R7 RK B7 G5 Y6 R4 R11 G11 RK R9 B1 G13 RK B5 R12 RK", 11,
+     "R9 RK=R10 R11 R12 / RK=G10 G11 RK=G12 G13 / G5 B5 RK / R7 B7 RK; left: R4 Y6 B1",
+     None, None),
+    ("Y1 G4 Y14 B14 B12 B12 B11 Y11 G6 R8 G5 Y9 RK RK RK RK", 2,
+     "Y9 RK=Y10 Y11 RK=Y12 RK=Y13 Y14 / B12 B12 RK; left: R8 Y1 G4 G5 G6 B11 B14",
+     None, None),
+    ("B11 Y7 RK B11 RK G9 R5 RK Y5 B8 RK G2 RK B8 B9 R8 G14", 5,
+     "G9 RK=G10 RK=G11 RK=G12 RK=G13 G14 / R8 B8 B8 / B11 B11 RK; left: R5 Y5 Y7 G2 B9",
+     None, None),
+    ("Y8 G5 RK RK Y5 RK B4 Y8 RK R4 Y7 RK Y11 R5", 11,
+     "Y5 RK=Y6 Y7 Y8 / Y8 RK=Y9 RK=Y10 Y11 / R4 B4 RK / R5 G5 RK; left: nothing",
+     "None", "Y5 RK=Y6 Y7 Y8 / Y8 RK=Y9 RK=Y10 Y11 / R4 B4 RK / R5 G5 RK"),
+]
+
+
+@pytest.mark.parametrize(("hand", "round_number", "best", "kept", "whole"), PINNED)
+def test_answers_on_the_hardest_hands_are_pinned(hand: str, round_number: int, best: str,
+                                                  kept: str | None, whole: str | None) -> None:
+    assert str(best_lay_down(hand, round_number)) == best
+    assert str(best_lay_down(hand, round_number, keep=1)) == (kept or best)
+    melds = whole_hand(hand, round_number)
+    assert (melds and " / ".join(map(str, melds))) == whole

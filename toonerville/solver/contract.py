@@ -1,0 +1,575 @@
+"""Can this hand make this round's contract? The decision search: `find_contract` (the
+smallest melds that make it, T7) and `shortfall` (what is still missing, as a `Message`).
+
+Both look for 4-card runs and 3-card sets only (`minimal`), on counts (`tally`). A run
+here is (the cell or number of its lowest card, bitmask of the four places holding a
+natural card); a plan is the runs and sets found, as `tally.Plan`.
+
+- With sets, the runs are tried cheapest windows first (`_windows_at`), each cut off by
+  the Rooks the sets will need at least, and the sets are then the numbers with the
+  most natural cards left (`_runs_and_sets`).
+- With runs only, colours share nothing but the Rooks: the cheapest way to make j runs
+  in one colour (`_colour_best`, and `_colour_pair` for two), cached per colour pattern
+  since hands repeat them, then the cheapest mix of colours (`_cheapest_runs`).
+- When H1 asks it, the naturals are shared out again (`tally.check_minimal`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import chain, combinations, compress
+
+from ..cards import HIGHEST, LOWEST, Card
+from ..melds import Meld
+from ..messages import Message, msg
+from ..rules import Contract, Rules
+from .tally import (
+    DEFAULT_RULES,
+    NUMBER_CELLS,
+    Book,
+    Plan,
+    book_for,
+    check_minimal,
+    run_meld,
+    set_meld,
+    tally,
+)
+
+
+def find_contract(hand: str | Iterable[str | Card], round_number: int,
+                  rules: Rules | None = None) -> tuple[Meld, ...] | None:
+    """The smallest melds that make the round's contract (T7) from `hand` — 4-card runs,
+    3-card sets, a Rook only where a natural card is missing, each Rook in a run fixed to
+    its card — or None when the hand cannot make it (H1, H8 respected).
+
+    >>> find_contract("R5 R6 R7 RK Y9 G9 B9 B2", 2)
+    (Meld.parse('RK=R4 R5 R6 R7'), Meld.parse('Y9 G9 B9'))
+    """
+    rules = rules or DEFAULT_RULES
+    contract = rules.contract(round_number)
+    cnt, layers, rooks, size = tally(hand)
+    book = book_for(rules)
+    plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
+    return None if plan is None else _plan_melds(plan)
+
+
+def shortfall(hand: str | Iterable[str | Card], round_number: int,
+              rules: Rules | None = None) -> Message:
+    """What the hand still lacks for the round's contract (T7), from the largest part of
+    the contract it can already make: `params` holds `runs` and `sets` (still missing)."""
+    rules = rules or DEFAULT_RULES
+    contract = rules.contract(round_number)
+    cnt, layers, rooks, size = tally(hand)
+    book = book_for(rules)
+    parts = sorted(((r, s) for r in range(contract.runs + 1) for s in range(contract.sets + 1)),
+                   key=lambda rs: (-(rs[0] + rs[1]), -rs[0]))
+    for runs, sets in parts:
+        if minimal(cnt, layers, rooks, size, runs, sets, book) is not None:
+            break
+    missing = Contract(contract.runs - runs, contract.sets - sets)
+    met = Contract(runs, sets)
+    if not missing.melds:
+        return msg("this hand already meets {contract}", "T7", contract=contract,
+                   runs=0, sets=0)
+    if not met.melds:
+        return msg("still missing: {missing} (the contract is {contract})", "T7",
+                   missing=missing, contract=contract, runs=missing.runs, sets=missing.sets)
+    return msg("this hand meets {met} of {contract}; still missing: {missing}", "T7",
+               met=met, missing=missing, contract=contract, runs=missing.runs,
+               sets=missing.sets)
+
+
+def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
+    """The melds of a plan: its runs, then its sets (natural cards, then Rooks)."""
+    runs, sets = plan
+    melds = [run_meld(b & ~15, b & 15, (b & 15) + 3, [c for c, k in use.items() if k])
+             for b, use in runs]
+    for n, use in sets:
+        naturals = [cell for cell, k in use.items() for _ in range(k)]
+        melds.append(set_meld(n, naturals, 3 - len(naturals)))
+    return tuple(melds)
+
+
+def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
+             runs_wanted: int, sets_wanted: int, book: Book) -> Plan | None:
+    """The search behind `find_contract`, on counts only. Without sets: colour by colour
+    (`_runs_only`). With sets: 4-card runs first, cheapest first, then the cheapest
+    3-card sets from what the runs leave (`_runs_and_sets`)."""
+    if size < 4 * runs_wanted + 3 * sets_wanted:
+        return None
+    if not runs_wanted and not sets_wanted:
+        return [], []
+    if not sets_wanted:
+        return _runs_only(layers, rooks, size - 4 * runs_wanted, runs_wanted, book)
+    tot = list(map(sum, zip(cnt[0:16], cnt[16:32], cnt[32:48], cnt[48:64], strict=True)))
+    need = book.set_need
+    if book.same_sets:
+        numbers = [n for n in range(LOWEST, HIGHEST + 1)
+                   for _ in range(min(sets_wanted, tot[n] // need))]
+    else:
+        numbers = list(compress(range(16), map(need.__le__, tot)))
+    first = _cheapest_sets(tot, sets_wanted, numbers, book)
+    if first is None or first[1] > rooks:
+        return None
+    if not runs_wanted:
+        return [], _sets_from(first[0], cnt)
+    dearest = min(rooks - first[1], 4 - book.run_need)  # the most Rooks a window may need
+    wins = sorted(chain.from_iterable(
+        _windows_at(mine[0], base)[dearest] for base, mine in zip((0, 16, 32, 48), layers,
+                                                                  strict=True)))
+    return _runs_and_sets(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers, book)
+
+
+# -- sets ----------------------------------------------------------------------------------
+def _sets_cost(tot: list[int], numbers: Iterable[int]) -> int:
+    """Rooks that minimal sets of these numbers (a number once per set) need when `tot`
+    natural cards of each number are free."""
+    cost, seen = 0, [0] * 16
+    for n in numbers:
+        cost += 3 - min(3, max(0, tot[n] - 3 * seen[n]))
+        seen[n] += 1
+    return cost
+
+
+def _cheapest_sets(tot: list[int], sets: int, numbers: list[int], book: Book
+                   ) -> tuple[list[int], int] | None:
+    """The numbers of `sets` 3-card sets needing the fewest Rooks when `tot` natural cards
+    of each number are free, and that many Rooks. `numbers` lists each number that can
+    have a set once, or (when H8 allows two sets of a number) once per set it can have."""
+    if len(numbers) < sets:
+        return None
+    if not book.same_sets:
+        if sets == 1:
+            best = max(numbers, key=tot.__getitem__)
+            return [best], 3 - min(3, tot[best])
+        chosen = sorted(numbers, key=tot.__getitem__, reverse=True)[:sets]
+        return chosen, sum(3 - min(3, tot[n]) for n in chosen)
+    options, j, prev = [], 0, -1
+    for n in numbers:
+        j = j + 1 if n == prev else 0
+        prev = n
+        options.append((3 - min(3, max(0, tot[n] - 3 * j)), j, n))
+    options.sort()
+    return [n for _, _, n in options[:sets]], sum(cost for cost, _, _ in options[:sets])
+
+
+def _sets_from(numbers: list[int], cnt: list[int]) -> list[tuple[int, dict[int, int]]]:
+    """Minimal sets of these numbers (a number as often as it has sets) from the natural
+    cards in `cnt`, shared out in turn so that each set of a number gets its part."""
+    out: list[tuple[int, dict[int, int]]] = []
+    if len(set(numbers)) == len(numbers):  # a set per number
+        for n in numbers:
+            take: dict[int, int] = {}
+            room = 3
+            for cell in NUMBER_CELLS[n]:
+                k = cnt[cell]
+                if k:
+                    k = k if k < room else room
+                    take[cell] = k
+                    room -= k
+                    if not room:
+                        break
+            out.append((n, take))
+        return out
+    for n in sorted(set(numbers)):
+        j = numbers.count(n)
+        room = 3 * j
+        takes: list[dict[int, int]] = [{} for _ in range(j)]
+        i = 0
+        for cell in NUMBER_CELLS[n]:
+            for _ in range(min(cnt[cell], room)):
+                share = takes[i % j]
+                share[cell] = share.get(cell, 0) + 1
+                i += 1
+                room -= 1
+        out += [(n, share) for share in takes]
+    return out
+
+
+# -- runs and sets -------------------------------------------------------------------------
+def _take(cnt: list[int], tot: list[int], base: int, got: int) -> None:
+    """Take the natural cards of the run starting at cell `base` out of `cnt` (per cell)
+    and `tot` (per number): one at each of the four places set in `got`."""
+    low = base & 15
+    for i in range(4):
+        if got >> i & 1:
+            cnt[base + i] -= 1
+            tot[low + i] -= 1
+
+
+def _give_back(cnt: list[int], tot: list[int], base: int, got: int) -> None:
+    """Undo `_take`."""
+    low = base & 15
+    for i in range(4):
+        if got >> i & 1:
+            cnt[base + i] += 1
+            tot[low + i] += 1
+
+
+def _settle_sets(chosen: list[tuple[int, int]], spare: int, pick: tuple[list[int], int] | None,
+                 cnt: list[int], cnt0: list[int], tot: list[int], rooks: int,
+                 sets_wanted: int, numbers: list[int], book: Book) -> Plan | None:
+    """The runs are chosen (their natural cards taken out of `cnt` and `tot`, `spare`
+    Rooks left): the sets (`pick` when known to be the cheapest), or None."""
+    if pick is None:
+        pick = _cheapest_sets(tot, sets_wanted, numbers, book)
+    if pick is None or pick[1] > spare:
+        return None
+    if all(got.bit_count() >= book.run_need for _, got in chosen) and \
+            all(tot[n] >= book.set_need * pick[0].count(n) for n in pick[0]):
+        return [_run_plan(b, got) for b, got in chosen], _sets_from(pick[0], cnt)
+    bases = [b for b, _ in chosen]
+    plan = check_minimal(bases, pick[0], cnt0, rooks, book)
+    if plan is not None:
+        return plan
+    # H1 wants the naturals shared another way: try every other choice of sets
+    for combo in sorted(set(combinations(numbers, sets_wanted))):
+        if _sets_cost(tot, combo) <= spare:
+            plan = check_minimal(bases, list(combo), cnt0, rooks, book)
+            if plan is not None:
+                return plan
+    return None
+
+
+def _runs_and_sets(cnt: list[int], tot: list[int], rooks: int, wins: list[tuple[int, int]],
+                   runs_wanted: int, sets_wanted: int, numbers: list[int],
+                   book: Book) -> Plan | None:
+    """Runs and sets: runs cheapest windows first (one or two nested loops, else a
+    search), each cut off by the Rooks the sets will need at least; then the cheapest
+    sets from what the runs leave. A last run that takes nothing from the numbers of the
+    sets chosen so far leaves their cost as it was, which settles it at once."""
+    if book.same_sets or runs_wanted > 2:
+        return _runs_and_sets_search(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers,
+                                     book)
+    cnt0 = cnt[:]
+    touching_ok, n_wins = book.contiguous, len(wins)
+    reach = sets_wanted + 4  # a run changes at most 4 numbers: the best sets are among these
+
+    def last_run(first: int, chosen: list[tuple[int, int]], spent: int) -> Plan | None:
+        ranking = sorted(numbers, key=tot.__getitem__, reverse=True)[:reach]
+        values = [min(3, tot[n]) for n in ranking]
+        floor = 3 * sets_wanted - sum(values[:sets_wanted])
+        spare = rooks - spent - floor
+        top = ranking[:sets_wanted]
+        untouched = (top, floor)  # the sets when the run takes none of their cards
+        top_mask = 0
+        for n in top:
+            top_mask |= 1 << n
+        banned = 0
+        if not touching_ok:
+            for b, _ in chosen:
+                banned |= 1 << (b + 4) | 1 << b >> 4
+        for w in range(first, n_wins):
+            cost0, base = wins[w]
+            if cost0 > spare:
+                break
+            if banned >> base & 1:
+                continue
+            a, b, c, d = cnt[base], cnt[base + 1], cnt[base + 2], cnt[base + 3]
+            got = (a > 0) | (b > 0) << 1 | (c > 0) << 2 | (d > 0) << 3
+            cost = 4 - got.bit_count()
+            if cost > spare:
+                continue
+            low = base & 15
+            taken = got << low
+            if taken & top_mask:
+                new = [v - (taken >> n & 1) if tot[n] <= 3 else v
+                       for n, v in zip(ranking, values, strict=True)]
+                if sets_wanted == 1:
+                    kept = max(new)
+                else:
+                    new.sort(reverse=True)
+                    kept = sum(new[:sets_wanted])
+                if 3 * sets_wanted - kept > rooks - spent - cost:
+                    continue
+                pick = None
+            else:
+                pick = untouched
+            _take(cnt, tot, base, got)
+            found = _settle_sets(chosen + [(base, got)], rooks - spent - cost, pick, cnt, cnt0,
+                                 tot, rooks, sets_wanted, numbers, book)
+            _give_back(cnt, tot, base, got)
+            if found is not None:
+                return found
+        return None
+
+    if runs_wanted == 1:
+        return last_run(0, [], 0)
+    ranking0 = sorted(numbers, key=tot.__getitem__, reverse=True)[:sets_wanted]
+    floor0 = sum(3 - min(3, tot[n]) for n in ranking0)
+    for w in range(n_wins):
+        cost, base = wins[w]
+        if 2 * cost + floor0 > rooks:  # the second run costs at least as much
+            break
+        got = (cnt[base] > 0) | (cnt[base + 1] > 0) << 1 | (cnt[base + 2] > 0) << 2 | \
+            (cnt[base + 3] > 0) << 3
+        _take(cnt, tot, base, got)
+        found = last_run(w, [(base, got)], cost)
+        _give_back(cnt, tot, base, got)
+        if found is not None:
+            return found
+    return None
+
+
+def _runs_and_sets_search(cnt: list[int], tot: list[int], rooks: int,
+                          wins: list[tuple[int, int]], runs_wanted: int, sets_wanted: int,
+                          numbers: list[int], book: Book) -> Plan | None:
+    """`_runs_and_sets` in general (more than two runs, or two sets of one number): a
+    search, cheapest windows first, cut off by the Rooks the sets will need at least."""
+    cnt0 = cnt[:]
+    chosen: list[tuple[int, int]] = []
+    touching_ok = book.contiguous
+
+    def dfs(first: int, spent: int) -> Plan | None:
+        depth = len(chosen)
+        if depth:
+            pick = _cheapest_sets(tot, sets_wanted, numbers, book)
+            if pick is None:
+                return None
+            spare = rooks - spent - pick[1]
+        else:
+            spare = rooks - spent
+        for w in range(first, len(wins)):
+            cost0, base = wins[w]
+            if cost0 > spare:
+                break
+            if not touching_ok and any(abs(base - b) == 4 for b, _ in chosen):
+                continue
+            a, b, c, d = cnt[base], cnt[base + 1], cnt[base + 2], cnt[base + 3]
+            got = (a > 0) | (b > 0) << 1 | (c > 0) << 2 | (d > 0) << 3
+            cost = 4 - got.bit_count()
+            if cost > spare:
+                continue
+            _take(cnt, tot, base, got)
+            chosen.append((base, got))
+            found = dfs(w, spent + cost) if depth + 1 < runs_wanted else _settle_sets(
+                chosen, rooks - spent - cost, None, cnt, cnt0, tot, rooks, sets_wanted, numbers,
+                book)
+            chosen.pop()
+            _give_back(cnt, tot, base, got)
+            if found is not None:
+                return found
+        return None
+
+    return dfs(0, 0)
+
+
+# -- runs only -----------------------------------------------------------------------------
+@lru_cache(maxsize=1 << 14)
+def _windows(mask: int) -> tuple[tuple[int, int], ...]:
+    """(Rooks needed, lowest number) of each 4-number window of one colour holding a card,
+    cheapest first, for the bitmask of the numbers the colour holds."""
+    out = []
+    for low in range(LOWEST, HIGHEST - 2):
+        present = ((mask >> low) & 15).bit_count()
+        if present:
+            out.append((4 - present, low))
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1 << 16)
+def _windows_at(mask: int, base: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """`_windows` of a colour as (Rooks needed, cell of the lowest number), for each most
+    Rooks allowed 0..4: `_windows_at(mask, base)[2]` are the windows needing at most 2."""
+    wins = [(cost, base + low) for cost, low in _windows(mask)]
+    return tuple(tuple(w for w in wins if w[0] <= most) for most in range(5))
+
+
+def _run_plan(base: int, got: int) -> tuple[int, dict[int, int]]:
+    """A run of a plan: the cell of its lowest number, its natural cards as counts."""
+    return base, {base + i: 1 for i in range(4) if got >> i & 1}
+
+
+_Runs = tuple[tuple[int, int], ...]  # (cell of the lowest number, bitmask of naturals)
+
+
+def _runs_only(layers: list[list[int]], rooks: int, slack: int, runs_wanted: int,
+               book: Book) -> Plan | None:
+    """Runs only. Colours share nothing but the Rooks: the cheapest way to make j runs in
+    each colour, then the cheapest mix of colours (`_cheapest_runs`). For two runs: two
+    colours' cheapest windows, else two runs in one colour (`_colour_pair`)."""
+    colours = [tuple(m[:m.index(0)]) for m in layers]
+    if runs_wanted != 2:
+        found = _cheapest_runs(colours, rooks, slack, runs_wanted, book)
+        return None if found is None else (_runs_plan(found[1]), [])
+    most = 4 - book.run_need
+    firsts = sorted((_windows(mine[0])[0], ci) for ci, mine in enumerate(colours) if mine)
+    if len(firsts) >= 2 and firsts[0][0][0] <= most and firsts[1][0][0] <= most and \
+            firsts[0][0][0] + firsts[1][0][0] <= rooks:
+        return _runs_plan(tuple((ci * 16 + low, colours[ci][0] >> low & 15)
+                                for (_, low), ci in firsts[:2])), []
+    # two colours' best windows are too dear: two runs of one colour, or none
+    for (cost, _), ci in firsts:
+        if 2 * cost > rooks:
+            break
+        pair = _colour_pair(colours[ci], rooks, book)
+        if pair is not None:
+            return _runs_plan(tuple((ci * 16 + low, got) for low, got in pair)), []
+    return None
+
+
+def _runs_plan(runs: _Runs) -> list[tuple[int, dict[int, int]]]:
+    return [_run_plan(base, got) for base, got in runs]
+
+
+@lru_cache(maxsize=1 << 14)
+def _colour_pair(layers: tuple[int, ...], rooks: int, book: Book) -> _Runs | None:
+    """Two runs of one colour needing at most `rooks` Rooks, cheapest windows first (the
+    second costs at least what the first does), or None."""
+    wins = [(cost, low) for cost, low in _windows(layers[0]) if 4 - cost >= book.run_need]
+    once, twice = layers[0], layers[1] if len(layers) > 1 else 0
+    for i, (cost, low) in enumerate(wins):
+        if 2 * cost > rooks:
+            break
+        window = 15 << low
+        rest = (once & ~window) | (twice & window)
+        for cost2, low2 in wins[i:]:
+            if cost + cost2 > rooks:
+                break
+            if not book.contiguous and abs(low - low2) == 4:
+                continue
+            got2 = rest & 15 << low2
+            if cost + 4 - got2.bit_count() > rooks:
+                continue
+            runs = ((low, (once & window) >> low), (low2, got2 >> low2))
+            if got2.bit_count() >= book.run_need:
+                return runs
+            found = _colour_check(layers, [low, low2], rooks, book)
+            if found is not None:
+                return found
+    return None
+
+
+def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_wanted: int,
+                   book: Book) -> tuple[int, _Runs] | None:
+    """The fewest Rooks (at most `rooks`) that `runs_wanted` 4-card runs need, and the
+    runs: the cheapest way to make j runs in each colour (`_colour_best`), then the
+    cheapest mix. With at most `slack` natural cards unused, a colour with n of them needs
+    at least (n - slack) / 4 runs, which bounds how many runs the others may have."""
+    naturals = [sum(m.bit_count() for m in mine) for mine in colours]
+    least = [max(0, -(-(n - slack) // 4)) for n in naturals]
+    spare_runs = runs_wanted - sum(least)
+    if spare_runs < 0:
+        return None
+    # Rooks each colour needs at least for its least runs; cards it must leave unused
+    floor = [j and j * _windows(mine[0])[0][0] for j, mine in zip(least, colours, strict=True)]
+    unused = [max(0, n - 4 * (j + spare_runs)) for n, j in zip(naturals, least, strict=True)]
+    if sum(floor) > rooks or sum(unused) > slack:
+        return None
+    best: list[tuple[int, _Runs] | None] = [(0, ())] + [None] * runs_wanted
+    for ci, mine in enumerate(colours):
+        most = spare_runs + least[ci]
+        if not mine or not most:
+            continue
+        options = _colour_best(mine, most, rooks - sum(floor) + floor[ci],
+                               slack - sum(unused) + unused[ci], book)
+        merged: list[tuple[int, _Runs] | None] = [None] * (runs_wanted + 1)
+        for have, sofar in enumerate(best):
+            if sofar is None:
+                continue
+            for more in range(least[ci], most + 1):
+                option = options[more] if more else (0, ())
+                if option is None or have + more > runs_wanted:
+                    continue
+                cost = sofar[0] + option[0]
+                now = merged[have + more]
+                if cost <= rooks and (now is None or cost < now[0]):
+                    merged[have + more] = (cost, sofar[1] + tuple(
+                        (ci * 16 + low, got) for low, got in option[1]))
+        best = merged
+    return best[runs_wanted]
+
+
+_ColourBest = tuple[tuple[int, tuple[tuple[int, int], ...]] | None, ...]
+
+
+@lru_cache(maxsize=1 << 15)
+def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
+                 book: Book) -> _ColourBest:
+    """For j = 0..most: the fewest Rooks (at most `rooks`) that j runs of one colour need,
+    with the runs (lowest number, bitmask of the four places holding a natural), or None.
+    `layers` are the colour's numbers held at least once, twice, ... Windows are tried
+    lowest first, giving up once more than `slack` natural cards lie unused below."""
+    run_need, touching_ok = book.run_need, book.contiguous
+    starts = sorted(low for cost, low in _windows(layers[0])
+                    if 4 - cost >= run_need and cost <= rooks)
+    best: list[tuple[int, tuple[tuple[int, int], ...]] | None] = [None] * (most + 1)
+    best[0] = (0, ())
+    chosen: list[tuple[int, int]] = []
+    n_starts = len(starts)
+
+    def dfs(first: int, lay: tuple[int, ...], left_over: int, spent: int, sound: bool,
+            banned: int) -> None:
+        # left_over: natural cards in `lay`; the highest start that leaves at most `slack`
+        # of them unused below it
+        left, m, limit = slack, lay[0], HIGHEST
+        while m:
+            bit = m & -m
+            copies = 0
+            for layer in lay:
+                if not layer & bit:
+                    break
+                copies += 1
+            if copies > left:
+                limit = bit.bit_length() - 1
+                break
+            left -= copies
+            m ^= bit
+        depth = len(chosen) + 1
+        for w in range(first, n_starts):
+            low = starts[w]
+            if low > limit:
+                break
+            if banned >> low & 1:
+                continue
+            window = 15 << low
+            got = lay[0] & window
+            present = got.bit_count()
+            cost = 4 - present
+            if spent + cost > rooks:
+                continue
+            rest_over = left_over - present
+            ok = sound and present >= run_need
+            chosen.append((low, got >> low))
+            now = best[depth]
+            if rest_over <= slack and (now is None or spent + cost < now[0]):
+                if ok:
+                    best[depth] = (spent + cost, tuple(chosen))
+                else:  # H1: can the naturals be shared out another way?
+                    found = _colour_check(layers, [t for t, _ in chosen], rooks, book)
+                    if found is not None:
+                        best[depth] = (spent + cost, found)
+            if depth < most and rest_over - 4 * (most - depth) <= slack:
+                if len(lay) == 1:
+                    rest: tuple[int, ...] = (lay[0] & ~window,)
+                else:
+                    keep = ~window
+                    more = [(m & keep) | (n & window)
+                            for m, n in zip(lay, lay[1:], strict=False)]
+                    if lay[-1] & keep:
+                        more.append(lay[-1] & keep)
+                    rest = tuple(more)
+                dfs(w, rest, rest_over, spent + cost, ok,
+                    banned if touching_ok else banned | 1 << (low + 4) | 1 << low >> 4)
+            chosen.pop()
+
+    total = sum(m.bit_count() for m in layers)
+    if total > slack:
+        best[0] = None  # these cards cannot all stay unused
+    if starts and total - 4 * most <= slack:
+        dfs(0, layers, total, 0, True, 0)
+    return tuple(best)
+
+
+def _colour_check(layers: tuple[int, ...], lows: list[int], rooks: int,
+                  book: Book) -> tuple[tuple[int, int], ...] | None:
+    """`check_minimal` for runs of one colour (as colour 0), as `_colour_best` wants it."""
+    cnt = [0] * 64
+    for m in layers:
+        for n in range(LOWEST, HIGHEST + 1):
+            cnt[n] += m >> n & 1
+    plan = check_minimal(lows, [], cnt, rooks, book)
+    if plan is None:
+        return None
+    return tuple((b, sum(1 << (c - b) for c, k in use.items() if k)) for b, use in plan[0])
