@@ -7,6 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from .explorer_cli import add_simulate_command
 from .game import Game
 from .simulate import play_game
 
@@ -35,12 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     d = sub.add_parser("demo", help="play a seeded bot game and print it round by round")
     d.add_argument("--seed", type=int, default=7)
     d.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    try:
-        from .explorer_cli import add_simulate_command
-    except ImportError:  # the explorer is optional while it is being built
-        add_simulate_command = None
-    if add_simulate_command is not None:
-        add_simulate_command(sub)
+    add_simulate_command(sub)
     args = parser.parse_args(argv)
     if args.command == "demo":
         demo(args.seed, args.players)

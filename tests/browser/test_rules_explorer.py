@@ -1,0 +1,38 @@
+"""Notebook 08 in Voila: run a small simulation, see the progress finish, the plot image
+and the tables appear, with no error output."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tests.conftest import OpenNotebook
+
+PLOT = "img.tv-explorer-plot"
+
+
+def test_a_small_simulation_shows_a_plot_and_tables(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook("08-rules-explorer.ipynb", wait_for="button:has-text('Run')")
+    page = voila.page
+    for name, value in (("games", "2"), ("turn-limit", "20")):
+        box = page.locator(f".tv-explorer-{name} input")
+        box.fill(value)
+        box.press("Enter")  # a text box sends its value on Enter (or blur)
+    page.locator(".tv-explorer-workers select").select_option("2")  # worker processes
+    assert page.locator(PLOT).is_hidden()
+
+    page.get_by_role("button", name="Run").click()
+
+    page.wait_for_function(
+        "() => (document.querySelector('.tv-explorer-status')?.textContent || '')"
+        ".startsWith('Done: 2 games')", timeout=120_000)
+    plot = page.locator(PLOT)
+    plot.wait_for(state="visible", timeout=15_000)
+    page.wait_for_function(
+        f"() => document.querySelector('{PLOT}').naturalWidth > 300", timeout=15_000)
+    tables = page.locator(".tv-explorer-tables")
+    assert "How hard is each round?" in tables.inner_text()
+    assert tables.locator("tbody tr").count() == 11  # one row per round
+    assert page.locator(".tv-explorer-download a[download]").count() == 1
+    assert voila.errors == []
+    assert voila.stderr_outputs().count() == 0
