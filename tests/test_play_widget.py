@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import ipywidgets as widgets
 import pytest
 from gamehelpers import conserved
+from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville import actions as A
 from toonerville.cards import Card, parse_cards, sort_cards
@@ -27,18 +28,6 @@ from toonerville.widgets.play import (
     laydown_scenario,
     player_names,
 )
-
-
-@pytest.fixture(autouse=True)
-def _close_widgets() -> Iterator[None]:
-    yield
-    widgets.Widget.close_all()
-
-
-@pytest.fixture(autouse=True)
-def _no_query(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
 
 
 class Decliner:

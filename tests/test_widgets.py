@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import ipywidgets as widgets
 import pytest
+from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville import Card, Rules, parse_cards
 from toonerville.game import Game
@@ -45,18 +46,6 @@ from toonerville.widgets.lessons import (
     dealt_hand,
     places_text,
 )
-
-
-@pytest.fixture(autouse=True)
-def _close_widgets() -> Iterator[None]:
-    yield
-    widgets.Widget.close_all()
-
-
-@pytest.fixture(autouse=True)
-def _no_query(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
 
 
 def plain(html: str) -> str:

@@ -11,13 +11,13 @@ its most costly useless card.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from . import actions as A
 from .cards import ROOK, Card
 from .errors import ToonervilleError
+from .legal import rooks_in_reach
 from .melds import Meld
 from .rules import ROUNDS, Contract, Rules
 from .views import Phase, PlayerView
@@ -178,22 +178,17 @@ class HeuristicBot:
 
         if not rules.rook_swap or rules.swap_only_when_down:
             return None
-        held = Counter(view.hand)
-        for owner, melds in enumerate(view.table):
-            for index, meld in enumerate(melds):
-                for natural in meld.rook_positions():
-                    if not held[natural]:
-                        continue
-                    hand = list(view.hand)
-                    hand.remove(natural)
-                    hand.append(ROOK)
-                    if whole_only:
-                        found = whole_hand(hand, view.round_number, rules)
-                    else:
-                        best = best_lay_down(hand, view.round_number, rules, keep=0)
-                        found = best.melds if best else None
-                    if found and any(m.rooks for m in found):
-                        return A.SwapRook(view.seat, natural, (owner, index), lay_down=found)
+        for source, _meld, natural in rooks_in_reach(view):
+            hand = list(view.hand)
+            hand.remove(natural)
+            hand.append(ROOK)
+            if whole_only:
+                found = whole_hand(hand, view.round_number, rules)
+            else:
+                best = best_lay_down(hand, view.round_number, rules, keep=0)
+                found = best.melds if best else None
+            if found and any(m.rooks for m in found):
+                return A.SwapRook(view.seat, natural, source, lay_down=found)
         return None
 
     def _lay_off(self, view: PlayerView, rules: Rules) -> A.Action | None:
@@ -201,24 +196,18 @@ class HeuristicBot:
         if not view.may_lay_off:
             return None
         # natural cards first, most costly first; the Rook last (it fits almost anywhere)
-        for card in sorted(set(view.hand), key=lambda c: (c.is_rook, -c.points)):
+        for card in sorted(set(view.hand), key=lambda c: (c.is_rook, -c.points, c.sort_key)):
             spot = _fits_table(card, view.table, rules, seat)
             if spot is not None:
                 ref, as_card = spot
                 return A.LayOff(seat, card, ref, as_card)
         if rules.rook_swap:
-            held = Counter(view.hand)
-            for owner, melds in enumerate(view.table):
-                for index, meld in enumerate(melds):
-                    for natural in meld.rook_positions():
-                        if held[natural]:
-                            swapped = meld.swap_rook(natural)
-                            table = [list(ms) for ms in view.table]
-                            table[owner][index] = swapped
-                            spot = _fits_table(ROOK, table, rules, seat)
-                            if spot is not None:
-                                return A.SwapRook(seat, natural, (owner, index), spot[0],
-                                                  spot[1])
+            for (owner, index), meld, natural in rooks_in_reach(view):
+                table = [list(ms) for ms in view.table]
+                table[owner][index] = meld.swap_rook(natural)
+                spot = _fits_table(ROOK, table, rules, seat)
+                if spot is not None:
+                    return A.SwapRook(seat, natural, (owner, index), spot[0], spot[1])
         return None
 
     def _discard(self, view: PlayerView, rules: Rules) -> A.Action:

@@ -9,6 +9,7 @@ too many to list — the solver's suggestions. Every listed move is confirmed wi
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from . import actions as A
@@ -102,27 +103,32 @@ def _rook_places(meld: Meld) -> list[Card | None]:
     return [Card(meld.colour, n) for n in (meld.low - 1, meld.high + 1) if 1 <= n <= 14]
 
 
-def swap_options(game: Game, view: PlayerView) -> list[A.SwapRook]:
-    """Rook swaps the hand allows, each with one place for the freed Rook."""
-    out: list[A.SwapRook] = []
+def rooks_in_reach(view: PlayerView) -> Iterator[tuple[tuple[int, int], Meld, Card]]:
+    """Every Rook in a run on the table whose natural card the hand holds (T18): the
+    meld's place, the meld, and that natural card."""
     held = Counter(view.hand)
     for owner, melds in enumerate(view.table):
         for index, meld in enumerate(melds):
             for natural in meld.rook_positions():
-                if not held[natural]:
-                    continue
-                source = (owner, index)
-                if view.down[view.seat]:
-                    out.extend(_swap_then_lay_off(view, natural, source))
-                else:
-                    hand = list(view.hand)
-                    hand.remove(natural)
-                    for melds_down in lay_down_suggestions(game, view, (*hand, ROOK),
-                                                           best=False):
-                        if any(m.rooks for m in melds_down):
-                            out.append(A.SwapRook(view.seat, natural, source,
-                                                  lay_down=melds_down))
-                            break
+                if held[natural]:
+                    yield (owner, index), meld, natural
+
+
+def swap_options(game: Game, view: PlayerView) -> list[A.SwapRook]:
+    """Rook swaps the hand allows, each with one place for the freed Rook."""
+    out: list[A.SwapRook] = []
+    for source, _meld, natural in rooks_in_reach(view):
+        if view.down[view.seat]:
+            out.extend(_swap_then_lay_off(view, natural, source))
+        else:
+            hand = list(view.hand)
+            hand.remove(natural)
+            for melds_down in lay_down_suggestions(game, view, (*hand, ROOK),
+                                                   best=False):
+                if any(m.rooks for m in melds_down):
+                    out.append(A.SwapRook(view.seat, natural, source,
+                                          lay_down=melds_down))
+                    break
     return out
 
 
