@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from play_page import wait_for_my_move
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -111,23 +112,15 @@ def _tab_to(page: Page, css: str, limit: int = 80, back: bool = False) -> dict[s
     pytest.fail(f"Tab never reached .{css}")
 
 
-def _wait_for_my_move(page: Page) -> None:
-    page.wait_for_function(
-        """() => {
-          const prompt = document.querySelector('.tr-prompt')?.textContent ?? '';
-          return prompt.startsWith('Your turn') || prompt.startsWith('Your answer');
-        }""", timeout=TIMEOUT_MS)
-
-
 def test_07_plays_with_the_keyboard_alone(open_notebook: OpenNotebook) -> None:
     voila = open_notebook(PLAY, wait_for=".tr-draw", seed=7)
     page = voila.page
-    _wait_for_my_move(page)
+    wait_for_my_move(page)
     while page.locator(".tr-buy-row").is_visible():  # a bot's declined discard: pass
         _tab_to(page, "tr-pass")
         page.keyboard.press("Enter")
         page.wait_for_timeout(200)
-        _wait_for_my_move(page)
+        wait_for_my_move(page)
     cards = page.locator(".tr-hand .tr-card")
     log = page.locator(".tr-log")
     before, logged = cards.count(), log.inner_text()
@@ -152,7 +145,7 @@ def test_07_plays_with_the_keyboard_alone(open_notebook: OpenNotebook) -> None:
     # the bots answered: the log grew and it is our move again
     expect(log).not_to_have_text(logged, timeout=TIMEOUT_MS)
     expect(log).to_contain_text(f"{HUMAN} discards", timeout=TIMEOUT_MS)
-    _wait_for_my_move(page)
+    wait_for_my_move(page)
     assert cards.count() == before or page.locator(".tr-buy-row").is_visible(), \
         f"after drawing and discarding {chosen} the hand should be {before} cards"
     assert voila.stderr_outputs().count() == 0

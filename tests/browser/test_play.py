@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
+from play_page import wait_for_my_move
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -20,15 +21,6 @@ TIMEOUT_MS = 30_000
 
 def _cards(page: Page) -> list[str]:
     return page.locator(".tr-hand .tr-card").all_text_contents()
-
-
-def _wait_for_my_move(page: Page) -> None:
-    """Until the bots are done: your turn to draw or play, or an offer to buy."""
-    page.wait_for_function(
-        """() => {
-          const prompt = document.querySelector('.tr-prompt')?.textContent ?? '';
-          return prompt.startsWith('Your turn') || prompt.startsWith('Your answer');
-        }""", timeout=TIMEOUT_MS)
 
 
 def test_07_renders_without_errors(open_notebook: OpenNotebook) -> None:
@@ -48,11 +40,11 @@ def test_full_turns_and_the_bots_answer(open_notebook: OpenNotebook) -> None:
     page = voila.page
     log = page.locator(".tr-log")
     for _turn in range(2):
-        _wait_for_my_move(page)
+        wait_for_my_move(page)
         while page.locator(".tr-buy-row").is_visible():
             page.locator(".tr-pass").click()
             page.wait_for_timeout(200)
-            _wait_for_my_move(page)
+            wait_for_my_move(page)
         before = len(_cards(page))
         page.locator(".tr-draw").click()
         expect(page.locator(".tr-hand .tr-card")).to_have_count(before + 1,
@@ -64,7 +56,7 @@ def test_full_turns_and_the_bots_answer(open_notebook: OpenNotebook) -> None:
         page.locator(".tr-discard").click()
         expect(log).to_contain_text(f"Robin discards {card} (T13)", timeout=TIMEOUT_MS)
         expect(page.locator(".tr-hand .tr-card")).to_have_count(before, timeout=TIMEOUT_MS)
-        _wait_for_my_move(page)
+        wait_for_my_move(page)
     # the bots answered: their own moves are in the log
     expect(log).to_contain_text("Crow", timeout=TIMEOUT_MS)
     assert any(f"{bot} discards" in log.inner_text() or f"{bot} passes" in log.inner_text()
@@ -76,10 +68,10 @@ def test_full_turns_and_the_bots_answer(open_notebook: OpenNotebook) -> None:
 def test_a_refusal_is_shown_not_raised(open_notebook: OpenNotebook) -> None:
     voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11)
     page = voila.page
-    _wait_for_my_move(page)
+    wait_for_my_move(page)
     if page.locator(".tr-buy-row").is_visible():
         page.locator(".tr-pass").click()
-        _wait_for_my_move(page)
+        wait_for_my_move(page)
     page.locator(".tr-lay-down").click()  # before drawing
     expect(page.locator(".tr-message")).to_contain_text("draw first", timeout=TIMEOUT_MS)
     expect(page.locator(".tr-message")).to_contain_text("(T9)")
