@@ -20,13 +20,17 @@ Only the standard library is imported here.
 from .bots import HeuristicBot, RandomBot
 from .cards import COLOURS, ROOK, Card, Colour, format_cards, hand_points, parse_cards
 from .errors import (
+    AlreadyDownError,
     BuyError,
     CardNotInHandError,
     ContractNotMetError,
+    DeadEndError,
     DiscardError,
     IllegalActionError,
     InvalidMeldError,
     LayOffError,
+    MalformedActionError,
+    NoSuchSeatError,
     NotationError,
     NotYourTurnError,
     RookSwapError,
@@ -39,7 +43,7 @@ from .game import Game
 from .laydown import check_lay_down
 from .melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
 from .messages import Message
-from .rules import Contract, Restock, RookTurnUp, Rules, contract_for
+from .rules import Contract, Restock, RookTurnUp, Rules, Seating, SwappedRook, contract_for
 from .simulate import GameRecord, play_game, simulate
 from .solver import LayDown, best_lay_down, find_contract, shortfall, whole_hand
 from .views import Event, Phase, PlayerView, RoundRecord
@@ -53,5 +57,6 @@ __all__ = [
     "contract_for", "format_cards", "hand_points", "is_run", "is_set", "parse_cards",
     "LayDown", "best_lay_down", "find_contract", "shortfall", "whole_hand", "Game", "Event",
     "Phase", "PlayerView", "RoundRecord", "HeuristicBot", "RandomBot", "GameRecord",
-    "play_game", "simulate",
+    "play_game", "simulate", "AlreadyDownError", "DeadEndError", "MalformedActionError",
+    "NoSuchSeatError", "Seating", "SwappedRook",
 ]

@@ -46,6 +46,15 @@ class NotYourTurnError(IllegalActionError):
     """Somebody acted who is not the one to decide now."""
 
 
+class NoSuchSeatError(IllegalActionError):
+    """A seat number that is not at this table (seats go from 0 to players - 1)."""
+
+
+class MalformedActionError(IllegalActionError):
+    """An action value of the wrong type or shape (a seat that is not a whole number, a
+    card that is not a card, a meld reference that is not two numbers)."""
+
+
 class CardNotInHandError(IllegalActionError):
     """The player named a card they do not hold."""
 
@@ -56,6 +65,14 @@ class InvalidMeldError(IllegalActionError):
 
 class ContractNotMetError(IllegalActionError):
     """A lay-down that is not this round's contract."""
+
+
+class AlreadyDownError(IllegalActionError):
+    """A second lay-down by a player whose contract is already on the table (H7)."""
+
+
+class DeadEndError(IllegalActionError):
+    """A move that would leave the player with no way to end the turn (T13a, H12)."""
 
 
 class LayOffError(IllegalActionError):

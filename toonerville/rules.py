@@ -81,6 +81,21 @@ class RookTurnUp(Enum):
     STAYS = "stays"
 
 
+class Seating(Enum):
+    """H11: how a tournament seats its players before each round."""
+
+    SPREAD = "spread"  # a seeded schedule that spreads opponents evenly
+    STAY = "stay"  # everyone keeps the first round's table all game
+    STANDING = "standing"  # reseat by standing: the leaders play each other
+
+
+class SwappedRook(Enum):
+    """H12: when a Rook taken by a swap must be played."""
+
+    AT_ONCE = "at_once"  # in the same move (T18)
+    THIS_TURN = "this_turn"  # any time later in the turn; the turn cannot end before
+
+
 class Restock(Enum):
     """H6: how the discard pile becomes a new stock."""
 
@@ -95,7 +110,7 @@ RULE_OF: dict[str, str] = {
     "down_players_may_buy": "H5", "penalty_cards": "H5", "restock": "H6",
     "extra_melds": "H7", "contiguous_runs": "H8", "same_number_sets": "H8",
     "lay_off_same_turn": "H9", "lay_off_on_others": "H9", "rook_swap": "H10",
-    "swap_only_when_down": "H10",
+    "swap_only_when_down": "H10", "seating": "H11", "swapped_rook": "H12",
 }
 
 
@@ -132,6 +147,10 @@ class Rules:
     # H10 the Rook swap.
     rook_swap: bool = True
     swap_only_when_down: bool = False
+    # H11 tournament seating between rounds.
+    seating: Seating = Seating.SPREAD
+    # H12 when the Rook taken by a swap must be played.
+    swapped_rook: SwappedRook = SwappedRook.AT_ONCE
 
     def __post_init__(self) -> None:
         for name in ("max_rooks_per_meld", "first_dealer", "round11_deal",
@@ -164,7 +183,8 @@ class Rules:
             raise RulesError(msg(
                 "penalty_cards must be 0, 1, 2 or 3, not {n}", "H5", n=self.penalty_cards))
         enums: tuple[tuple[str, type[Enum], str], ...] = (
-            ("rook_turn_up", RookTurnUp, "H3"), ("restock", Restock, "H6"))
+            ("rook_turn_up", RookTurnUp, "H3"), ("restock", Restock, "H6"),
+            ("seating", Seating, "H11"), ("swapped_rook", SwappedRook, "H12"))
         for name, enum, rule in enums:
             value = getattr(self, name)
             if not isinstance(value, enum):
