@@ -10,15 +10,17 @@ its most costly useless card.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from . import actions as A
 from .cards import ROOK, Card
-from .errors import ToonervilleError
+from .errors import RulesError, ToonervilleError
 from .legal import rooks_in_reach
 from .melds import Meld
+from .messages import msg
 from .rules import ROUNDS, Contract, Rules
 from .views import Phase, PlayerView
 
@@ -276,14 +278,28 @@ def _KEY(card: Card) -> int:
     return card.sort_key
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+class NoBuyBot(HeuristicBot):
+    """The heuristic bot that never buys: seat it next to heuristic bots to see whether
+    buying pays."""
+
+    name = "nobuy"
+
+    def __init__(self) -> None:
+        super().__init__(buy_threshold=math.inf)
+
+
+#: The one registry of bots by name: the play app, the explorer and `simulate` use it.
+BOTS: dict[str, Callable[[], Bot]] = {
+    "heuristic": HeuristicBot, "random": RandomBot, "nobuy": NoBuyBot}
+BOT_KINDS: tuple[str, ...] = tuple(BOTS)
 
 
 def make_bot(kind: str | Bot) -> Bot:
-    """A bot by name ("random", "heuristic"), or the bot itself."""
+    """A bot by name ("heuristic", "random", "nobuy"), or the bot itself."""
     if not isinstance(kind, str):
         return kind
     try:
         return BOTS[kind]()
     except KeyError:
-        raise ValueError(f"unknown bot {kind!r}: choose from {', '.join(BOTS)}") from None
+        raise RulesError(msg("unknown bot {kind!r}: choose from {kinds}", None, kind=kind,
+                             kinds=", ".join(BOTS))) from None

@@ -32,7 +32,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field, fields
 from typing import IO, Any, Protocol
 
-from .bots import Bot, HeuristicBot
+from .bots import BOT_KINDS as BOT_KINDS
+from .bots import Bot
+from .bots import NoBuyBot as NoBuyBot
 from .cards import Card, format_cards, shoe
 from .errors import RulesError
 from .messages import msg
@@ -277,22 +279,8 @@ def facts_of(record: GameRecord, rules: Rules) -> GameFacts:
 
 
 # -- one configuration ---------------------------------------------------------------------
-class NoBuyBot(HeuristicBot):
-    """The heuristic bot that never buys: seat it next to heuristic bots to see whether
-    buying pays."""
-
-    name = "nobuy"
-
-    def __init__(self) -> None:
-        super().__init__(buy_threshold=math.inf)
-
-
-BOT_KINDS: tuple[str, ...] = ("heuristic", "random", "nobuy")
-
-
 def make_explorer_bot(kind: str) -> Bot | str:
-    if kind == "nobuy":
-        return NoBuyBot()
+    """A bot kind checked against the one registry (`bots.BOTS`)."""
     if kind not in BOT_KINDS:
         raise RulesError(msg("unknown bot {kind!r}: choose from {kinds}", None, kind=kind,
                              kinds=", ".join(BOT_KINDS)))
