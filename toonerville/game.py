@@ -38,7 +38,7 @@ from .events import Event, EventKind, Phase
 from .melds import Meld, check_meld
 from .messages import msg
 from .rounds import start_round
-from .rules import ROUNDS, Rules
+from .rules import ROUNDS, Rules, contract_for
 from .scoring import places
 from .state import Change, Position, Setup
 from .views import PlayerView, RoundRecord
@@ -294,23 +294,22 @@ class Game:
     def view(self, seat: int) -> PlayerView:
         """What `seat` may see: its own hand, and only the sizes of the others'."""
         s = self._pos
-        self._check_seat(seat)
-        c = s.cards
-        offered = c[s.discard[-1]] if s.phase is Phase.BUY and s.discard else None
+        if not (seat.__class__ is int and 0 <= seat < self._setup.players):
+            self._check_seat(seat)
+        c, rules = s.cards, self._setup.rules
+        top = c[s.discard[-1]] if s.discard else None
+        down = s.down_turn[seat]
         return PlayerView(
-            seat=seat, names=self.names, round_number=s.round_number,
-            contract=self.rules.contract(s.round_number), phase=s.phase, current=s.current,
-            dealer=s.dealer, deciders=self.deciders,
-            hand=tuple(c[i] for i in s.hands[seat]) if s.hands else (),
-            hand_sizes=tuple(len(h) for h in s.hands),
-            table=s.melds(), down=tuple(d is not None for d in s.down_turn),
-            discard_top=c[s.discard[-1]] if s.discard else None,
-            discard_size=len(s.discard), stock_size=len(s.stock), offered=offered,
-            taken_this_turn=c[s.taken] if s.taken is not None and seat == s.current else None,
-            buys_this_round=tuple(len(b) for b in s.buy_turns),
-            may_lay_off=s.down_turn[seat] is not None and (
-                self.rules.lay_off_same_turn or s.down_turn[seat] != s.turn),
-            scores=tuple(s.scores))
+            seat, self._setup.names, s.round_number, contract_for(s.round_number), s.phase,
+            s.current, s.dealer, legal.deciders(s, self._setup),
+            tuple([c[i] for i in s.hands[seat]]) if s.hands else (),
+            tuple([len(h) for h in s.hands]), s.melds(),
+            tuple([d is not None for d in s.down_turn]), top, len(s.discard), len(s.stock),
+            top if s.phase is Phase.BUY else None,
+            c[s.taken] if s.taken is not None and seat == s.current else None,
+            tuple([len(b) for b in s.buy_turns]),
+            down is not None and (rules.lay_off_same_turn or down != s.turn),
+            tuple(s.scores))
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand (for teaching and tests; a bot gets only its own `view`)."""

@@ -47,7 +47,7 @@ class Position:
 
     __slots__ = ("cards", "round_number", "dealer", "current", "phase", "hands", "stock",
                  "discard", "table", "down_turn", "turn", "taken", "buyers", "buy_turns",
-                 "dealt", "restocks", "scores", "records", "swapped")
+                 "dealt", "restocks", "scores", "records", "swapped", "_melds", "keys")
 
     def __init__(self, cards: tuple[Card, ...], round_number: int, dealer: int, current: int,
                  phase: Phase, hands: list[list[int]], stock: list[int], discard: list[int],
@@ -58,6 +58,7 @@ class Position:
                  scores: list[tuple[int, ...]] | None = None,
                  records: list[RoundRecord] | None = None, swapped: int | None = None) -> None:
         self.cards = cards  # this round's physical cards; an id is an index
+        self.keys = tuple(card.index for card in cards)  # each id's card value, as a number
         self.round_number = round_number
         self.dealer = dealer
         self.current = current
@@ -76,14 +77,23 @@ class Position:
         self.scores = scores if scores is not None else []  # rows are tuples, never changed
         self.records = records if records is not None else []
         self.swapped = swapped  # H12: a Rook swapped out this turn and still in hand
+        self._melds: tuple[tuple[Meld, ...], ...] | None = None  # see `melds`
 
     def copy(self) -> Position:
-        return Position(
-            self.cards, self.round_number, self.dealer, self.current, self.phase,
-            [h[:] for h in self.hands], self.stock[:], self.discard[:],
-            [t[:] for t in self.table], self.down_turn[:], self.turn, self.taken,
-            dict(self.buyers), [b[:] for b in self.buy_turns], self.dealt, self.restocks,
-            self.scores[:], self.records[:], self.swapped)
+        p = Position.__new__(Position)
+        p.cards, p.keys = self.cards, self.keys
+        p.round_number, p.dealer = self.round_number, self.dealer
+        p.current, p.phase, p.turn, p.taken = self.current, self.phase, self.turn, self.taken
+        p.hands = [h[:] for h in self.hands]
+        p.stock, p.discard = self.stock[:], self.discard[:]
+        p.table = [t[:] for t in self.table]
+        p.down_turn = self.down_turn[:]
+        p.buyers = dict(self.buyers)
+        p.buy_turns = [b[:] for b in self.buy_turns]
+        p.dealt, p.restocks, p.swapped = self.dealt, self.restocks, self.swapped
+        p.scores, p.records = self.scores[:], self.records[:]
+        p._melds = None
+        return p
 
     # -- reading --------------------------------------------------------------------
     def hand_cards(self, seat: int) -> tuple[Card, ...]:
@@ -91,7 +101,11 @@ class Position:
         return tuple(c[i] for i in self.hands[seat])
 
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
-        return tuple(tuple(m for m, _ in t) for t in self.table)
+        """The melds on the table by seat. Worked out once per position: a position that
+        has been read is never changed again (moves change a fresh copy)."""
+        if self._melds is None:
+            self._melds = tuple(tuple(m for m, _ in t) for t in self.table)
+        return self._melds
 
     def is_down(self, seat: int) -> bool:
         return self.down_turn[seat] is not None
@@ -105,15 +119,16 @@ class Position:
         """The physical cards of `seat`'s hand that would play these card values, those in
         `prefer` first (T14: the card taken from the discard; a swapped-out Rook). Reads
         only; `CardNotInHandError` names the first card the hand does not hold."""
-        hand, c = self.hands[seat], self.cards
+        hand, k = self.hands[seat], self.keys
         preferred = [i for i in prefer if i is not None and i in hand]
         taken: list[int] = []
         for card in cards:
-            pick = next((i for i in preferred if c[i] == card and i not in taken), None)
+            want = card.index
+            pick = next((i for i in preferred if k[i] == want and i not in taken), None)
             if pick is None:
-                pick = next((i for i in hand if c[i] == card and i not in taken), None)
+                pick = next((i for i in hand if k[i] == want and i not in taken), None)
             if pick is None:
-                held = sum(1 for i in hand if c[i] == card)
+                held = sum(1 for i in hand if k[i] == want)
                 if held:
                     raise CardNotInHandError(msg(
                         "you need {k} × {card} for this, but hold only {held}", None,

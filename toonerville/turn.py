@@ -93,8 +93,8 @@ def check_discard(s: Position, setup: Setup, a: A.Discard) -> int:
     """The physical card the discard throws (T13, T14, T16, T17, H12)."""
     seat, card = a.seat, a.card
     check_playing(s, setup, seat, "discard")
-    hand, c = s.hands[seat], s.cards
-    ids = [i for i in hand if c[i] == card]
+    hand, k, want = s.hands[seat], s.keys, card.index
+    ids = [i for i in hand if k[i] == want]
     if not ids:
         raise CardNotInHandError(msg("you do not hold {card}", None, card=card))
     if s.swapped is not None and s.swapped in hand:
@@ -128,13 +128,18 @@ def apply_discard(ch: Change, a: A.Discard, card_id: int) -> None:
 
 
 def discardable(s: Position, setup: Setup, seat: int) -> list[Card]:
-    """The distinct cards `seat` may discard now, in hand order of their first copy."""
-    out: list[Card] = []
-    for card in dict.fromkeys(s.cards[i] for i in s.hands[seat]):
-        try:
-            check_discard(s, setup, A.Discard(seat, card))
-        except (DiscardError, RookSwapError, CardNotInHandError, WrongPhaseError,
-                NotYourTurnError):
-            continue
-        out.append(card)
-    return out
+    """The distinct cards `seat` may discard now, in card order: what
+    `check_discard` allows, worked out once for the whole hand."""
+    if s.phase is not Phase.PLAY or seat != s.current:
+        return []
+    hand, k = s.hands[seat], s.keys
+    if s.swapped is not None and s.swapped in hand:
+        return []  # H12
+    if len(hand) == 1 and (s.down_turn[seat] is None
+                           or not setup.rules.may_go_out_by_discard(s.round_number)):
+        return []  # T16, T17
+    free: dict[int, int] = {}
+    for i in hand:
+        if i != s.taken:  # T14
+            free.setdefault(k[i], i)
+    return [s.cards[i] for _, i in sorted(free.items())]
