@@ -81,9 +81,14 @@ def ensure_rlcard(venv: Path) -> Path:
         if found.returncode == 0 and found.stdout.strip() == RLCARD.split("==")[1]:
             return python
     print(f"creating {venv} with {RLCARD} (once) ...", file=sys.stderr)
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run([python, "-m", "pip", "install", "--disable-pip-version-check",
-                    "--quiet", RLCARD], check=True)
+    try:
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([python, "-m", "pip", "install", "--disable-pip-version-check",
+                        "--quiet", RLCARD], check=True)
+    except (OSError, subprocess.CalledProcessError) as err:
+        raise SystemExit(f"could not make RLCard's environment in {venv} ({err}): this "
+                         f"benchmark needs PyPI once to install {RLCARD}; or pass --venv "
+                         "with an environment that has it") from None
     return python
 
 
