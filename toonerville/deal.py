@@ -50,3 +50,57 @@ def deal(order: Sequence[int], cards: Sequence[Card], players: int, round_number
         buried.append(top)
         top = stock.pop()
     return Deal(tuple(tuple(h) for h in hands), tuple(stock), top, tuple(buried))
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlan:
+    """A seeded deal exactly as `Game.new` deals round 1, as card values for a lesson to
+    show step by step: the first dealer drawn with the seed (H2), the shoe shuffled with
+    it, cards dealt one at a time from the dealer's left (T7), then the turn-up with any
+    Rooks buried on the way (T8, H3). Made by `deal` itself, so there is one dealer."""
+
+    players: int
+    seed: int
+    round_number: int
+    dealer: int
+    shoe: tuple[Card, ...]  # in the order dealt, top first
+    deal_size: int
+    turn_up: Card
+    buried: tuple[Card, ...]
+    stock_size: int  # after the turn-up
+
+    @classmethod
+    def make(cls, players: int, seed: int, round_number: int = 1,
+             rules: Rules | None = None) -> DealPlan:
+        import random
+
+        from .cards import shoe as make_shoe
+
+        rules = rules or Rules()
+        size = rules.deal_size(round_number)  # refuses a round that does not exist
+        universe = make_shoe(players)  # refuses a number of players the game is not for
+        rng = random.Random(seed)
+        first = rules.first_dealer
+        dealer = rng.randrange(players) if first is None else first
+        order = list(range(len(universe)))
+        rng.shuffle(order)
+        d = deal(order, universe, players, round_number, dealer, rules)
+        return cls(players, seed, round_number, dealer, tuple(universe[i] for i in order),
+                   size, universe[d.turned_up], tuple(universe[i] for i in d.buried),
+                   len(d.stock))
+
+    @property
+    def total(self) -> int:
+        return self.players * self.deal_size
+
+    def seat_of(self, k: int) -> int:
+        """Who gets the k-th card dealt (0-based): one at a time from the dealer's left."""
+        return seat_of(k, self.dealer, self.players)
+
+    def hands(self, dealt: int | None = None) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards after `dealt` cards (all of them by default)."""
+        dealt = self.total if dealt is None else dealt
+        out: list[list[Card]] = [[] for _seat in range(self.players)]
+        for k in range(dealt):
+            out[self.seat_of(k)].append(self.shoe[k])
+        return tuple(tuple(h) for h in out)

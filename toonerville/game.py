@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from . import actions as A
@@ -450,6 +451,16 @@ class Game:
     def root(self) -> Game:
         """The game as it stood before its first move."""
         return self.position_at(0)
+
+    def renamed(self, names: Sequence[str]) -> Game:
+        """This game, every position and move the same, with other seat names (the
+        lessons' "Player 1" in the learner's language); the history speaks them too."""
+        shown = tuple(names)
+        _check_names(shown, self.players)
+        game = self.position_at(len(self._actions))
+        game._setup = Setup(self.players, shown, self.rules, self.turn_limit)
+        game._history = [replace(e, names=shown) for e in self._history]
+        return game
 
     # -- the verbs -------------------------------------------------------------------------
     def draw(self, seat: int | None = None) -> tuple[Event, ...]:
