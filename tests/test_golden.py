@@ -20,8 +20,8 @@ def test_playthrough_matches_its_golden_log(name: str) -> None:
     expected = path.read_text(encoding="utf-8")
     now = golden.playthrough(name)
     if now != expected:
-        first = next(i for i, (a, b) in enumerate(zip(expected.splitlines(),
-                                                      now.splitlines() + [""])) if a != b)
-        pytest.fail(f"{path.name} line {first + 1} differs:\n  golden: "
-                    f"{expected.splitlines()[first]}\n  now:    {now.splitlines()[first]}\n"
-                    "run `python tools/golden.py` if the change was meant")
+        old, new = expected.splitlines() + [""], now.splitlines() + [""]
+        first = next(i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b)
+        pytest.fail(f"{path.name} line {first + 1} differs:\n  golden: {old[first]}\n"
+                    f"  now:    {new[first]}\nrun `python tools/golden.py` if the change "
+                    "was meant")
