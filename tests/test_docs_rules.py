@@ -112,3 +112,14 @@ def test_T7_the_round_table_is_the_engines() -> None:
         assert int(deal) == engine_deal
         assert (int(runs.group(1)) if runs else 0) == engine_contract.runs
         assert (int(sets.group(1)) if sets else 0) == engine_contract.sets
+
+
+def test_every_refusal_points_to_its_rule_in_the_rulebook() -> None:
+    from toonerville import Game, IllegalActionError
+
+    game = Game.new(players=3, seed=1)
+    err = game.refusal("1: discard R7" if game.current != 1 else "2: discard R7")
+    assert isinstance(err, IllegalActionError) and err.rule_link is not None
+    anchor = err.rule_link.split("#")[1]
+    text = (Path(__file__).resolve().parent.parent / err.rule_link.split("#")[0]).read_text()
+    assert re.search(rf'<a id="{anchor}"></a>', text)

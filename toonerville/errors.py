@@ -22,6 +22,11 @@ class ToonervilleError(ValueError):
     def rule(self) -> str | None:
         return self.message.rule
 
+    @property
+    def rule_link(self) -> str | None:
+        """The rule in the rulebook, `docs/rules.md#T14`, that says why."""
+        return self.message.rule_link
+
     def __str__(self) -> str:  # rendered late, so a language switch applies
         return str(self.message)
 

@@ -37,6 +37,8 @@ RTL: frozenset[str] = frozenset({"fa"})
 #: The default language, and the one every missing translation falls back to.
 DEFAULT = "en"
 DOMAIN = "toonerville"
+#: the rulebook every rule id points to, with an anchor per id (`docs/rules.md#T14`)
+RULEBOOK = "docs/rules.md"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
@@ -188,6 +190,11 @@ class Message:
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})" if self.rule else self.text
 
+    @property
+    def rule_link(self) -> str | None:
+        """Where the rule is written down: `docs/rules.md#T14` (None for no rule)."""
+        return rule_link(self.rule) if self.rule else None
+
     def __repr__(self) -> str:
         return f"Message({self.template!r}, {dict(self.params)!r}, rule={self.rule!r})"
 
@@ -200,6 +207,11 @@ def _shown(value: Any) -> Any:
     if isinstance(value, str) and value in TERMS:
         return translate(value)
     return value
+
+
+def rule_link(rule: str, base: str = RULEBOOK) -> str:
+    """The address of a rule in the rulebook: `rule_link("T14")` → `docs/rules.md#T14`."""
+    return f"{base}#{rule}"
 
 
 def msg(template: str, rule: str | None = None, /, **params: Any) -> Message:
