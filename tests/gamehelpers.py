@@ -33,5 +33,6 @@ def refused(game: Game, error: type[Exception], rule: str | None, call: Callable
 def conserved(game: Game) -> bool:
     """Hands + stock + discard pile + table hold every physical card exactly once."""
     where = game.all_cards()
-    ids = sorted(i for part in where.values() for i in part)
-    return ids == list(range(len(game.round_cards)))
+    ids = [i for part in where.values() for i in part]
+    n = len(game.round_cards)
+    return len(ids) == n and set(ids) == set(range(n))
