@@ -145,14 +145,25 @@ def _solver_lay_down(hand: tuple[Card, ...], round_number: int, rules: Rules,
 
 def suggest_lay_down(s: Position, setup: Setup, seat: int, best: bool = False
                      ) -> tuple[Meld, ...] | None:
-    """One lay-down `seat` may make now, or None: the solver's (the one leaving fewest
-    points when `best`), checked like any move, so it never strands the player with the
-    card taken from the discard pile (T13a, T14). When the solver's first answer would,
-    the others are tried."""
-    if s.down_turn[seat] is not None or s.phase is not Phase.PLAY or seat != s.current:
+    """The one lay-down suggestion of the kit, for `seat`'s hand, or None: the solver's
+    (the one leaving fewest points when `best`; in round 11 the whole hand). In the play
+    phase of `seat`'s own turn it is checked like any move, so it never strands the
+    player with the card taken from the discard pile (T13a, T14): when the solver's first
+    answer would, a lay-down that keeps two cards is tried, then the smallest one. Before
+    drawing it answers for the hand as it is."""
+    if s.down_turn[seat] is not None or s.phase is Phase.GAME_OVER:
         return None
     hand = s.hand_cards(seat)
-    for melds in _solver_lay_down(hand, s.round_number, setup.rules, best):
+    options = _solver_lay_down(hand, s.round_number, setup.rules, best)
+    if not (s.phase is Phase.PLAY and seat == s.current):
+        return options[0] if options else None
+    if best and s.taken is not None and s.round_number != ROUNDS:
+        from .solver import best_lay_down
+
+        keep_two = best_lay_down(hand, s.round_number, setup.rules, keep=2)
+        if keep_two is not None:
+            options.insert(1, keep_two.melds)
+    for melds in options:
         if _passes(melding.check_lay_down, s, setup, seat, melds):
             return melds
     return None

@@ -675,7 +675,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     def suggestion(self) -> tuple[Meld, ...] | None:
         """The solver's lay-down for your hand now, or None (kept until your next move)."""
         if self._suggestion is None:
-            self._suggestion = _suggest(self.game, self.game.view(HUMAN))
+            self._suggestion = self.game.suggest_lay_down(HUMAN) or ()
         return self._suggestion or None
 
     def _no_suggestion(self, kind: str) -> None:
@@ -1055,18 +1055,3 @@ def _bot_move(game: Game, bot: Bot, seat: int, rng: random.Random) -> None:
     raise RuntimeError(f"seat {seat} has no legal move")  # pragma: no cover
 
 
-def _suggest(game: Game, view: PlayerView) -> tuple[Meld, ...]:
-    """The solver's lay-down for the human's hand (empty: none). If it would leave only
-    the card taken from the discard pile (T14 forbids discarding it), keep two cards."""
-    from ..solver import best_lay_down, whole_hand
-
-    if view.down[HUMAN]:
-        return ()
-    if view.round_number == ROUNDS:
-        return tuple(whole_hand(view.hand, view.round_number, game.rules) or ())
-    best = best_lay_down(view.hand, view.round_number, game.rules, keep=0)
-    if best is None:
-        return ()
-    if len(best.left) == 1 and best.left[0] == view.taken_this_turn:
-        best = best_lay_down(view.hand, view.round_number, game.rules, keep=2) or best
-    return tuple(best.melds)
