@@ -20,7 +20,7 @@ from typing import Any
 from .cards import HIGHEST, LOWEST, Card, Colour, parse_cards
 from .errors import MalformedActionError, NoSuchSeatError, NotationError
 from .melds import Meld, MeldKind, check_meld
-from .messages import msg
+from .messages import Message, msg
 from .rules import Rules
 
 MeldRef = tuple[int, int]  # (seat that owns the meld, index among that seat's melds)
@@ -167,14 +167,11 @@ def cut(text: str, limit: int = EXCERPT) -> str:
 
 
 # -- is it a move at all? -----------------------------------------------------------------
-def _malformed(template: str, **params: Any) -> MalformedActionError:
-    return MalformedActionError(msg(template, None, **params))
-
-
 def _check_seat(seat: object, players: int) -> None:
     if type(seat) is not int:  # bool is an int subclass, and is no seat
-        raise _malformed("the seat must be a whole number such as 0, not {value}",
-                         value=excerpt(seat))
+        raise MalformedActionError(msg(
+            "the seat must be a whole number such as 0, not {value}", None,
+            value=excerpt(seat)))
     if not 0 <= seat < players:
         raise NoSuchSeatError(msg("there is no seat {seat}: seats go from 0 to {last}", None,
                                   seat=excerpt(seat), last=players - 1))
@@ -182,8 +179,9 @@ def _check_seat(seat: object, players: int) -> None:
 
 def _check_card(card: object, name: str) -> None:
     if not isinstance(card, Card):
-        raise _malformed("{name} must be a Card such as Card.parse('R7'), not {value}",
-                         name=name, value=excerpt(card))
+        raise MalformedActionError(msg(
+            "{name} must be a Card such as Card.parse('R7'), not {value}", None,
+            name=name, value=excerpt(card)))
 
 
 def _check_stands_for(card: object, name: str) -> None:
@@ -193,15 +191,17 @@ def _check_stands_for(card: object, name: str) -> None:
     _check_card(card, name)
     assert isinstance(card, Card)
     if card.is_rook:
-        raise _malformed("{name} says which natural card a Rook stands for, so it cannot be "
-                         "the Rook", name=name)
+        raise MalformedActionError(msg(
+            "{name} says which natural card a Rook stands for, so it cannot be the Rook",
+            None, name=name))
 
 
 def _check_ref(ref: object, name: str, players: int) -> None:
     if not (type(ref) is tuple and len(ref) == 2 and type(ref[0]) is int
             and type(ref[1]) is int and ref[1] >= 0):
-        raise _malformed("{name} must name a meld as (seat, meld number), such as (1, 0), "
-                         "not {value}", name=name, value=excerpt(ref))
+        raise MalformedActionError(msg(
+            "{name} must name a meld as (seat, meld number), such as (1, 0), not {value}",
+            None, name=name, value=excerpt(ref)))
     if not 0 <= ref[0] < players:
         raise NoSuchSeatError(msg("there is no seat {seat}: seats go from 0 to {last}", None,
                                   seat=excerpt(ref[0]), last=players - 1))
@@ -209,13 +209,15 @@ def _check_ref(ref: object, name: str, players: int) -> None:
 
 def _check_melds(melds: object, name: str) -> None:
     if type(melds) is not tuple or not melds:
-        raise _malformed("{name} must be a tuple of one or more melds, such as "
-                         "(Meld.parse('R3 R4 R5 R6'),), not {value}", name=name,
-                         value=excerpt(melds))
+        raise MalformedActionError(msg(
+            "{name} must be a tuple of one or more melds, such as "
+            "(Meld.parse('R3 R4 R5 R6'),), not {value}", None, name=name,
+            value=excerpt(melds)))
     for meld in melds:
         if not _meld_shaped(meld):
-            raise _malformed("{value} in {name} is not a meld: make one with "
-                             "Meld.parse('R3 R4 R5 R6')", name=name, value=excerpt(meld))
+            raise MalformedActionError(msg(
+                "{value} in {name} is not a meld: make one with Meld.parse('R3 R4 R5 R6')",
+                None, name=name, value=excerpt(meld)))
 
 
 def _meld_shaped(meld: object) -> bool:
@@ -245,8 +247,8 @@ def _lay_off(action: LayOff, players: int) -> None:
     _check_ref(action.onto, "onto", players)
     _check_stands_for(action.as_card, "as_card")
     if action.as_card is not None and not action.card.is_rook:
-        raise _malformed("as_card is only for a Rook: {card} stands for itself",
-                         card=action.card)
+        raise MalformedActionError(msg(
+            "as_card is only for a Rook: {card} stands for itself", None, card=action.card))
 
 
 def _swap(action: SwapRook, players: int) -> None:
@@ -254,13 +256,15 @@ def _swap(action: SwapRook, players: int) -> None:
     _check_card(action.natural, "natural")
     _check_ref(action.source, "source", players)
     if (action.lay_off_onto is None) == (action.lay_down is None):
-        raise _malformed("a Rook swap plays the Rook at once: give exactly one of "
-                         "lay_off_onto and lay_down")
+        raise MalformedActionError(msg(
+            "a Rook swap plays the Rook at once: give exactly one of lay_off_onto and "
+            "lay_down", None))
     if action.lay_down is not None:
         _check_melds(action.lay_down, "lay_down")
         if action.rook_as is not None:
-            raise _malformed("rook_as goes with lay_off_onto: in a lay-down the meld says "
-                             "what the Rook stands for")
+            raise MalformedActionError(msg(
+                "rook_as goes with lay_off_onto: in a lay-down the meld says what the Rook "
+                "stands for", None))
     else:
         _check_ref(action.lay_off_onto, "lay_off_onto", players)
         _check_stands_for(action.rook_as, "rook_as")
@@ -285,8 +289,9 @@ def validate(action: object, players: int) -> None:
     shapes are looked at, so it is cheap enough to run before every move."""
     check = _CHECKS.get(type(action))
     if check is None:
-        raise _malformed("{value} is not a move: a move is a Draw, TakeDiscard, Buy, Pass, "
-                         "LayDown, LayOff, SwapRook or Discard", value=excerpt(action))
+        raise MalformedActionError(msg(
+            "{value} is not a move: a move is a Draw, TakeDiscard, Buy, Pass, LayDown, "
+            "LayOff, SwapRook or Discard", None, value=excerpt(action)))
     check(action, players)
 
 
@@ -303,7 +308,7 @@ _OFF = re.compile(r"(\S+)\s+on\s+(\d)\.(\d{1,4})")
 _SWAP = re.compile(r"(\S+)\s+from\s+(\d)\.(\d{1,4})\s*,\s*(down|off)\s+(.*)")
 
 
-def _bad(text: str, why: str) -> NotationError:
+def _bad(text: str, why: Message) -> NotationError:
     return NotationError(msg("'{text}' is not an action: {why}", None, text=cut(text),
                              why=why))
 
@@ -311,14 +316,15 @@ def _bad(text: str, why: str) -> NotationError:
 def _melds(line: str, text: str, rules: Rules | None) -> tuple[Meld, ...]:
     parts = [part.strip() for part in text.split("/")]
     if not text.strip() or any(not p for p in parts):
-        raise _bad(line, "name the melds, separated by '/', like 'down R3 R4 R5 R6 / Y7 R7 RK'")
+        raise _bad(line, msg("name the melds, separated by '/', like "
+                             "'down R3 R4 R5 R6 / Y7 R7 RK'"))
     return tuple(check_meld(part, rules).meld_or_raise() for part in parts)
 
 
 def _one_card(line: str, text: str) -> Card:
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise _bad(line, f"name exactly one card, not {len(cards)}")
+        raise _bad(line, msg("name exactly one card, not {n}", None, n=len(cards)))
     return cards[0]
 
 
@@ -338,11 +344,11 @@ def _read_line(text: object) -> str:
                                 "{limit}", None, n=len(text), limit=MAX_LINE))
     line = text.strip()
     if "\n" in line or "\r" in line:
-        raise _bad(line, "write one move per line")
+        raise _bad(line, msg("write one move per line"))
     for word in _WORDS.finditer(line):
         if len(word.group()) > _MAX_WORD:
-            raise _bad(line, f"'{cut(word.group(), 20)}' is too long to be a card or a "
-                             "word of a move")
+            raise _bad(line, msg("'{word}' is too long to be a card or a word of a move",
+                                 None, word=cut(word.group(), 20)))
     return line
 
 
@@ -353,40 +359,40 @@ def parse_action(text: str, rules: Rules | None = None) -> Action:
     line = _read_line(text)
     m = _HEAD.fullmatch(line)
     if not m:
-        raise _bad(line, "write the seat, a colon and the move, like '2: discard R7'")
+        raise _bad(line, msg("write the seat, a colon and the move, like '2: discard R7'"))
     seat, verb, rest = int(m.group(1)), m.group(2).lower(), m.group(3) or ""
     simple: dict[str, type[Draw | TakeDiscard | Buy | Pass]] = {
         "draw": Draw, "take": TakeDiscard, "buy": Buy, "pass": Pass}
     if verb in simple:
         if rest:
-            raise _bad(line, f"'{verb}' takes nothing after it")
+            raise _bad(line, msg("'{verb}' takes nothing after it", None, verb=verb))
         return simple[verb](seat)
     if verb == "discard":
         if not rest:
-            raise _bad(line, "name the card to discard")
+            raise _bad(line, msg("name the card to discard"))
         return Discard(seat, _one_card(line, rest))
     if verb == "down":
         return LayDown(seat, _melds(line, rest, rules))
     if verb == "off":
         o = _OFF.fullmatch(rest)
         if not o:
-            raise _bad(line, "write 'off CARD on SEAT.MELD', like 'off R9 on 1.0'")
+            raise _bad(line, msg("write 'off CARD on SEAT.MELD', like 'off R9 on 1.0'"))
         card, as_card = _card_as(line, o.group(1))
         return LayOff(seat, card, (int(o.group(2)), int(o.group(3))), as_card)
     if verb == "swap":
         s = _SWAP.fullmatch(rest)
         if not s:
-            raise _bad(line, "write 'swap CARD from SEAT.MELD, off RK=CARD on SEAT.MELD' "
-                             "or 'swap CARD from SEAT.MELD, down MELD / MELD'")
+            raise _bad(line, msg("write 'swap CARD from SEAT.MELD, off RK=CARD on SEAT.MELD' "
+                             "or 'swap CARD from SEAT.MELD, down MELD / MELD'"))
         natural = _one_card(line, s.group(1))
         source = (int(s.group(2)), int(s.group(3)))
         if s.group(4) == "down":
             return SwapRook(seat, natural, source, lay_down=_melds(line, s.group(5), rules))
         o = _OFF.fullmatch(s.group(5))
         if not o:
-            raise _bad(line, "after 'off' write 'RK=CARD on SEAT.MELD' or 'RK on SEAT.MELD'")
+            raise _bad(line, msg("after 'off' write 'RK=CARD on SEAT.MELD' or 'RK on SEAT.MELD'"))
         card, as_card = _card_as(line, o.group(1))
         if not card.is_rook:
-            raise _bad(line, "after a swap it is the Rook that is laid off")
+            raise _bad(line, msg("after a swap it is the Rook that is laid off"))
         return SwapRook(seat, natural, source, (int(o.group(2)), int(o.group(3))), as_card)
-    raise _bad(line, "the moves are draw, take, buy, pass, down, off, swap and discard")
+    raise _bad(line, msg("the moves are draw, take, buy, pass, down, off, swap and discard"))

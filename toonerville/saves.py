@@ -35,8 +35,8 @@ MAX_SIZE = 256 * 1024
 #: the deepest nesting of lists and objects read (a saved game has 4: the table of a
 #: starting position)
 MAX_DEPTH = 8
-#: the most digits of a number (a seed is at most 20)
-MAX_DIGITS = 40
+#: the most digits of a number (a seed the kit draws has 10; Python refuses over 4,300)
+MAX_DIGITS = 100
 #: the longest player name
 MAX_NAME = 100
 
