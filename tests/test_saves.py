@@ -109,9 +109,17 @@ def test_a_version_1_save_without_a_move_count_still_loads() -> None:
     assert same(Game.from_json(json.dumps(data)), game)
 
 
-def test_a_version_2_save_must_have_every_field() -> None:
-    for name in ("move_count", "round", "scores", "totals", "turn_limit", "names"):
+def test_a_version_2_save_must_have_every_field_it_is_replayed_from() -> None:
+    for name in ("move_count", "turn_limit", "names", "seed", "rules", "players", "moves"):
         assert f"'{name}' is missing" in refusal(edited(lambda d, n=name: d.pop(n)))
+
+
+def test_the_score_sheet_of_a_save_is_for_people_and_may_be_left_out() -> None:
+    game = played(moves=45)
+    data = save(game)
+    for name in ("round", "scores", "totals"):
+        del data[name]
+    assert same(Game.from_json(json.dumps(data)), game)
 
 
 def test_dropped_moves_are_refused_not_loaded_at_an_earlier_position() -> None:

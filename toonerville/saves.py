@@ -44,10 +44,11 @@ _FIELDS_V1 = frozenset({"format", "version", "players", "names", "rules", "seed"
                         "turn_limit", "deck", "position", "moves", "round", "scores",
                         "totals"})
 _FIELDS = {1: _FIELDS_V1, 2: _FIELDS_V1 | {"move_count"}}
-#: the fields a version-2 file must have (a version-1 file: those of its set-up)
+#: the fields a file must have: what the game is replayed from (and, from version 2, how
+#: many moves it holds); the score sheet beside them ("round", "scores", "totals") is for
+#: people, and is checked against the replay when it is there
 _REQUIRED = {1: ("players", "names", "rules", "seed", "moves"),
-             2: ("players", "names", "rules", "seed", "turn_limit", "move_count", "moves",
-                 "round", "scores", "totals")}
+             2: ("players", "names", "rules", "seed", "turn_limit", "move_count", "moves")}
 _POSITION = ("hands", "stock", "discard_pile", "table", "round_number", "dealer",
              "current", "scores")
 #: how long a quoted reason from the engine may be
