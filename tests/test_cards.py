@@ -192,3 +192,25 @@ def test_sort_cards_colour_then_number_rook_last() -> None:
 def test_identical_cards_from_different_decks_are_equal() -> None:
     assert Card.parse("R7") == Card(Colour.RED, 7)
     assert hash(Card.parse("R7")) == hash(Card(Colour.RED, 7))
+
+
+@pytest.mark.parametrize(("make", "words"), [
+    (lambda: Card("R", 7), "'R' is not a colour"),  # type: ignore[arg-type]
+    (lambda: Card(Colour.RED, True), "True is not a card number"),
+    (lambda: Card(Colour.RED, "7"), "'7' is not a card number"),  # type: ignore[arg-type]
+    (lambda: Card(Colour.RED, 10**5000), "<a very long number> is not a card number"),
+    (lambda: Card.parse(7), "7 is not a card: write a card as text"),  # type: ignore[arg-type]
+    (lambda: parse_cards([5]), "5 is not a card"),  # type: ignore[list-item]
+    (lambda: parse_cards(None), "None is not a group of cards"),  # type: ignore[arg-type]
+    (lambda: parse_cards(7), "7 is not a group of cards"),  # type: ignore[arg-type]
+])
+def test_T1_values_that_are_no_card_are_refused_with_notation_error(make, words: str) -> None:
+    with pytest.raises(NotationError) as info:
+        make()
+    assert words in str(info.value) and info.value.rule == "T1"
+
+
+@pytest.mark.parametrize("players", ["4", 4.0, None, True])
+def test_T2_a_shoe_for_players_that_are_no_number_is_refused(players: object) -> None:
+    with pytest.raises(RulesError, match="3 to 5 players"):
+        shoe(players)  # type: ignore[arg-type]

@@ -492,3 +492,14 @@ def test_check_set_agrees_with_brute_force(cards: tuple[Card, ...]) -> None:
 def test_verdict_accepts_cards_as_well_as_notation() -> None:
     assert check_run(parse_cards("R5 R6 R7 RK")).meld == check_run("R5 R6 R7 RK").meld
     assert is_set(parse_cards("Y7 R7 RK"))
+
+
+@pytest.mark.parametrize(("cards", "words"), [
+    ([5], "5 is not a card"), (["R1", None, "R3"], "None is not a card"),
+    (None, "None is not a group of cards"), (12, "12 is not a group of cards"),
+])
+def test_a_meld_of_values_that_are_no_cards_is_refused_with_notation_error(
+        cards: object, words: str) -> None:
+    with pytest.raises(NotationError) as info:
+        check_meld(cards)  # type: ignore[arg-type]
+    assert words in str(info.value)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -59,11 +60,15 @@ class Card:
                 raise NotationError(msg("the Rook has no number", "T1"))
             object.__setattr__(self, "index", ROOK_INDEX)
             return
-        if not isinstance(self.number, int) or not LOWEST <= self.number <= HIGHEST:
+        if type(self.number) is not int or not LOWEST <= self.number <= HIGHEST:
             raise NotationError(
                 msg("{number} is not a card number: numbers go from 1 to 14", "T1",
-                    number=self.number)
+                    number=_quote(self.number))
             )
+        if not isinstance(self.colour, Colour):
+            raise NotationError(
+                msg("{colour} is not a colour: a card is Red, Yellow, Green or Black, or the "
+                    "Rook", "T1", colour=_quote(self.colour)))
         object.__setattr__(self, "index", _COLOUR_INDEX[self.colour] * HIGHEST
                            + self.number - 1)
 
@@ -121,7 +126,29 @@ _BY_TEXT = {str(c): c for c in (*NATURALS, ROOK)}
 _TOKEN = re.compile(r"[,\s]+")
 
 
+def _quote(value: object) -> str:
+    """A value inside a sentence, cut short (a refusal never quotes a whole long value)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return "<a very long number>"
+    text = reprlib.repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def not_a_card(value: object) -> NotationError:
+    """The refusal of something given as a card that is neither text nor a `Card`."""
+    return NotationError(msg("{value} is not a card: write a card as text, like R7, or give a "
+                             "Card", "T1", value=_quote(value)))
+
+
+def not_cards(value: object) -> NotationError:
+    """The refusal of something given as a group of cards that is no text and no list."""
+    return NotationError(msg("{value} is not a group of cards: write them as text, like "
+                             "'R5 R6 RK', or give a list of cards", "T1", value=_quote(value)))
+
+
 def _parse_token(token: str) -> Card:
+    if not isinstance(token, str):
+        raise not_a_card(token)
     text = token.strip().upper()
     card = _BY_TEXT.get(text)
     if card is not None:
@@ -148,8 +175,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """`parse_cards("R5 R6 RK")` → three cards. Commas or spaces separate cards."""
     if isinstance(text, str):
         tokens: Iterable[str | Card] = [t for t in _TOKEN.split(text) if t]
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | dict):
         tokens = text
+    else:
+        raise not_cards(text)
     return tuple(t if isinstance(t, Card) else _parse_token(t) for t in tokens)
 
 
@@ -180,9 +209,10 @@ def deck() -> tuple[Card, ...]:
 
 def shoe(players: int) -> tuple[Card, ...]:
     """One deck per player, unshuffled, deck after deck (T2)."""
-    if not 3 <= players <= 5:
+    if type(players) is not int or not 3 <= players <= 5:
         raise RulesError(
-            msg("Toonerville Rook is for 3 to 5 players, not {players}", "T2", players=players)
+            msg("Toonerville Rook is for 3 to 5 players, not {players}", "T2",
+                players=_quote(players))
         )
     return deck() * players
 

@@ -41,7 +41,7 @@ from .messages import msg
 from .rounds import start_round
 from .rules import ROUNDS, Rules, contract_for
 from .scoring import places
-from .state import Change, Position, Setup
+from .state import MAX_NAME, Change, Position, Setup
 from .views import PlayerView, RoundRecord
 
 #: A move's check (reads only; returns the plan or raises) and its apply step.
@@ -408,6 +408,16 @@ class Game:
         return legal.suggest_lay_down(self._pos, self._setup,
                                       self._pos.current if seat is None else seat, best)
 
+    def lay_down_refusal(self, seat: int) -> IllegalActionError | None:
+        """Why `seat` may not lay down at all now, whatever the melds (not its turn, not
+        drawn yet, already down), or None: a page asks before it asks the solver."""
+        try:
+            self._check_seat(seat)
+            melding.check_may_lay_down(self._pos, self._setup, seat)
+        except IllegalActionError as err:
+            return err
+        return None
+
     def discard_refusal(self, seat: int, card: Card) -> IllegalActionError | None:
         """Why `seat` may not discard `card` now (T9, T13, T14, T16, T17), or None."""
         return self.refusal(A.Discard(seat, card))
@@ -529,10 +539,6 @@ class Game:
     def start(self) -> dict[str, Any]:
         """How the game began beyond its seed: a fixed deck or a position (for saves)."""
         return dict(self._start)
-
-
-#: longest seat name a game accepts (a name is shown on every seat and in every sentence)
-MAX_NAME = 40
 
 
 def _check_names(names: tuple[Any, ...], players: int) -> None:

@@ -128,15 +128,20 @@ class LayDownPlan:
     goes_out: bool
 
 
+def check_may_lay_down(s: Position, setup: Setup, seat: int) -> None:
+    """`seat` may lay down now, melds aside: its turn, after drawing, not yet down."""
+    check_playing(s, setup, seat, "lay down")
+    if s.down_turn[seat] is not None:
+        raise AlreadyDownError(msg(
+            "you are already down; now you may lay off cards onto melds on the table", "H7"))
+
+
 def check_lay_down(s: Position, setup: Setup, seat: int, melds: tuple[Meld, ...],
                    swapped: int | None = None) -> LayDownPlan:
     """Check a lay-down of `melds` by `seat` (T15, T17, H7, H8, T13a); `swapped` is the
     Rook a swap in the same move has just put in the hand, which must be among them."""
     rules = setup.rules
-    check_playing(s, setup, seat, "lay down")
-    if s.down_turn[seat] is not None:
-        raise AlreadyDownError(msg(
-            "you are already down; now you may lay off cards onto melds on the table", "H7"))
+    check_may_lay_down(s, setup, seat)
     checked = tuple(_valid(m, rules) for m in melds)
     verdict = check_contract(checked, rules.contract(s.round_number), rules, s.round_number)
     if not verdict:

@@ -14,7 +14,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import HIGHEST, LOWEST, ROOK, Card, Colour, format_cards, parse_cards
+from .cards import (
+    HIGHEST,
+    LOWEST,
+    ROOK,
+    Card,
+    Colour,
+    format_cards,
+    not_a_card,
+    not_cards,
+    parse_cards,
+)
 from .errors import InvalidMeldError, LayOffError, NotationError, RookSwapError
 from .messages import Message, msg
 from .rules import Rules
@@ -244,12 +254,19 @@ Token = tuple[Card, Card | None]  # a card and, for a Rook, what it is declared 
 def parse_meld_tokens(cards: str | Iterable[str | Card]) -> tuple[Token, ...]:
     """Cards of a proposed meld; a Rook may be written `RK=R8` to declare its card."""
     items: Iterable[str | Card]
-    items = cards.replace(",", " ").split() if isinstance(cards, str) else cards
+    if isinstance(cards, str):
+        items = cards.replace(",", " ").split()
+    elif isinstance(cards, Iterable) and not isinstance(cards, bytes | dict):
+        items = cards
+    else:
+        raise not_cards(cards)
     out: list[Token] = []
     for item in items:
         if isinstance(item, Card):
             out.append((item, None))
             continue
+        if not isinstance(item, str):
+            raise not_a_card(item)
         text = item.strip()
         if "=" in text:
             left, _, right = text.partition("=")

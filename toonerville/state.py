@@ -27,6 +27,9 @@ from .messages import msg
 from .rules import Rules
 from .views import RoundRecord
 
+#: the longest seat name a game takes (a name is shown on every seat and in every sentence)
+MAX_NAME = 100
+
 #: a meld on the table with the ids of its physical cards
 Placed = tuple[Meld, tuple[int, ...]]
 

@@ -708,9 +708,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.suggested.value = "".join(meld_html(m, self._size) for m in melds)
 
     def _lay_down_suggested(self) -> None:
-        err = self.game.refusal(A.LayDown(HUMAN, ()))
-        if isinstance(err, WrongPhaseError | NotYourTurnError) or \
-                err is not None and self.game.view(HUMAN).down[HUMAN]:
+        err = self.game.lay_down_refusal(HUMAN)
+        if err is not None:
             self.message.error(err.message)  # before asking the solver for nothing
             return
         melds = self.suggestion()
