@@ -79,7 +79,7 @@ def test_extraction_finds_the_kits_texts(template: Any) -> None:
     assert "not a run: {cards} wraps past 14; 14 is the top and 1 the bottom" in ids  # msg
     assert ("{n} run", "{n} runs") in ids  # ngettext in Contract.__str__
     assert "Score sheet" in ids  # render.py's _t, inside an f-string
-    assert "{n} cards" in ids and "Discard pile" in ids  # render.py's _count and caption
+    assert ("{n} card", "{n} cards") in ids and "Discard pile" in ids  # plural, caption
     assert "cannot load this saved game: it is not text ({why})" in ids  # saves.py's _fail
     assert "Deal one card" in ids and "Card size" in ids  # the widgets' N_ and _
     assert "cannot load this saved game: " not in ids  # only its whole sentences

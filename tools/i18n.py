@@ -50,15 +50,16 @@ WIDTH = 100
 #: Calls whose first argument is a text to translate (`ngettext`: the first two).
 KEYWORDS: dict[str, Any] = {
     "msg": (1,), "_t": (1,), "translate": (1,), "_": (1,), "N_": (1,), "ngettext": (1, 2),
+    "plural": (1, 2),
     # helpers of single modules, rewritten by `extract_toonerville` (see FILE_HELPERS)
     "_count": None, "caption": None, "_fail": None,
 }
 #: Helpers of one module that pass a text on to a translation call:
-#: render.py's `_count(n, one, many)` looks up `one` or `many`, its `caption(title, n)`
+#: render.py's `caption(title, n)`
 #: looks up `title`; melds.py's `_fail(template, …)` is `msg(template, …)`, saves.py's
 #: is `msg("cannot load this saved game: " + template, …)`.
 FILE_HELPERS: dict[str, dict[str, str]] = {
-    "render.py": {"_count": "one and many", "caption": "first"},
+    "render.py": {"caption": "first"},
     "melds.py": {"_fail": "first"},
     "saves.py": {"_fail": "cannot load this saved game: "},
 }

@@ -115,10 +115,6 @@ def _t(text: str, **params: object) -> str:
     return translate(text).format(**params)
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return plural(one, many, n)
-
-
 def _width(size: str) -> int:
     if size not in SIZES:
         raise ValueError(f"unknown card size {size!r}: choose one of {', '.join(SIZES)}")
@@ -275,7 +271,7 @@ def hand_html(cards: Sequence[Card], size: str = "normal",
               selected_indices: Iterable[int] = (), label: str | None = None) -> str:
     """A player's cards in a wrapping row; the cards at `selected_indices` are lifted."""
     chosen = set(selected_indices)
-    group = label or _count(len(cards), "Hand of {n} card", "Hand of {n} cards")
+    group = label or plural("Hand of {n} card", "Hand of {n} cards", len(cards))
     heading = (f'<div style="font-weight:bold;margin-bottom:4px">{escape(label)}</div>'
                if label else "")
     body = (_row((card_html(c, size, selected=i in chosen) for i, c in enumerate(cards)),
@@ -356,7 +352,7 @@ def table_html(melds_by_player: Mapping[str, Sequence[Meld]], size: str = "norma
     """The melds on the table, player by player."""
     sections = []
     for player, melds in melds_by_player.items():
-        count = _count(len(melds), "{n} meld", "{n} melds") if melds else _t("no melds yet")
+        count = plural("{n} meld", "{n} melds", len(melds)) if melds else _t("no melds yet")
         body = "".join(meld_html(m, size) for m in melds)
         sections.append(
             f'<section aria-label="{escape(player)}" style="padding:6px 0;'
@@ -392,7 +388,7 @@ def piles_html(stock_count: int, discard_top: Card | None, discard_count: int,
                size: str = "normal") -> str:
     """The stock (face down, with its count) and the discard pile (its top card)."""
     def caption(title: str, n: int) -> str:
-        return f"<b>{_t(title)}</b><br/>{_count(n, '{n} card', '{n} cards')}"
+        return f"<b>{_t(title)}</b><br/>{plural('{n} card', '{n} cards', n)}"
 
     stock = card_html(None, size) if stock_count else _empty_slot(size, _t("Empty stock"))
     discard = (card_html(discard_top, size) if discard_top is not None and discard_count
@@ -478,7 +474,7 @@ def game_html(view: PlayerView, size: str = "normal") -> str:
     names = view.names
     status = _t("Round {r} · {contract} · {name} to play", r=view.round_number,
                 contract=str(view.contract), name=escape(names[view.current]))
-    others = " · ".join(f"{_bdi(names[s])}: {_count(n, '{n} card', '{n} cards')}"
+    others = " · ".join(f"{_bdi(names[s])}: {plural('{n} card', '{n} cards', n)}"
                         for s, n in enumerate(view.hand_sizes) if s != view.seat)
     table = table_html({names[s]: view.table[s] for s in range(len(names))}, size)
     return (f'<div class="tv-game" style="{_font(size)}"><div style="font-weight:bold">'
