@@ -17,9 +17,13 @@ from .rounds import draw_for_turn, pop_stock
 from .state import Change, Position, Setup
 
 
-def left_of(seat: int, players: int) -> list[int]:
+def left_of(seat: int, players: int) -> tuple[int, ...]:
     """The other seats in turn order, starting at `seat`'s left."""
-    return [(seat + k) % players for k in range(1, players)]
+    return _LEFT[players][seat]
+
+
+_LEFT = {n: tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n))
+         for n in (3, 4, 5)}
 
 
 def buy_refusal(s: Position, setup: Setup, seat: int) -> Message | None:

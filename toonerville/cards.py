@@ -122,6 +122,13 @@ ROOK = Card(None, 0)
 NATURALS: tuple[Card, ...] = tuple(
     Card(colour, number) for colour in COLOURS for number in range(LOWEST, HIGHEST + 1)
 )
+#: every card value by its `index` (0..55 the naturals, 56 the Rook), made once
+BY_INDEX: tuple[Card, ...] = (*NATURALS, ROOK)
+
+
+def card_of(colour: Colour, number: int) -> Card:
+    """The natural card `colour` `number` (1..14) without making a new value."""
+    return BY_INDEX[_COLOUR_INDEX[colour] * HIGHEST + number - 1]
 _BY_TEXT = {str(c): c for c in (*NATURALS, ROOK)}
 _TOKEN = re.compile(r"[,\s]+")
 

@@ -88,12 +88,9 @@ def legal_moves(s: Position, setup: Setup, seat: int | None = None) -> list[A.Ac
 
 def _lay_offs(s: Position, setup: Setup, me: int, hand: tuple[Card, ...],
               table: tuple[tuple[Meld, ...], ...]) -> list[A.Action]:
-    out: list[A.Action] = []
-    for card in sorted(set(hand), key=lambda c: c.sort_key):
-        for onto, as_card in melding.lay_off_spots(card, table, me, setup.rules):
-            if _passes(melding.check_lay_off, s, setup, me, card, onto, as_card):
-                out.append(A.LayOff(me, card, onto, as_card))
-    return out
+    return [A.LayOff(me, card, onto, as_card)
+            for card, onto, as_card in melding.lay_off_moves(hand, table, me, setup.rules)
+            if _passes(melding.check_lay_off, s, setup, me, card, onto, as_card)]
 
 
 def _swaps(s: Position, setup: Setup, me: int, hand: tuple[Card, ...],

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import actions as A
-from .cards import ROOK, Card, format_cards
+from .cards import COLOURS, ROOK, Card, card_of, format_cards
 from .errors import (
     AlreadyDownError,
     ContractNotMetError,
@@ -53,7 +53,7 @@ def rook_ends(meld: Meld) -> tuple[Card | None, ...]:
     if not meld.is_run:
         return (None,)
     assert meld.colour is not None
-    return tuple(Card(meld.colour, n) for n in (meld.low - 1, meld.high + 1) if 1 <= n <= 14)
+    return tuple(card_of(meld.colour, n) for n in (meld.low - 1, meld.high + 1) if 1 <= n <= 14)
 
 
 def lay_off_spots(card: Card, table: Sequence[Sequence[Meld]], seat: int, rules: Rules
@@ -76,6 +76,41 @@ def lay_off_spots(card: Card, table: Sequence[Sequence[Meld]], seat: int, rules:
     return out
 
 
+def lay_off_moves(hand: Sequence[Card], table: Sequence[Sequence[Meld]], seat: int,
+                  rules: Rules) -> list[tuple[Card, tuple[int, int], Card | None]]:
+    """Every (card, meld, what a Rook stands for) that `seat` could lay off from `hand`,
+    found meld by meld from the few cards each meld can take (a run: the card below, the
+    card above, a Rook; a set: its number, a Rook), in card order."""
+    held = {c.index: c for c in hand}
+    out: list[tuple[Card, tuple[int, int], Card | None]] = []
+    for owner, melds in enumerate(table):
+        if owner != seat and not rules.lay_off_on_others:
+            continue
+        for index, meld in enumerate(melds):
+            if meld.is_run:
+                wanted = [c for c in rook_ends(meld) if c is not None]
+            else:
+                wanted = [card_of(colour, meld.low) for colour in COLOURS]
+            for card in [held[c.index] for c in wanted if c.index in held]:
+                try:
+                    meld.lay_off(card, None, rules)
+                except ToonervilleError:
+                    continue
+                out.append((card, (owner, index), None))
+            if ROOK_KEY in held:
+                for as_card in rook_ends(meld):
+                    try:
+                        meld.lay_off(ROOK, as_card, rules)
+                    except ToonervilleError:
+                        continue
+                    out.append((ROOK, (owner, index), as_card))
+    out.sort(key=lambda move: move[0].sort_key)
+    return out
+
+
+ROOK_KEY = ROOK.index
+
+
 def _may_lay_off(s: Position, setup: Setup, seat: int, down_turn: int | None) -> bool:
     return down_turn is not None and (setup.rules.lay_off_same_turn or down_turn != s.turn)
 
@@ -87,6 +122,9 @@ def dead_end(s: Position, setup: Setup, seat: int, hand: Sequence[int],
     since `down_turn`) would leave no way to end the turn (T13a, H12), or None."""
     if not hand:
         return None  # going out
+    pending = swapped is not None and swapped in hand
+    if not pending and (len(hand) != 1 or hand[0] != s.taken):
+        return None  # the common case: a card to discard is left
     rules, c = setup.rules, s.cards
     may_lay_off = _may_lay_off(s, setup, seat, down_turn)
     rest = list(hand)
@@ -160,9 +198,11 @@ def check_lay_down(s: Position, setup: Setup, seat: int, melds: tuple[Meld, ...]
     for m in checked:
         placed.append((m, tuple(ids[k:k + len(m.cards)])))
         k += len(m.cards)
-    table = [list(t) for t in s.melds()]
-    table[seat].extend(checked)
-    why = dead_end(s, setup, seat, rest, table, s.turn, s.swapped)
+    why = None
+    if len(rest) <= 2:  # only a nearly empty hand can be stranded (T13a, H12)
+        table = [list(t) for t in s.melds()]
+        table[seat].extend(checked)
+        why = dead_end(s, setup, seat, rest, table, s.turn, s.swapped)
     if why is not None:
         raise DeadEndError(why)
     return LayDownPlan(tuple(placed), not rest)
@@ -226,10 +266,12 @@ def check_lay_off(s: Position, setup: Setup, seat: int, card: Card, onto: tuple[
     below = grown.is_run and grown.low < meld.low
     new_ids = (card_id, *ids) if below else (*ids, card_id)
     rest = _without(s.hands[seat], [card_id])
-    table = [list(t) for t in s.melds()]
-    table[onto[0]][onto[1]] = grown
-    why = dead_end(s, setup, seat, rest, table, s.down_turn[seat],
-                   None if s.swapped == card_id else s.swapped)
+    why = None
+    if len(rest) <= 2:  # only a nearly empty hand can be stranded (T13a, H12)
+        table = [list(t) for t in s.melds()]
+        table[onto[0]][onto[1]] = grown
+        why = dead_end(s, setup, seat, rest, table, s.down_turn[seat],
+                       None if s.swapped == card_id else s.swapped)
     if why is not None:
         raise DeadEndError(why)
     return LayOffPlan(onto, card_id, grown, new_ids, not rest)
