@@ -88,8 +88,17 @@ def legal_moves(s: Position, setup: Setup, seat: int | None = None) -> list[A.Ac
 
 def _lay_offs(s: Position, setup: Setup, me: int, hand: tuple[Card, ...],
               table: tuple[tuple[Meld, ...], ...]) -> list[A.Action]:
-    return [A.LayOff(me, card, onto, as_card)
-            for card, onto, as_card in melding.lay_off_moves(hand, table, me, setup.rules)
+    moves = melding.lay_off_moves(hand, table, me, setup.rules)
+    if not moves:
+        return []
+    # what `check_lay_off` asks beyond the fit is the same for every card of a hand that
+    # keeps two or more after it (no dead end is possible, T13a/H12): one check does
+    if len(hand) > 3 and s.swapped is None:
+        card, onto, as_card = moves[0]
+        if not _passes(melding.check_lay_off, s, setup, me, card, onto, as_card):
+            return []
+        return [A.LayOff(me, card, onto, as_card) for card, onto, as_card in moves]
+    return [A.LayOff(me, card, onto, as_card) for card, onto, as_card in moves
             if _passes(melding.check_lay_off, s, setup, me, card, onto, as_card)]
 
 
