@@ -172,8 +172,13 @@ class TableStore:
             claims = self.backend.claims(t.code)
             if secret is not None:
                 for slot, stored in claims.items():
-                    if codes.matches(secret, stored) and (seat is None or str(seat) == slot):
+                    if not codes.matches(secret, stored):
+                        continue
+                    if seat is None or str(seat) == slot:
                         return self._seat(t, int(slot), secret)
+                    raise SeatError(msg("this page already holds seat {held} at table "
+                                        "{code}; one page plays one seat", None,
+                                        held=int(slot), code=t.code))
             if seat is not None:
                 self._check_claimable(t, seat, claims)
                 candidates = [seat]
