@@ -42,8 +42,8 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
+@pytest.fixture(name="postgres_url", scope="session")
+def postgres_url_fixture() -> Iterator[str]:
     """The URL of a running, empty PostgreSQL server (one per test session)."""
     try:
         import psycopg  # noqa: F401

@@ -1,9 +1,10 @@
 """Helpers of the store tests: the two databases as one fixture, clients, raw rows.
 
 `where` is parametrized over an SQLite file (per test) and the session's PostgreSQL
-server (`pgserver.postgres_url`); `clients(k)` opens k store objects on it, each like
-one learner's kernel. `raw_execute` writes rows behind the store's back, as a damaged or
-foreign program would.
+server (`pgserver.postgres_url`); `clients()` opens one more store object on it, each
+like one learner's kernel. Test modules import the fixtures as `where_fixture` and
+`clients_fixture`; pytest knows them by their `name=`. `raw_execute` writes rows behind
+the store's back, as a damaged or foreign program would.
 """
 
 from __future__ import annotations
@@ -19,16 +20,16 @@ from toonerville.bots import HeuristicBot
 from toonerville.store import Seat, TableStore, open_store
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+@pytest.fixture(name="where", params=["sqlite", "postgres"])
+def where_fixture(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "tables.sqlite")
     url: str = request.getfixturevalue("postgres_url")
     return url
 
 
-@pytest.fixture
-def clients(where: str) -> Iterator[Callable[[], TableStore]]:
+@pytest.fixture(name="clients")
+def clients_fixture(where: str) -> Iterator[Callable[[], TableStore]]:
     """`clients()` opens one more store on the test's database (closed at the end)."""
     opened: list[TableStore] = []
 

@@ -10,8 +10,15 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from pgserver import postgres_url  # noqa: F401
-from storehelpers import choose, clients, play_until_human, raw_count, raw_execute, where  # noqa: F401
+from pgserver import postgres_url_fixture  # noqa: F401
+from storehelpers import (  # noqa: F401
+    choose,
+    clients_fixture,
+    play_until_human,
+    raw_count,
+    raw_execute,
+    where_fixture,
+)
 
 from toonerville import Game, IllegalActionError
 from toonerville.store import (
@@ -176,7 +183,8 @@ def test_two_clicks_at_once_one_wins_the_other_hears_the_table_moved_on(
         outcome: list[object] = [None, None]
         gate = threading.Barrier(2)
 
-        def click(k: int, move: str) -> None:
+        def click(k: int, move: str, gate: threading.Barrier = gate,
+                  outcome: list[object] = outcome) -> None:
             gate.wait()
             try:
                 outcome[k] = tabs[k].play(move)
@@ -226,7 +234,8 @@ def test_compare_and_append_lets_exactly_one_writer_have_each_number(
         results: list[bool] = [False] * 8
         gate = threading.Barrier(8)
 
-        def write(i: int, k: int = k) -> None:
+        def write(i: int, k: int = k, gate: threading.Barrier = gate,
+                  results: list[bool] = results) -> None:
             gate.wait()
             results[i] = backends[i].append(code, k, f"{i}: writer")
 
