@@ -1,34 +1,177 @@
-"""Engine figures: full 11-round 4-player heuristic-bot games per second on one core, and
-the heuristic bot against the random bot over 200 seeded 4-player games.
+"""Engine figures: `is_legal` of every kind of move, full heuristic games per second, random-bot
+decisions per second, and the heuristic bot against the random bot.
 
-    python benchmarks/bench_engine.py [--games 50] [--versus 200]
+    python benchmarks/bench_engine.py                 # everything (a couple of minutes)
+    python benchmarks/bench_engine.py --versus 0      # the speed figures only
+    python benchmarks/bench_engine.py --games 10 --random-games 1 --legal-samples 50 --versus 0
+
+1. `is_legal`: seeded 4-player heuristic-bot games are played, and after every move the
+   deciding player's legal moves (`game.legal_actions`) are sorted into kinds (draw,
+   take, buy, pass, lay-down, lay-off, swap, discard, and the lay-down, lay-off or discard
+   that goes out, leaving the hand empty). One move of each kind still short of
+   `--legal-samples` is picked (seeded) and `game.is_legal` is timed on it, once per
+   position, by the wall clock and this thread's CPU clock. Target: median < 50 us for
+   every kind.
+2. Heuristic 4-player full games (11 rounds, the default turn limit) per second in this one
+   process, so on one core, by CPU time and by the wall clock. Target: >= 12 by CPU time.
+3. Random-bot 4-player games: decisions (moves applied) per second of CPU time.
+4. Two heuristic and two random bots per table over `--versus` seeded games: mean totals.
+
+Every figure is printed with the load average (on a busy 2-core machine the wall clock
+of any one process is inflated; the CPU clock is much less so).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import os
+import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from toonerville import Game, play_game  # noqa: E402
+from toonerville import actions as A  # noqa: E402
 from toonerville.simulate import simulate  # noqa: E402
 
+LEGAL_TARGET_US = 50.0
+GAMES_TARGET = 12.0
+KINDS = ("draw", "take", "buy", "pass", "lay-down", "lay-down (going out)", "lay-off",
+         "lay-off (going out)", "swap", "discard", "discard (going out)")
 
-def games_per_second(games: int) -> None:
+
+def loadavg() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def verdict(passed: bool) -> str:
+    return "PASS" if passed else "FAIL"
+
+
+# -- 1. is_legal ---------------------------------------------------------------------------
+def kind_of(game: Game, action: A.Action) -> str:
+    """The kind of a legal move; a move that leaves the hand empty goes out (T16)."""
+    held = len(game.hand(action.seat))
+    if isinstance(action, A.Draw):
+        return "draw"
+    if isinstance(action, A.TakeDiscard):
+        return "take"
+    if isinstance(action, A.Buy):
+        return "buy"
+    if isinstance(action, A.Pass):
+        return "pass"
+    if isinstance(action, A.LayDown):
+        used = sum(len(m.cards) for m in action.melds)
+        return "lay-down (going out)" if used == held else "lay-down"
+    if isinstance(action, A.LayOff):
+        return "lay-off (going out)" if held == 1 else "lay-off"
+    if isinstance(action, A.SwapRook):
+        return "swap"
+    return "discard (going out)" if held == 1 else "discard"
+
+
+def is_legal_times(samples: int, max_games: int, seed: int
+                   ) -> dict[str, tuple[list[float], list[float]]]:
+    """Wall and CPU microseconds of `is_legal`, per kind of move, over positions of seeded
+    heuristic-bot games."""
+    times: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in KINDS}
+    pick = random.Random(seed)
+    clock, cpu_clock = time.perf_counter_ns, time.thread_time_ns
+
+    def after(game: Game) -> None:
+        if game.is_over:
+            return
+        seat = game.deciders[0]
+        by_kind: dict[str, list[A.Action]] = {}
+        for action in game.legal_actions(seat):
+            by_kind.setdefault(kind_of(game, action), []).append(action)
+        for kind, moves in by_kind.items():
+            wall, cpu = times[kind]
+            if len(wall) >= samples:
+                continue
+            action = pick.choice(moves)
+            start_cpu, start = cpu_clock(), clock()
+            legal = game.is_legal(action)
+            end, end_cpu = clock(), cpu_clock()
+            if not legal:
+                raise RuntimeError(f"legal_actions offered {action.notation()!r}, "
+                                   "but is_legal refuses it")
+            wall.append((end - start) / 1000)
+            cpu.append((end_cpu - start_cpu) / 1000)
+
+    for i in range(max_games):
+        if all(len(w) >= samples for w, _ in times.values()):
+            break
+        play_game(["heuristic"] * 4, seed=seed + i, after_action=after)
+    return times
+
+
+def report_is_legal(args: argparse.Namespace) -> bool:
+    print(f"is_legal per kind of move: up to {args.legal_samples} positions per kind from at "
+          f"most {args.legal_games} seeded 4-player heuristic games; times in us")
+    print(f"{'kind':<22} {'n':>5} {'median':>8} {'p90':>8} {'max':>8} | {'cpu med':>8}  target")
+    gc.disable()
+    try:
+        times = is_legal_times(args.legal_samples, args.legal_games, args.seed)
+    finally:
+        gc.enable()
+    ok = True
+    for kind in KINDS:
+        wall, cpu = times[kind]
+        if not wall:
+            print(f"{kind:<22} {0:>5}  (no such position met: raise --legal-games)")
+            ok = False
+            continue
+        ordered = sorted(wall)
+        median = statistics.median(ordered)
+        p90 = ordered[int(0.9 * (len(ordered) - 1))]
+        passed = median < LEGAL_TARGET_US
+        ok = ok and passed
+        print(f"{kind:<22} {len(wall):>5} {median:>8.1f} {p90:>8.1f} {ordered[-1]:>8.1f} | "
+              f"{statistics.median(cpu):>8.1f}  {verdict(passed)} (median < "
+              f"{LEGAL_TARGET_US:.0f})")
+    print(f"{verdict(ok)}  is_legal: median < {LEGAL_TARGET_US:.0f} us for every kind; "
+          f"load average {loadavg()}")
+    return ok
+
+
+# -- 2. heuristic games per second ---------------------------------------------------------------
+def games_per_second(games: int) -> bool:
     start = time.perf_counter()
     cpu = time.process_time()
     turns = 0
     for record in simulate(games, bots=("heuristic",) * 4, seed=2026):
         turns += sum(r.turns for r in record.rounds)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    passed = games / cpu >= GAMES_TARGET
     print(f"heuristic 4-player games: {games} in {wall:.1f} s wall ({cpu:.1f} s CPU) = "
           f"{games / wall:.2f} games/s wall, {games / cpu:.2f} games/s CPU; "
           f"{turns / games:.0f} turns per game")
+    print(f"{verdict(passed)}  heuristic games: >= {GAMES_TARGET:.0f} games/s on one core "
+          f"(CPU time); load average {loadavg()}")
+    return passed
 
 
+# -- 3. random-bot decisions per second -------------------------------------------------------
+def random_decisions(games: int, seed: int) -> None:
+    decisions = 0
+    play: Callable[[int], Game] = lambda s: play_game(["random"] * 4, seed=s)  # noqa: E731
+    play(seed - 1)  # warm-up
+    start, cpu = time.perf_counter(), time.process_time()
+    for i in range(games):
+        decisions += len(play(seed + i).actions)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(f"random-bot 4-player games: {games} games, {decisions} decisions in {cpu:.1f} s "
+          f"CPU ({wall:.1f} s wall) = {decisions / cpu:,.0f} decisions/s CPU "
+          f"({1e6 * cpu / decisions:.1f} us each); load average {loadavg()}")
+
+
+# -- 4. heuristic against random --------------------------------------------------------------
 def heuristic_versus_random(games: int) -> None:
     """Two heuristic and two random bots per table, seats alternating; a seat's total is
     its score over the 11 rounds (lower is better)."""
@@ -50,12 +193,31 @@ def heuristic_versus_random(games: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--versus", type=int, default=200)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50,
+                        help="heuristic games for the games-per-second figure (0: skip)")
+    parser.add_argument("--versus", type=int, default=200,
+                        help="games of heuristic against random bots (0: skip)")
+    parser.add_argument("--legal-samples", type=int, default=200,
+                        help="positions timed per kind of move (0: skip)")
+    parser.add_argument("--legal-games", type=int, default=40,
+                        help="most heuristic games played to find those positions")
+    parser.add_argument("--random-games", type=int, default=3,
+                        help="random-bot games for the decisions-per-second figure (0: skip)")
+    parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    games_per_second(args.games)
-    heuristic_versus_random(args.versus)
+    print(f"load average at start: {loadavg()} ({os.cpu_count()} cores)")
+    if args.legal_samples:
+        report_is_legal(args)
+        print()
+    if args.games:
+        games_per_second(args.games)
+        print()
+    if args.random_games:
+        random_decisions(args.random_games, args.seed)
+        print()
+    if args.versus:
+        heuristic_versus_random(args.versus)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import pytest
 from gamehelpers import refused
 
 from toonerville import (
+    AlreadyDownError,
     BuyError,
     Card,
     CardNotInHandError,
@@ -282,7 +283,7 @@ def test_H7_no_second_lay_down_and_no_extra_melds() -> None:
     refused(game, ContractNotMetError, "H7",
             lambda: game.lay_down(["R7 Y7 B7", "G9 G9 B9", "Y2 Y2 R2"]), "exactly")
     game.lay_down(["R7 Y7 B7", "G9 G9 B9"])
-    refused(game, ContractNotMetError, "H7", lambda: game.lay_down(["R7 Y7 B7", "G9 G9 B9"]),
+    refused(game, AlreadyDownError, "H7", lambda: game.lay_down(["R7 Y7 B7", "G9 G9 B9"]),
             "already down")
 
 
@@ -425,7 +426,8 @@ def test_T18_the_rook_must_be_played_at_once() -> None:
 
 def test_T18_swap_into_the_contract_lay_down() -> None:
     table = {1: ["Y5 Y6 Y7 RK=Y8"]}
-    game = four_seats(table=table, hands=["Y8 R7 B7 G9 G9 B9", "G4 G5", "Y1 Y2", "B13 B14"])
+    game = four_seats(table=table,
+                      hands=["Y8 R7 B7 G9 G9 B9 R2", "G4 G5", "Y1 Y2", "B13 B14"])
     game.take_discard()  # G3
     refused(game, RookSwapError, "T18",
             lambda: game.swap_rook("Y8", (1, 0), lay_off_onto=(1, 0), rook_as="Y9"),

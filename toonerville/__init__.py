@@ -45,7 +45,7 @@ from .melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
 from .messages import Message
 from .rules import Contract, Restock, RookTurnUp, Rules, Seating, SwappedRook, contract_for
 from .simulate import GameRecord, play_game, simulate
-from .solver import LayDown, best_lay_down, find_contract, shortfall, whole_hand
+from .solver import Arrangement, LayDown, best_lay_down, find_contract, shortfall, whole_hand
 from .views import Event, Phase, PlayerView, RoundRecord
 
 __all__ = [
@@ -55,7 +55,8 @@ __all__ = [
     "Restock", "RookSwapError", "RookTurnUp", "Rules", "RulesError", "SaveFileError",
     "ToonervilleError", "Verdict", "WrongPhaseError", "check_lay_down", "check_meld",
     "contract_for", "format_cards", "hand_points", "is_run", "is_set", "parse_cards",
-    "LayDown", "best_lay_down", "find_contract", "shortfall", "whole_hand", "Game", "Event",
+    "Arrangement", "LayDown", "best_lay_down", "find_contract", "shortfall", "whole_hand",
+    "Game", "Event",
     "Phase", "PlayerView", "RoundRecord", "HeuristicBot", "RandomBot", "GameRecord",
     "play_game", "simulate", "AlreadyDownError", "DeadEndError", "MalformedActionError",
     "NoSuchSeatError", "Seating", "SwappedRook",

@@ -198,3 +198,24 @@ def parse_action(text: str, rules: Rules | None = None) -> Action:
             raise _bad(text, "after a swap it is the Rook that is laid off")
         return SwapRook(seat, natural, source, (int(o.group(2)), int(o.group(3))), as_card)
     raise _bad(text, "the moves are draw, take, buy, pass, down, off, swap and discard")
+
+
+def validate(action: object, players: int) -> None:
+    """Refuse an action value of the wrong type or shape before anything else reads it
+    (`MalformedActionError`), or for a seat that is not at the table (`NoSuchSeatError`).
+    Only cheap `isinstance` tests: it runs before every check."""
+    from .errors import MalformedActionError, NoSuchSeatError
+
+    if not isinstance(action, _TYPES):
+        raise MalformedActionError(msg("{action} is not a move of this game", None,
+                                       action=repr(action)[:40]))
+    seat = action.seat
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise MalformedActionError(msg("a seat is a whole number, not {seat}", None,
+                                       seat=repr(seat)[:40]))
+    if not 0 <= seat < players:
+        raise NoSuchSeatError(msg("there is no seat {seat}: seats go from 0 to {last}", None,
+                                  seat=seat, last=players - 1))
+
+
+_TYPES = (Draw, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapRook, Discard)

@@ -22,6 +22,7 @@ from .legal import rooks_in_reach
 from .melds import Meld
 from .messages import msg
 from .rules import ROUNDS, Contract, Rules
+from .solver import Arrangement
 from .views import Phase, PlayerView
 
 Legal = Callable[[], list[A.Action]]
@@ -71,14 +72,15 @@ class HeuristicBot:
     def __init__(self, take_threshold: float = 5.0, buy_threshold: float = 7.0) -> None:
         self.take_threshold = take_threshold
         self.buy_threshold = buy_threshold
-        self._met: dict[tuple[int, tuple[Card, ...]], bool] = {}
-        self._left: dict[tuple[int, tuple[Card, ...]], int] = {}
+        self._met: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._left: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._best: dict[tuple[int, int, tuple[int, ...]], Arrangement | None] = {}
 
     def _meets(self, hand: Sequence[Card], round_number: int, rules: Rules) -> bool:
         """Does the hand hold the contract? (cached: the same hand is asked about often)"""
         from .solver import find_contract
 
-        key = (round_number, tuple(sorted(hand, key=_KEY)))
+        key = (round_number, _hand_key(hand))
         found = self._met.get(key)
         if found is None:
             if len(self._met) > 4096:
@@ -86,18 +88,25 @@ class HeuristicBot:
             found = self._met[key] = find_contract(hand, round_number, rules) is not None
         return found
 
-    def _left_points(self, hand: Sequence[Card], round_number: int, rules: Rules) -> int:
-        """Points the best lay-down of this hand would leave (a large number if none)."""
+    def _best_lay_down(self, hand: Sequence[Card], round_number: int, rules: Rules,
+                       keep: int = 0) -> Arrangement | None:
+        """The solver's lay-down leaving fewest points (cached: it is the costliest
+        question a bot asks, and a hand that cannot meet the contract is not searched)."""
         from .solver import best_lay_down
 
-        key = (round_number, tuple(sorted(hand, key=_KEY)))
-        left = self._left.get(key)
-        if left is None:
-            if len(self._left) > 1024:
-                self._left.clear()
-            best = best_lay_down(hand, round_number, rules, keep=0)
-            left = self._left[key] = 10_000 if best is None else best.points_left
-        return left
+        if not self._meets(hand, round_number, rules):
+            return None
+        key = (round_number, keep, _hand_key(hand))
+        if key not in self._best:
+            if len(self._best) > 1024:
+                self._best.clear()
+            self._best[key] = best_lay_down(hand, round_number, rules, keep=keep)
+        return self._best[key]
+
+    def _left_points(self, hand: Sequence[Card], round_number: int, rules: Rules) -> int:
+        """Points the best lay-down of this hand would leave (a large number if none)."""
+        best = self._best_lay_down(hand, round_number, rules)
+        return 10_000 if best is None else best.points_left
 
     def choose(self, view: PlayerView, rules: Rules, legal: Legal,
                rng: random.Random) -> A.Action:
@@ -121,7 +130,11 @@ class HeuristicBot:
             before = self._left_points(hand, r, rules)
             after = self._left_points((*hand, card), r, rules)
             return 30.0 if after <= before - card.points or after == 0 else 0.0
-        if self._meets((*hand, card), r, rules):
+        # one card from the contract? Then a Rook in that card's place would do too (it
+        # only fails where the card would be a meld's one natural card), so a hand that a
+        # Rook does not complete is not completed by this card: one cached check per hand
+        # instead of a solver call per card offered.
+        if self._meets((*hand, ROOK), r, rules) and self._meets((*hand, card), r, rules):
             return 30.0
         return usefulness(card, hand, view.contract)
 
@@ -156,7 +169,7 @@ class HeuristicBot:
         return self._discard(view, rules)
 
     def _lay_down(self, view: PlayerView, rules: Rules) -> A.Action | None:
-        from .solver import best_lay_down, whole_hand
+        from .solver import whole_hand
 
         r, hand = view.round_number, view.hand
         if r == ROUNDS:
@@ -166,17 +179,17 @@ class HeuristicBot:
             return self._swap_into_lay_down(view, rules, whole_only=True)
         if not self._meets(hand, r, rules):
             return self._swap_into_lay_down(view, rules, whole_only=False)
-        best = best_lay_down(hand, r, rules, keep=0)
+        best = self._best_lay_down(hand, r, rules)
         if best is None:
             return None
         if len(best.left) == 1 and best.left[0] == view.taken_this_turn:
             # T14 would keep that card; lay down everything but a card we may discard
-            best = best_lay_down(hand, r, rules, keep=2) or best
+            best = self._best_lay_down(hand, r, rules, keep=2) or best
         return A.LayDown(view.seat, best.melds)
 
     def _swap_into_lay_down(self, view: PlayerView, rules: Rules,
                             whole_only: bool) -> A.Action | None:
-        from .solver import best_lay_down, whole_hand
+        from .solver import whole_hand
 
         if not rules.rook_swap or rules.swap_only_when_down:
             return None
@@ -184,10 +197,12 @@ class HeuristicBot:
             hand = list(view.hand)
             hand.remove(natural)
             hand.append(ROOK)
+            if not self._meets(hand, view.round_number, rules):
+                continue
             if whole_only:
                 found = whole_hand(hand, view.round_number, rules)
             else:
-                best = best_lay_down(hand, view.round_number, rules, keep=0)
+                best = self._best_lay_down(hand, view.round_number, rules)
                 found = best.melds if best else None
             if found and any(m.rooks for m in found):
                 return A.SwapRook(view.seat, natural, source, lay_down=found)
@@ -213,8 +228,6 @@ class HeuristicBot:
         return None
 
     def _discard(self, view: PlayerView, rules: Rules) -> A.Action:
-        from .solver import best_lay_down
-
         hand = list(view.hand)
         taken = view.taken_this_turn
         options = set(hand)
@@ -225,7 +238,7 @@ class HeuristicBot:
         r = view.round_number
         if r == ROUNDS and not view.down[view.seat] and self._meets(hand, r, rules):
             # round 11 goes out only with the whole hand: shed what the best lay-down leaves
-            best = best_lay_down(hand, r, rules, keep=0)
+            best = self._best_lay_down(hand, r, rules)
             spare = [c for c in (best.left if best else ()) if c in options and not c.is_rook]
             if spare:
                 return A.Discard(view.seat, max(spare, key=lambda c: (c.points, c.sort_key)))
@@ -276,6 +289,11 @@ def _could_extend(card: Card, hand: Sequence[Card]) -> bool:
 
 def _KEY(card: Card) -> int:
     return card.sort_key
+
+
+def _hand_key(hand: Sequence[Card]) -> tuple[int, ...]:
+    """A hand as a multiset (the cache key of the bot's solver answers)."""
+    return tuple(sorted([c.index for c in hand]))
 
 
 class NoBuyBot(HeuristicBot):

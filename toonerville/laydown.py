@@ -10,25 +10,37 @@ business, not this module's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from .cards import Card
 from .melds import Meld, Verdict, check_meld
-from .messages import msg
+from .messages import msg, translate
 from .rules import Contract, Rules
 
 _DEFAULT_RULES = Rules()
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("s" if n != 1 else "")
+@dataclass(frozen=True, slots=True)
+class MeldCount:
+    """How many runs and sets some melds are, as a value a message keeps: put into words
+    (with the language's own plurals) only when it is shown."""
+
+    runs: int
+    sets: int
+
+    def __str__(self) -> str:
+        return str(Contract(self.runs, self.sets)) or translate("no melds")
+
+
+def melds_count(melds: Sequence[Meld]) -> MeldCount:
+    runs = sum(1 for m in melds if m.is_run)
+    return MeldCount(runs, len(melds) - runs)
 
 
 def describe_melds(melds: Sequence[Meld]) -> str:
-    runs = sum(1 for m in melds if m.is_run)
-    sets = len(melds) - runs
-    return " + ".join(p for p in (_count(runs, "run") if runs else "",
-                                  _count(sets, "set") if sets else "") if p) or "no melds"
+    """"2 runs + 1 set" in the language in use ("no melds" for none)."""
+    return str(melds_count(melds))
 
 
 def as_melds(melds: Iterable[Meld | str | Iterable[str | Card]],
@@ -52,15 +64,15 @@ def check_lay_down(melds: Sequence[Meld], contract: Contract,
     runs = [m for m in melds if m.is_run]
     sets = [m for m in melds if not m.is_run]
     where = f"round {round_number}'s contract" if round_number else "the contract"
-    shown = describe_melds(melds)
+    shown = melds_count(melds)
     if len(runs) < contract.runs or len(sets) < contract.sets:
         return Verdict(False, msg("{where} is {contract}, and this lay-down has only {shown}",
-                                  "T15", where=where, contract=str(contract), shown=shown))
+                                  "T15", where=where, contract=contract, shown=shown))
     if not rules.extra_melds and (len(runs) > contract.runs or len(sets) > contract.sets):
         return Verdict(False, msg(
             "{where} is {contract}; this lay-down has {shown}. Lay down exactly the "
             "contract's melds (a meld may be longer than the minimum)", "H7",
-            where=where, contract=str(contract), shown=shown))
+            where=where, contract=contract, shown=shown))
     if not rules.contiguous_runs:
         for a, b in combinations(runs, 2):
             if touching(a, b):
@@ -73,4 +85,4 @@ def check_lay_down(melds: Sequence[Meld], contract: Contract,
                 return Verdict(False, msg(
                     "{a} and {b} are both {n}s: together they are one set, not two", "H8",
                     a=str(a), b=str(b), n=a.number))
-    return Verdict(True, msg("a lay-down of {contract}", "T15", contract=str(contract)))
+    return Verdict(True, msg("a lay-down of {contract}", "T15", contract=contract))

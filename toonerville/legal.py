@@ -1,147 +1,205 @@
-"""The moves open to the deciding players.
+"""The moves open to the deciding players, built per phase from the moves' own checks.
 
-Owns `legal_actions(game, seat)`: drawing and taking, buying and passing, every discard
-and lay-off that fits, and — for lay-downs and Rook swaps, where the possibilities are
-too many to list — the solver's suggestions. Every listed move is confirmed with
-`game.is_legal`, so the list never offers something the game would refuse.
+Owns `legal_moves(position, setup, seat)`: in the draw phase taking the discard and
+drawing; in the buy window buying and passing; in the play phase every discard, every
+lay-off that fits, the Rook swaps the hand allows and — where the possibilities are too
+many to list — one lay-down suggested by the solver (`suggest_lay_down`, which keeps T14
+and T13a in mind). Nothing is tried on a live game: each candidate passes the same pure
+check that `Game.apply` runs, so the list never offers a move the game would refuse, and
+asking never deals, scores or shuffles anything.
+
+`rooks_in_reach` (which Rooks on the table the hand could swap out) is the one place
+that knows where a Rook can be taken from; `rook_ends` in `melding` is the one place that
+knows where a Rook can go on a run.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol
 
 from . import actions as A
+from . import buying, melding, turn
 from .cards import ROOK, Card
-from .errors import ToonervilleError
+from .errors import IllegalActionError
+from .events import Phase
 from .melds import Meld
-from .rules import ROUNDS
-from .views import Phase, PlayerView
-
-if TYPE_CHECKING:
-    from .game import Game
-
-
-def legal_actions(game: Game, seat: int | None = None) -> list[A.Action]:
-    deciders = game.deciders
-    if seat is not None and seat not in deciders:
-        return []
-    if game.phase is Phase.BUY:
-        seats = deciders if seat is None else (seat,)
-        return [a for s in seats for a in (A.Buy(s), A.Pass(s))]
-    if game.phase is Phase.GAME_OVER:
-        return []
-    view = game.view(game.current)
-    if game.phase is Phase.DRAW:
-        options: list[A.Action] = [A.Draw(view.seat)]
-        if view.discard_top is not None:
-            options.insert(0, A.TakeDiscard(view.seat))
-        return options
-    candidates: list[A.Action] = [
-        *(A.LayDown(view.seat, melds) for melds in lay_down_suggestions(game, view)),
-        *lay_off_options(view), *swap_options(game, view)]
-    discards = [A.Discard(view.seat, c) for c in _distinct(view.hand)
-                if game.discard_refusal(view.seat, c) is None]
-    return [a for a in candidates if game.is_legal(a)] + discards
-
-
-def _distinct(cards: tuple[Card, ...]) -> list[Card]:
-    return sorted(set(cards), key=lambda c: c.sort_key)
-
+from .rules import ROUNDS, Rules
+from .state import Position, Setup
+from .views import PlayerView
 
 #: hands larger than this (many buys) get only the quick minimal suggestion: the search for
-#: the best lay-down grows fast with the hand
+#: the lay-down that leaves fewest points grows fast with the hand
 BEST_LAY_DOWN_CARDS = 17
 
 
-def lay_down_suggestions(game: Game, view: PlayerView, hand: tuple[Card, ...] | None = None,
-                         best: bool = True) -> list[tuple[Meld, ...]]:
-    """Lay-downs the solver finds for a hand (by default the seat's own): the one leaving
-    fewest points (`best`, for hands of ordinary size) and the smallest one."""
+class _HasRules(Protocol):
+    @property
+    def rules(self) -> Rules: ...
+
+
+def _passes(check: Callable[..., Any], *args: Any) -> bool:
+    try:
+        check(*args)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def deciders(s: Position, setup: Setup) -> tuple[int, ...]:
+    if s.phase is Phase.GAME_OVER:
+        return ()
+    if s.phase is Phase.BUY:
+        return buying.waiting(s, setup)
+    return (s.current,)
+
+
+def legal_moves(s: Position, setup: Setup, seat: int | None = None) -> list[A.Action]:
+    """The moves open to the deciding players (or to `seat` alone)."""
+    who = deciders(s, setup)
+    if seat is not None:
+        if seat not in who:
+            return []
+        who = (seat,)
+    if s.phase is Phase.BUY:
+        return [a for d in who for a in (A.Buy(d), A.Pass(d))]
+    if not who:
+        return []
+    me = who[0]
+    if s.phase is Phase.DRAW:
+        options: list[A.Action] = [A.Draw(me)]
+        if s.discard:
+            options.insert(0, A.TakeDiscard(me))
+        return options
+    out: list[A.Action] = []
+    hand = s.hand_cards(me)
+    table = s.melds()
+    if s.down_turn[me] is None:
+        melds = suggest_lay_down(s, setup, me)
+        if melds is not None:
+            out.append(A.LayDown(me, melds))
+    else:
+        out.extend(_lay_offs(s, setup, me, hand, table))
+    out.extend(_swaps(s, setup, me, hand, table))
+    out.extend(A.Discard(me, c) for c in turn.discardable(s, setup, me))
+    return out
+
+
+def _lay_offs(s: Position, setup: Setup, me: int, hand: tuple[Card, ...],
+              table: tuple[tuple[Meld, ...], ...]) -> list[A.Action]:
+    out: list[A.Action] = []
+    for card in sorted(set(hand), key=lambda c: c.sort_key):
+        for onto, as_card in melding.lay_off_spots(card, table, me, setup.rules):
+            if _passes(melding.check_lay_off, s, setup, me, card, onto, as_card):
+                out.append(A.LayOff(me, card, onto, as_card))
+    return out
+
+
+def _swaps(s: Position, setup: Setup, me: int, hand: tuple[Card, ...],
+           table: tuple[tuple[Meld, ...], ...]) -> list[A.Action]:
+    out: list[A.Action] = []
+    if not setup.rules.rook_swap:
+        return out
+    down = s.down_turn[me] is not None
+    for source, meld, natural in _reach(hand, table):
+        if down:
+            after = [list(t) for t in table]
+            after[source[0]][source[1]] = meld.swap_rook(natural)
+            for onto, as_card in melding.lay_off_spots(ROOK, after, me, setup.rules):
+                a = A.SwapRook(me, natural, source, onto, as_card)
+                if _passes(melding.check_swap, s, setup, a):
+                    out.append(a)
+        else:
+            rest = list(hand)
+            rest.remove(natural)
+            melds = _solver_lay_down((*rest, ROOK), s.round_number, setup.rules, best=False)
+            for option in melds:
+                if any(m.rooks for m in option):
+                    a = A.SwapRook(me, natural, source, lay_down=option)
+                    if _passes(melding.check_swap, s, setup, a):
+                        out.append(a)
+                        break
+    return out
+
+
+def _solver_lay_down(hand: tuple[Card, ...], round_number: int, rules: Rules,
+                     best: bool = True) -> list[tuple[Meld, ...]]:
+    """Lay-downs the solver finds for a hand: the one leaving fewest points (`best`, for
+    hands of ordinary size) first, then the smallest; in round 11 the whole hand."""
     from .solver import best_lay_down, find_contract, whole_hand
 
-    if view.down[view.seat]:
-        return []
-    hand = view.hand if hand is None else hand
-    r = view.round_number
-    minimal = find_contract(hand, r, game.rules)
+    minimal = find_contract(hand, round_number, rules)
     if minimal is None:
         return []
-    if r == ROUNDS:
-        whole = whole_hand(hand, r, game.rules)
+    if round_number == ROUNDS:
+        whole = whole_hand(hand, round_number, rules)
         return [whole] if whole else []
     found = [minimal]
     if best and len(hand) <= BEST_LAY_DOWN_CARDS:
-        fewest = best_lay_down(hand, r, game.rules)
+        fewest = best_lay_down(hand, round_number, rules)
         if fewest is not None and fewest.melds != minimal:
             found.insert(0, fewest.melds)
     return found
 
 
-def lay_off_options(view: PlayerView) -> list[A.LayOff]:
-    """Every card of the hand that fits a meld on the table (the game still checks H9)."""
-    if not view.down[view.seat]:
-        return []
-    out = []
-    for card in _distinct(view.hand):
-        for owner, melds in enumerate(view.table):
-            for index, meld in enumerate(melds):
-                for as_card in _rook_places(meld) if card.is_rook else [None]:
-                    try:
-                        meld.lay_off(card, as_card)
-                    except ToonervilleError:
-                        continue
-                    out.append(A.LayOff(view.seat, card, (owner, index), as_card))
-    return out
+def suggest_lay_down(s: Position, setup: Setup, seat: int, best: bool = False
+                     ) -> tuple[Meld, ...] | None:
+    """One lay-down `seat` may make now, or None: the solver's (the one leaving fewest
+    points when `best`), checked like any move, so it never strands the player with the
+    card taken from the discard pile (T13a, T14). When the solver's first answer would,
+    the others are tried."""
+    if s.down_turn[seat] is not None or s.phase is not Phase.PLAY or seat != s.current:
+        return None
+    hand = s.hand_cards(seat)
+    for melds in _solver_lay_down(hand, s.round_number, setup.rules, best):
+        if _passes(melding.check_lay_down, s, setup, seat, melds):
+            return melds
+    return None
 
 
-def _rook_places(meld: Meld) -> list[Card | None]:
-    if not meld.is_run:
-        return [None]
-    assert meld.colour is not None
-    return [Card(meld.colour, n) for n in (meld.low - 1, meld.high + 1) if 1 <= n <= 14]
-
-
-def rooks_in_reach(view: PlayerView) -> Iterator[tuple[tuple[int, int], Meld, Card]]:
-    """Every Rook in a run on the table whose natural card the hand holds (T18): the
-    meld's place, the meld, and that natural card."""
-    held = Counter(view.hand)
-    for owner, melds in enumerate(view.table):
+def _reach(hand: Sequence[Card], table: Sequence[Sequence[Meld]]
+           ) -> Iterator[tuple[tuple[int, int], Meld, Card]]:
+    held = Counter(hand)
+    for owner, melds in enumerate(table):
         for index, meld in enumerate(melds):
             for natural in meld.rook_positions():
                 if held[natural]:
                     yield (owner, index), meld, natural
 
 
-def swap_options(game: Game, view: PlayerView) -> list[A.SwapRook]:
-    """Rook swaps the hand allows, each with one place for the freed Rook."""
-    out: list[A.SwapRook] = []
-    for source, _meld, natural in rooks_in_reach(view):
-        if view.down[view.seat]:
-            out.extend(_swap_then_lay_off(view, natural, source))
-        else:
-            hand = list(view.hand)
-            hand.remove(natural)
-            for melds_down in lay_down_suggestions(game, view, (*hand, ROOK),
-                                                   best=False):
-                if any(m.rooks for m in melds_down):
-                    out.append(A.SwapRook(view.seat, natural, source,
-                                          lay_down=melds_down))
-                    break
-    return out
+# -- for views (bots, widgets): what a seat's own view allows --------------------------------
+def rooks_in_reach(view: PlayerView) -> Iterator[tuple[tuple[int, int], Meld, Card]]:
+    """Every Rook in a run on the table whose natural card the hand holds (T18): the
+    meld's place, the meld, and that natural card."""
+    return _reach(view.hand, view.table)
 
 
-def _swap_then_lay_off(view: PlayerView, natural: Card,
-                       source: tuple[int, int]) -> list[A.SwapRook]:
-    out = []
-    for owner, melds in enumerate(view.table):
-        for index, meld in enumerate(melds):
-            target = meld.swap_rook(natural) if (owner, index) == source else meld
-            for as_card in _rook_places(target):
-                try:
-                    target.lay_off(ROOK, as_card)
-                except ToonervilleError:
-                    continue
-                out.append(A.SwapRook(view.seat, natural, source, (owner, index), as_card))
-    return out
+def lay_down_suggestions(game: _HasRules, view: PlayerView,
+                         hand: tuple[Card, ...] | None = None, best: bool = True
+                         ) -> list[tuple[Meld, ...]]:
+    """Lay-downs the solver finds for a hand (by default the seat's own), unchecked: the
+    one leaving fewest points (`best`) and the smallest one."""
+    if view.down[view.seat]:
+        return []
+    return _solver_lay_down(view.hand if hand is None else hand, view.round_number,
+                            game.rules, best)
+
+
+def lay_off_options(view: PlayerView, rules: Rules | None = None) -> list[A.LayOff]:
+    """Every card of the hand that fits a meld on the table (unchecked against T13a)."""
+    if not view.down[view.seat]:
+        return []
+    rules = rules or Rules()
+    return [A.LayOff(view.seat, card, onto, as_card)
+            for card in sorted(set(view.hand), key=lambda c: c.sort_key)
+            for onto, as_card in melding.lay_off_spots(card, view.table, view.seat, rules)]
+
+
+class _Game(Protocol):
+    def legal_actions(self, seat: int | None = None) -> list[A.Action]: ...
+
+
+def legal_actions(game: _Game, seat: int | None = None) -> list[A.Action]:
+    """`game.legal_actions(seat)`, as a function (its name from the first edition)."""
+    return game.legal_actions(seat)

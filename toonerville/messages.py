@@ -127,6 +127,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def plural(singular: str, plural_form: str, n: int, **params: Any) -> str:
+    """`"{n} card"` / `"{n} cards"` for the count `n`, in the active language's own plural
+    form, filled in: the one way the kit writes a count (`plural("{n} card", "{n} cards",
+    3)` → "3 cards"; three forms in Bosnian/Croatian/Serbian, one in Sundanese)."""
+    return ngettext(singular, plural_form, n).format(n=n, **params)
+
+
 def _(text: str) -> str:
     """A fixed text of the widgets in the active language (gettext's usual name)."""
     return translate(text)

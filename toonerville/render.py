@@ -27,7 +27,7 @@ from html import escape
 from typing import TYPE_CHECKING, Literal
 
 from .cards import Card, Colour
-from .messages import Message, translate
+from .messages import Message, plural, translate
 from .rules import ROUNDS, contract_for
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def _t(text: str, **params: object) -> str:
 
 
 def _count(n: int, one: str, many: str) -> str:
-    return _t(one if n == 1 else many, n=n)
+    return plural(one, many, n)
 
 
 def _width(size: str) -> int:

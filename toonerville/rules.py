@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any
 
 from .errors import RulesError
-from .messages import msg, ngettext
+from .messages import msg, plural
 
 ROUNDS = 11
 
@@ -33,9 +33,9 @@ class Contract:
         """"2 runs + 1 set", in the active language with its own plural forms."""
         parts = []
         if self.runs:
-            parts.append(ngettext("{n} run", "{n} runs", self.runs).format(n=self.runs))
+            parts.append(plural("{n} run", "{n} runs", self.runs))
         if self.sets:
-            parts.append(ngettext("{n} set", "{n} sets", self.sets).format(n=self.sets))
+            parts.append(plural("{n} set", "{n} sets", self.sets))
         return " + ".join(parts)
 
     @property

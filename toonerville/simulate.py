@@ -21,6 +21,10 @@ from .views import RoundRecord
 
 #: rounds that reach this many turns end, scored as they stand (random bots rarely go out)
 DEFAULT_TURN_LIMIT = 200
+#: what bounds a bot game asked for with `turn_limit=None`: bots never tire, and a round of
+#: random bots has run past 3,000 turns, so even then a round ends, scored as it stands,
+#: after this many turns (a game of people, `Game(turn_limit=None)`, has no bound)
+SAFETY_TURN_LIMIT = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +60,11 @@ class BotMistake(RuntimeError):
 def play_game(bots: Sequence[Bot | str], seed: int, rules: Rules | None = None,
               turn_limit: int | None = DEFAULT_TURN_LIMIT,
               after_action: Callable[[Game], None] | None = None) -> Game:
-    """Play one whole game between `bots` (one per seat); returns the finished game."""
+    """Play one whole game between `bots` (one per seat); returns the finished game.
+    `turn_limit=None` still ends every round after `SAFETY_TURN_LIMIT` turns."""
     players = [make_bot(b) for b in bots]
+    if turn_limit is None:
+        turn_limit = SAFETY_TURN_LIMIT
     game = Game.new(players=len(players), seed=seed, rules=rules, turn_limit=turn_limit,
                     names=[f"{p.name} {i}" for i, p in enumerate(players)])
     rngs = [random.Random(f"{seed}:bot:{i}") for i in range(len(players))]
@@ -80,7 +87,8 @@ def simulate(games: int, bots: Sequence[Bot | str] = ("heuristic",) * 4, seed: i
              rules: Rules | None = None, turn_limit: int | None = DEFAULT_TURN_LIMIT,
              start: int = 0) -> Iterator[GameRecord]:
     """Play games `start` .. `start + games - 1` of the run seeded `seed`, yielding each
-    game's record as soon as it is finished."""
+    game's record as soon as it is finished. Every round ends by `turn_limit` turns
+    (`None`: by `SAFETY_TURN_LIMIT`), so a run always finishes."""
     names = tuple(b if isinstance(b, str) else b.name for b in bots)
     for index in range(start, start + games):
         s = game_seed(seed, index)

@@ -1,45 +1,20 @@
 """What the game hands out: frozen pictures of it, never its live state.
 
-Owns `Phase`, `Event` (one entry of a game's history: an action or an automatic step,
-with its explaining sentence), `PlayerView` (what one seat may see: its own hand, the
-table, the piles, the others' hand sizes) and `RoundRecord` (the facts of a finished
-round, for the score sheet, the simulator and the explorer).
+Owns `PlayerView` (what one seat may see: its own hand, the table, the piles, the
+others' hand sizes) and `RoundRecord` (the facts of a finished round, for the score
+sheet, the simulator and the explorer). `Phase` and `Event` live in `events` and are
+importable from here too, as they always were.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from .cards import Card
+from .events import Event as Event
+from .events import Phase as Phase
 from .melds import Meld
-from .messages import Message
 from .rules import Contract
-
-
-class Phase(Enum):
-    """Who decides what now."""
-
-    DRAW = "draw"  # the player whose turn it is: take the discard or draw from the stock
-    BUY = "buy"  # the other players: buy the declined discard or pass (T10)
-    PLAY = "play"  # the player whose turn it is: lay down, lay off, swap, discard
-    GAME_OVER = "game_over"
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One step of a game's history. `action` is the move's notation for a player's move
-    and None for an automatic step (deal, turn-up, restock, scoring)."""
-
-    round_number: int
-    kind: str
-    seat: int | None
-    text: Message
-    cards: tuple[Card, ...] = ()
-    action: str | None = None
-
-    def __str__(self) -> str:
-        return f"R{self.round_number} {self.text}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,12 @@ The modules, each with one job:
                among melds (H1), making `Meld` objects from cells
 - `contract`   the decision search on minimal melds: `find_contract`, `shortfall`
 - `partition`  the exact search on melds of any length, and its bounds:
-               `best_lay_down`, `whole_hand`, `LayDown`
+               `best_lay_down`, `whole_hand`, `Arrangement` (their answer)
 - `arrange`    the end of that search: from the runs and sets it decided to the melds,
                the Rooks shared out and the cards left in hand
 """
 
 from .contract import find_contract, shortfall
-from .partition import LayDown, best_lay_down, whole_hand
+from .partition import Arrangement, LayDown, best_lay_down, whole_hand
 
-__all__ = ["LayDown", "best_lay_down", "find_contract", "shortfall", "whole_hand"]
+__all__ = ["Arrangement", "LayDown", "best_lay_down", "find_contract", "shortfall", "whole_hand"]

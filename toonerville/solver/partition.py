@@ -2,7 +2,7 @@
 
 Owns `best_lay_down` (the lay-down of the round's contract that leaves the fewest points
 in hand, T3, T15, H7), `whole_hand` (the entire hand as the contract's melds, T17) and
-their answer, `LayDown`. Both ask `contract.minimal` first whether the contract can be
+their answer, `Arrangement`. Both ask `contract.minimal` first whether the contract can be
 met at all, and then walk the numbers 1 to 14 deciding sets and where runs start
 (`_Partition`), with bounds: the Rooks the melds still needed will take, the colours
 that can still hold a run, the points that must stay in hand (what no run or set still
@@ -521,8 +521,9 @@ class _Partition:
 
 
 @dataclass(frozen=True, slots=True)
-class LayDown:
-    """A lay-down of the contract and the cards it leaves in hand."""
+class Arrangement:
+    """A lay-down of the contract and the cards it leaves in hand (the solver's answer;
+    the move of laying it down is `actions.LayDown`)."""
 
     melds: tuple[Meld, ...]
     left: tuple[Card, ...]
@@ -539,14 +540,14 @@ class LayDown:
 
 
 def best_lay_down(hand: str | Iterable[str | Card], round_number: int,
-                  rules: Rules | None = None, keep: int = 0) -> LayDown | None:
+                  rules: Rules | None = None, keep: int = 0) -> Arrangement | None:
     """The lay-down of the round's contract (T15) that leaves the fewest points in hand
     (T3), keeping at least `keep` cards (1 when a card must be kept to discard), or None.
     Melds may be longer than the minimum; with `extra_melds` (H7) more melds are added."""
     search = _search(hand, round_number, rules, whole=False, keep=keep)
     if search is None or search.best is None:
         return None
-    return LayDown(search.best.melds(search.book), search.best.left())
+    return Arrangement(search.best.melds(search.book), search.best.left())
 
 
 def whole_hand(hand: str | Iterable[str | Card], round_number: int,
@@ -573,3 +574,7 @@ def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | 
     search = _Partition(cnt, rooks, contract, book, whole, keep, hint=[n for n, _ in plan[1]])
     search.walk()
     return search
+
+
+#: the first edition's name for `Arrangement`, kept for code that imports it
+LayDown = Arrangement

@@ -26,7 +26,6 @@ a text redraw it in a new language with `refresh()`.
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import os
 import urllib.parse
@@ -54,6 +53,7 @@ from ..messages import (
     language,
     msg,
     normalise,
+    plural,
     set_language,
 )
 from ..render import (
@@ -590,7 +590,7 @@ class HandPicker(_Sized, widgets.VBox):  # type: ignore[misc]
             return
         self.label.layout.display = None
         n = len(self._cards)
-        count = (_("{n} card") if n == 1 else _("{n} cards")).format(n=n)
+        count = plural("{n} card", "{n} cards", n)
         chosen = (" · " + _("selected: {cards}").format(cards=format_cards(self.selected))
                   if self.selected else "")
         self.label.value = (f'<div style="font-size:{TEXT_PX[self.size]}px">'
@@ -865,7 +865,7 @@ def state_html(game: Any, size: str = "normal", reveal: bool = True,
         down = " · " + _("down") if view.down[seat] else ""
         turn = " · " + _("to play") if seat == view.current and not game.is_over else ""
         n = view.hand_sizes[seat]
-        cards = (_("{n} card") if n == 1 else _("{n} cards")).format(n=n)
+        cards = plural("{n} card", "{n} cards", n)
         label = f"{name}{turn}{down} · {cards}"
         if reveal:
             chosen = (highlight or {}).get(seat, ())
@@ -877,13 +877,8 @@ def state_html(game: Any, size: str = "normal", reveal: bool = True,
 
 
 def _replay_start(game: Any) -> Any:
-    """A fresh copy of `game` before its first move (same seed, rules, deck or position)."""
-    from ..game import Game
-
-    data = json.loads(game.to_json())
-    data["moves"] = []
-    data.pop("scores", None)
-    return Game.from_json(json.dumps(data))
+    """`game` as it stood before its first move (the engine keeps every position)."""
+    return game.root()
 
 
 class HistoryStepper(_Sized, widgets.VBox):  # type: ignore[misc]

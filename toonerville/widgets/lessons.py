@@ -19,7 +19,6 @@ the page); a change of language redraws every label and sentence of the lesson
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import random
 from collections.abc import Callable, Sequence
@@ -30,14 +29,16 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from .. import actions as A
-from ..cards import Card, format_cards, hand_points, parse_cards, shoe, shuffled_shoe
+from ..cards import Card, format_cards, hand_points, parse_cards, shuffled_shoe
+from ..deal import DealPlan
 from ..errors import ToonervilleError
 from ..game import Game
 from ..laydown import check_lay_down
 from ..melds import Meld, Verdict, check_meld, is_run, is_set
-from ..messages import N_, Message, _, add_listener, msg, set_language
+from ..messages import N_, Message, _, add_listener, msg, plural, set_language
 from ..render import hand_html, meld_html, message_html
-from ..rules import ROUNDS, Contract, RookTurnUp, Rules, contract_for
+from ..rules import ROUNDS, Contract, Rules, contract_for
+from ..scenarios import buy_position, rook_position, seat_names
 from ..scoring import place_label, places
 from ..views import Event, Phase
 from .components import (
@@ -62,17 +63,14 @@ from .components import (
 
 log = logging.getLogger("toonerville.widgets")
 
+# DealPlan, buy_position, rook_position and seat_names live in the engine (`deal`,
+# `scenarios`); they stay importable from here for notebooks written before
 __all__ = ["BuyDemo", "ContractExplorer", "DealDemo", "DealPlan", "MeldChecker", "RookDemo",
+           "buy_position", "rook_position",
            "ScoringDemo", "contract_rate", "dealt_hand", "seat_names"]
 
 
 P = TypeVar("P")
-
-
-def seat_names(players: int) -> tuple[str, ...]:
-    """The lessons number seats from 1, as the rulebook's worked examples do (in the
-    language in use: "Player 1", "Spieler 1", …)."""
-    return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
 
 
 #: Lesson text follows the card size through the CSS variable that `SIZE_CSS` sets on
@@ -99,7 +97,7 @@ def _seed_note(seed: int, size: str) -> str:
 
 def _cards(n: int) -> str:
     """"1 card", "12 cards" in the language in use."""
-    return (_("{n} card") if n == 1 else _("{n} cards")).format(n=n)
+    return plural("{n} card", "{n} cards", n)
 
 
 def _meld_words(meld: Meld) -> str:
@@ -274,59 +272,6 @@ def _int_text(description: str, value: int, width: str = "auto") -> widgets.IntT
 
 
 # == 01 the deal ===========================================================================
-@dataclass(frozen=True, slots=True)
-class DealPlan:
-    """A seeded deal exactly as `Game.new` deals round 1 (T2, T7, T8, H2, H3): the first
-    dealer drawn with the seed, the shoe shuffled with it, cards dealt one at a time
-    from the dealer's left, then the turn-up (a Rook buried under H3's default)."""
-
-    players: int
-    seed: int
-    round_number: int
-    dealer: int
-    shoe: tuple[Card, ...]
-    deal_size: int
-    turn_up: Card
-    buried: tuple[Card, ...]
-    stock_size: int  # after the turn-up
-
-    @classmethod
-    def make(cls, players: int, seed: int, round_number: int = 1,
-             rules: Rules | None = None) -> DealPlan:
-        rules = rules or Rules()
-        size = rules.deal_size(round_number)  # refuses a round that does not exist
-        shoe(players)  # refuses a number of players the game is not for (T2)
-        rng = random.Random(seed)
-        first = rules.first_dealer
-        dealer = rng.randrange(players) if first is None else first
-        cards = shuffled_shoe(players, rng)
-        rest = list(cards[players * size:])  # the stock, top first
-        buried: list[Card] = []
-        top = rest.pop(0)
-        while top.is_rook and rules.rook_turn_up is RookTurnUp.BURY and rest:
-            buried.append(top)
-            rest.append(top)  # to the bottom of the stock
-            top = rest.pop(0)
-        return cls(players, seed, round_number, dealer, cards, size, top, tuple(buried),
-                   len(rest))
-
-    @property
-    def total(self) -> int:
-        return self.players * self.deal_size
-
-    def seat_of(self, k: int) -> int:
-        """Who gets the k-th card dealt (0-based): round-robin from the dealer's left."""
-        return (self.dealer + 1 + k) % self.players
-
-    def hands(self, dealt: int | None = None) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's cards after `dealt` cards (all of them by default)."""
-        dealt = self.total if dealt is None else dealt
-        out: list[list[Card]] = [[] for _seat in range(self.players)]
-        for k in range(dealt):
-            out[self.seat_of(k)].append(self.shoe[k])
-        return tuple(tuple(h) for h in out)
-
-
 class DealDemo(Lesson):
     """01: choose 3–5 players, a seed and a round; deal one card at a time or all at
     once; then see the stock and the turn-up (with a Rook buried, H3)."""
@@ -734,20 +679,6 @@ class ContractExplorer(Lesson):
 
 
 # == 04 a turn and buying ==================================================================
-def buy_position(players: int, seed: int) -> dict[str, Any]:
-    """A seeded mid-round position for the buying lesson: it is Player 2's turn, the
-    top discard is G3 (as in the rulebook's worked example), every hand has 11 cards."""
-    rng = random.Random(seed)
-    cards = list(shoe(players))
-    cards.remove(Card.parse("G3"))
-    rng.shuffle(cards)
-    hands = [cards[i * 11:(i + 1) * 11] for i in range(players)]
-    rest = cards[players * 11:]
-    pile, stock = [Card.parse("G3"), *rest[:2]], rest[2:]
-    return {"hands": [format_cards(h) for h in hands], "stock": format_cards(stock),
-            "discard_pile": format_cards(pile), "dealer": 0, "current": 1}
-
-
 class _GameLesson(Lesson):
     """A lesson over one small `Game`: every move goes through `play`, which shows the
     engine's refusal sentence instead of raising, and remembers what each seat got."""
@@ -765,16 +696,10 @@ class _GameLesson(Lesson):
         game = getattr(self, "game", None)
         if game is None:
             return
-        names = list(seat_names(game.players))
-        data = json.loads(game.to_json())
-        if data.get("names") == names or not all(
-                n.split()[-1].isdigit() for n in data.get("names", ())):
+        names = seat_names(game.players)
+        if game.names == names or not all(n.split()[-1].isdigit() for n in game.names):
             return  # not the lessons' "Player 1" names: leave them
-        data["names"] = names
-        try:
-            self.game = Game.from_json(json.dumps(data))
-        except ToonervilleError:  # pragma: no cover - a replay of its own moves
-            return
+        self.game = game.renamed(names)
 
     def play(self, action: A.Action | str) -> bool:
         """Apply a move; on a refusal show the sentence and return False."""
@@ -979,20 +904,6 @@ ROOK_EXAMPLES: tuple[tuple[str, str], ...] = (
     ("R5 RK R7 R8", N_("fills the gap: R6")),
     ("G9 B9 RK", N_("in a set: stands for a 9")),
 )
-
-
-def rook_position(rules: Rules | None = None, seed: int = 5) -> Game:
-    """Round 2, three players. Player 1 is down with the run R5 R6 R7 RK=R8 and the set
-    G9 B9 RK; Player 2 is down with Y3 Y4 Y5 Y6 and B2 G2 Y2, holds R8 and has just
-    taken the top discard, so may swap (T18, H10)."""
-    game = Game.from_position(
-        hands=["B12 R1 G5 Y11", "R8 G9 B11 Y13 G4", "B3 B5 R12 Y8 G10 G1 R2 Y1 B7"],
-        stock="Y10 G13 R3 B6 G8 Y4 R11 B1 G6 R13", discard_pile="B14 Y7",
-        table={0: ["R5 R6 R7 RK=R8", "G9 B9 RK"], 1: ["Y3 Y4 Y5 Y6", "B2 G2 Y2"]},
-        round_number=2, dealer=0, current=1, rules=rules, seed=seed,
-        names=seat_names(3), scores=[(35, 0, 60)])
-    game.take_discard(1)
-    return game
 
 
 class RookDemo(_GameLesson):

@@ -22,7 +22,7 @@ import base64
 import contextlib
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -32,14 +32,17 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import actions as A
 from ..bots import Bot, HeuristicBot, make_bot
-from ..cards import ROOK, Card, as_cards, format_cards, shoe, sort_cards
+from ..cards import ROOK, Card, format_cards, sort_cards
 from ..errors import NotYourTurnError, SaveFileError, ToonervilleError, WrongPhaseError
 from ..game import Game
 from ..laydown import as_melds
 from ..melds import Meld
-from ..messages import N_, Message, _, add_listener, direction, msg, ngettext
+from ..messages import N_, Message, _, add_listener, direction, msg, ngettext, plural
 from ..render import SIZES, card_svg, meld_html
 from ..rules import ROUNDS, Rules
+from ..scenarios import BOT_NAMES as BOT_NAMES
+from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
+from ..scenarios import laydown_scenario as laydown_scenario
 from ..views import Event, Phase, PlayerView
 from .components import (
     EventLog,
@@ -55,41 +58,10 @@ from .components import (
     size_style,
 )
 
-HUMAN = 0
-HUMAN_NAME = "Robin"
-BOT_NAMES = ("Crow", "Jay", "Magpie", "Raven")
 BOT_KINDS = (N_("heuristic"), N_("random"))
 LOG_LINES = 10
 #: a safety net: bot moves in one go before the app stops (a real game never needs it)
 MAX_BOT_STEPS = 20_000
-
-
-def player_names(players: int) -> tuple[str, ...]:
-    """The app's seat names: you, then the bots (`("Robin", "Crow", "Jay")`)."""
-    return (HUMAN_NAME, *BOT_NAMES[:players - 1])
-
-
-# -- teaching scenarios -------------------------------------------------------------------
-def laydown_scenario(players: int = 4, seed: int = 7, rules: Rules | None = None,
-                     names: Sequence[str] | None = None) -> Game:
-    """Round 1 (2 sets), the human's turn to draw, holding two sets already (7s and 3s).
-    The other hands, the stock and the discard pile are a seeded deal of the rest."""
-    hand = as_cards("R7 Y7 G7 B3 Y3 G3 R10 Y12 G1 B14 R2 Y5")
-    rest = list(shoe(players))
-    for card in hand:
-        rest.remove(card)
-    random.Random(f"laydown:{seed}").shuffle(rest)
-    hands = [format_cards(hand)]
-    for _seat in range(players - 1):
-        hands.append(format_cards(rest[:12]))
-        del rest[:12]
-    return Game.from_position(hands=hands, stock=format_cards(rest[1:]),
-                              discard_pile=format_cards(rest[:1]), round_number=1,
-                              dealer=players - 1, current=HUMAN, rules=rules, seed=seed,
-                              names=names or player_names(players))
-
-
-SCENARIOS: dict[str, Callable[..., Game]] = {"laydown": laydown_scenario}
 
 
 # -- the hand: one toggle button per card -------------------------------------------------
@@ -1034,7 +1006,7 @@ def _others_html(game: Game, view: PlayerView) -> str:
         playing = seat == view.current and not game.is_over
         n = view.hand_sizes[seat]
         extra = "".join(f" · {m}" for m in marks)
-        count = (_("{n} card") if n == 1 else _("{n} cards")).format(n=n)
+        count = plural("{n} card", "{n} cards", n)
         cells.append(f'<span style="margin-right:1.6em;{"font-weight:bold" if playing else ""}">'
                      f'{"▶ " if playing else ""}{escape(name)}: {count}{extra}</span>')
     return f'<div style="display:flex;flex-wrap:wrap">{"".join(cells)}</div>'

@@ -1,0 +1,23 @@
+"""Playing many games: records, seeds, and the bound on bot games."""
+
+from __future__ import annotations
+
+from toonerville.simulate import SAFETY_TURN_LIMIT, game_seed, play_game, simulate
+
+
+def test_turn_limit_none_is_still_bounded() -> None:
+    """Random bots seldom go out; with no turn limit asked for, every round still ends by
+    the safety bound and the game finishes."""
+    game = play_game(["random"] * 3, seed=1, turn_limit=None)
+    assert game.is_over and game.turn_limit == SAFETY_TURN_LIMIT
+    assert all(r.turns <= SAFETY_TURN_LIMIT + 1 for r in game.records)
+
+
+def test_records_stream_in_order_and_depend_on_index_alone() -> None:
+    whole = list(simulate(4, bots=("heuristic",) * 3, seed=9, turn_limit=15))
+    tail = list(simulate(2, bots=("heuristic",) * 3, seed=9, turn_limit=15, start=2))
+    assert [r.index for r in whole] == [0, 1, 2, 3] and whole[2:] == tail
+    assert [r.seed for r in whole] == [game_seed(9, i) for i in range(4)]
+    for r in whole:
+        assert len(r.rounds) == 11 and len(r.scores) == 11
+        assert r.winners and all(r.totals[w] == min(r.totals) for w in r.winners)

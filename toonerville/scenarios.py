@@ -1,0 +1,88 @@
+"""Named teaching positions, and the seat names the lessons use.
+
+Owns the positions the notebooks and the play app start from, so that a notebook shows
+a position with the engine alone (no widget module needed): `buy_position` (04: the
+rulebook's buying example, G3 on the pile), `rook_position` (05: a Rook swap to make),
+`laydown_scenario` (07: a hand that already holds round 1's two sets) and the registry
+`SCENARIOS` (`?scenario=laydown` in the app). `seat_names` gives "Player 1", "Player 2" …
+in the language in use; `player_names` the app's "Robin, Crow, Jay …".
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .cards import Card, as_cards, format_cards, shoe
+from .game import Game
+from .messages import _
+from .rules import Rules
+
+#: the play app's seat for the person playing, and everyone's names there
+HUMAN = 0
+HUMAN_NAME = "Robin"
+BOT_NAMES = ("Crow", "Jay", "Magpie", "Raven")
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The lessons number seats from 1, as the rulebook's worked examples do (in the
+    language in use: "Player 1", "Spieler 1", …)."""
+    return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
+
+
+def player_names(players: int) -> tuple[str, ...]:
+    """The app's seat names: you, then the bots (`("Robin", "Crow", "Jay")`)."""
+    return (HUMAN_NAME, *BOT_NAMES[:players - 1])
+
+
+def buy_position(players: int, seed: int) -> dict[str, Any]:
+    """A seeded mid-round position for the buying lesson, as `Game.from_position`'s
+    arguments: it is Player 2's turn, the top discard is G3 (as in the rulebook's worked
+    example), every hand has 11 cards."""
+    rng = random.Random(seed)
+    cards = list(shoe(players))
+    cards.remove(Card.parse("G3"))
+    rng.shuffle(cards)
+    hands = [cards[i * 11:(i + 1) * 11] for i in range(players)]
+    rest = cards[players * 11:]
+    pile, stock = [Card.parse("G3"), *rest[:2]], rest[2:]
+    return {"hands": [format_cards(h) for h in hands], "stock": format_cards(stock),
+            "discard_pile": format_cards(pile), "dealer": 0, "current": 1}
+
+
+def rook_position(rules: Rules | None = None, seed: int = 5) -> Game:
+    """Round 2, three players. Player 1 is down with the run R5 R6 R7 RK=R8 and the set
+    G9 B9 RK; Player 2 is down with Y3 Y4 Y5 Y6 and B2 G2 Y2, holds R8 and has just
+    taken the top discard, so may swap (T18, H10)."""
+    game = Game.from_position(
+        hands=["B12 R1 G5 Y11", "R8 G9 B11 Y13 G4", "B3 B5 R12 Y8 G10 G1 R2 Y1 B7"],
+        stock="Y10 G13 R3 B6 G8 Y4 R11 B1 G6 R13", discard_pile="B14 Y7",
+        table={0: ["R5 R6 R7 RK=R8", "G9 B9 RK"], 1: ["Y3 Y4 Y5 Y6", "B2 G2 Y2"]},
+        round_number=2, dealer=0, current=1, rules=rules, seed=seed,
+        names=seat_names(3), scores=[(35, 0, 60)])
+    game.take_discard(1)
+    return game
+
+
+def laydown_scenario(players: int = 4, seed: int = 7, rules: Rules | None = None,
+                     names: Sequence[str] | None = None) -> Game:
+    """Round 1 (2 sets), the human's turn to draw, holding two sets already (7s and 3s).
+    The other hands, the stock and the discard pile are a seeded deal of the rest."""
+    hand = as_cards("R7 Y7 G7 B3 Y3 G3 R10 Y12 G1 B14 R2 Y5")
+    rest = list(shoe(players))
+    for card in hand:
+        rest.remove(card)
+    random.Random(f"laydown:{seed}").shuffle(rest)
+    hands = [format_cards(hand)]
+    for _seat in range(players - 1):
+        hands.append(format_cards(rest[:12]))
+        del rest[:12]
+    return Game.from_position(hands=hands, stock=format_cards(rest[1:]),
+                              discard_pile=format_cards(rest[:1]), round_number=1,
+                              dealer=players - 1, current=HUMAN, rules=rules, seed=seed,
+                              names=names or player_names(players))
+
+
+#: the play app's named starting positions (`?scenario=NAME`)
+SCENARIOS: dict[str, Callable[..., Game]] = {"laydown": laydown_scenario}
