@@ -49,7 +49,7 @@ class TournamentDesk:
             if self.store.backend.create_tournament(TournamentRow(
                     code, TOURNAMENT_FORMAT, codes.digest(key), t.to_json(), 0)):
                 return code, key
-        raise StoreError(msg("no free tournament code could be found; try again", None))
+        raise StoreError(msg("no free code could be found; try again", None))
 
     def start(self, code: str, key: str) -> Tournament:
         """Seat round 1 (teacher)."""
