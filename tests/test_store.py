@@ -383,5 +383,5 @@ def test_a_table_of_another_format_is_refused_and_left_alone(
     assert info.value.code == "FRGNAB" and info.value.move_number is None
     raw_execute(where, "INSERT INTO tables (code, format, start, setup) VALUES (?, ?, ?, ?)",
                 ("FRGNAC", "toonerville-table/1", '{"format": "chess"}', "{}"))
-    with pytest.raises(CorruptTableError, match="header cannot be read"):
+    with pytest.raises(CorruptTableError, match="header is damaged"):
         clients().watch("FRGNAC")

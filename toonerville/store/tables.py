@@ -129,8 +129,8 @@ class TableStore:
         seats = {}
         for seat, kind in (bots or {}).items():
             if not isinstance(seat, int) or not 0 <= seat < game.players:
-                raise SeatError(msg("there is no seat {seat} for a bot: seats go from 0 to "
-                                    "{last}", None, seat=seat, last=game.players - 1))
+                raise SeatError(msg("there is no seat {seat}: seats go from 0 to {last}", None,
+                                    seat=seat, last=game.players - 1))
             seats[seat] = make_bot(kind).name
         setup = json.dumps({"bots": {str(s): k for s, k in sorted(seats.items())},
                             "last_round": last_round, "tournament": tournament})
@@ -148,7 +148,7 @@ class TableStore:
             fresh = codes.new_code()
             if self.backend.create_table(row(code=fresh)):
                 return fresh
-        raise StoreError(msg("no free table code could be found; try again", None))
+        raise StoreError(msg("no free code could be found; try again", None))
 
     def info(self, code: str) -> TableInfo:
         with self._lock:
@@ -192,10 +192,8 @@ class TableStore:
             for s in candidates:
                 if self.backend.claim(t.code, str(s), codes.digest(secret)):
                     return self._seat(t, s, secret)
-            if seat is not None:
-                raise SeatError(msg("seat {seat} ({name}) at table {code} was just claimed "
-                                    "by someone else", None, seat=seat,
-                                    name=t.game.names[seat], code=t.code))
+            if seat is not None:  # claimed by someone else a moment ago
+                self._check_claimable(t, seat, self.backend.claims(t.code))
             raise SeatError(msg("table {code} has no free seat: every seat is taken or "
                                 "played by a bot; you can still watch", None, code=t.code))
 
@@ -374,9 +372,9 @@ class TableStore:
                                        code=code))
         if row.format != TABLE_FORMAT:
             raise CorruptTableError(msg(
-                "table {code} was written in another format ({found!r}, not {ours!r}); it is "
-                "left as it is", None, code=code, found=str(row.format)[:40],
-                ours=TABLE_FORMAT), code, None, None)
+                "table {code} cannot be read ({why}); it is left as it is", None, code=code,
+                why=f"it was written in another format, {str(row.format)[:40]!r}, not "
+                    f"{TABLE_FORMAT!r}"), code, None, None)
         try:
             game = Game.from_json(row.start)
             setup: dict[str, Any] = json.loads(row.setup)
@@ -386,8 +384,8 @@ class TableStore:
                 raise ValueError("moves or seats out of place")
         except (ToonervilleError, ValueError, TypeError, KeyError, AttributeError) as err:
             raise CorruptTableError(msg(
-                "table {code}'s header cannot be read ({why}); it is left as it is", None,
-                code=code, why=str(err)[:200]), code, None, None) from None
+                "table {code} cannot be read ({why}); it is left as it is", None, code=code,
+                why=f"its header is damaged: {str(err)[:200]}"), code, None, None) from None
         return _Table(code, game, bots, last_round, tournament)
 
     def _catch_up(self, t: _Table) -> None:

@@ -49,7 +49,7 @@ class TournamentDesk:
             if self.store.backend.create_tournament(TournamentRow(
                     code, TOURNAMENT_FORMAT, codes.digest(key), t.to_json(), 0)):
                 return code, key
-        raise StoreError(msg("no free tournament code could be found; try again", None))
+        raise StoreError(msg("no free code could be found; try again", None))
 
     def start(self, code: str, key: str) -> Tournament:
         """Seat round 1 (teacher)."""
@@ -63,7 +63,7 @@ class TournamentDesk:
         t, version = self._teacher(code, key)
         if not t.round_number:
             raise StoreError(msg("tournament {code} has not started yet", "T22", code=code))
-        if not self.round_finished(code):
+        if not self._finished(t):  # as of the state read with the key: see _begin_round
             waiting = [x.number for x in t.tables[-1] if not self.store.finished(x.code)]
             raise StoreError(msg("round {r} is still being played at table(s) {tables}",
                                  "T22", r=t.round_number, tables=waiting))
@@ -135,7 +135,9 @@ class TournamentDesk:
         return handle
 
     def round_finished(self, code: str) -> bool:
-        t = self.get(code)
+        return self._finished(self.get(code))
+
+    def _finished(self, t: Tournament) -> bool:
         return bool(t.tables) and all(self.store.finished(x.code) for x in t.tables[-1])
 
     def over(self, code: str) -> bool:
