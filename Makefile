@@ -29,7 +29,7 @@ PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
 VOILA := $(PY) -m voila --no-browser --port=$(PORT) --Voila.port_retries=0 \
 	--Voila.ip=127.0.0.1 --Voila.config_file_paths=$(CURDIR) --show_tracebacks=False
 
-.PHONY: help app test lint typecheck pytest chromium clean
+.PHONY: help app test lint typecheck pytest chromium postgresql clean
 
 help:
 	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=... to change)"
@@ -69,6 +69,15 @@ chromium:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-core; \
 	fi
 
+# Debian's PostgreSQL server for the store tests: tests/pgserver.py starts a throw-away
+# cluster with its initdb and pg_ctl (no system service is used).
+postgresql:
+	@if [ ! -d /usr/lib/postgresql ]; then \
+		echo "Installing Debian postgresql for the store tests"; \
+		$(SUDO) apt-get update; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; \
+	fi
+
 # axe-core (pinned in package.json / package-lock.json) for the accessibility browser
 # tests: tests/browser/test_a11y.py injects node_modules/axe-core/axe.min.js.
 AXE := node_modules/axe-core/axe.min.js
@@ -79,7 +88,7 @@ $(AXE): package.json package-lock.json
 
 # One pytest run: tests/ plus nbval over notebooks/*.ipynb when there are any.
 # pytest's exit code is the target's (5, "no tests collected", fails it).
-pytest: $(STAMP) chromium $(AXE)
+pytest: $(STAMP) chromium postgresql $(AXE)
 	@set -- notebooks/*.ipynb; \
 	if [ -e "$$1" ]; then \
 		nbval=(--nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg "$$@"); \

@@ -7,7 +7,6 @@ master score sheet over several tables, with players changing tables between rou
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -62,22 +61,12 @@ def standings(total_by_name: Mapping[str, int]) -> tuple[Standing, ...]:
 
 
 def seat_tables(names: Sequence[str], round_number: int, seed: int) -> tuple[tuple[str, ...], ...]:
-    """T22: who sits at which table in a round. Players are reshuffled every round (seeded)
-    and split into tables of 3 to 5 as evenly as possible."""
-    n = len(names)
-    if n < 3:
-        raise RulesError(msg("a tournament needs at least 3 players, not {n}", "T22", n=n))
-    tables = -(-n // 5)  # as few tables as keep everyone at 5 or fewer
-    if n < 3 * tables:
-        raise RulesError(msg("{n} players cannot be seated at tables of 3 to 5", "T22", n=n))
-    order = list(names)
-    random.Random(f"{seed}:{round_number}").shuffle(order)
-    sizes = [n // tables + (1 if i < n % tables else 0) for i in range(tables)]
-    out, start = [], 0
-    for size in sizes:
-        out.append(tuple(order[start:start + size]))
-        start += size
-    return tuple(out)
+    """T22, H11: who sits at which table in a round, by the default seating (a seeded
+    schedule that spreads opponents; see `tournament.seat_round`), at tables of 3 to 5
+    as even as possible."""
+    from .tournament import seat_round
+
+    return seat_round(names, round_number, seed)
 
 
 @dataclass
@@ -86,14 +75,18 @@ class MasterSheet:
 
     names: tuple[str, ...]
     rows: dict[str, list[int]] = field(default_factory=dict)
+    #: each player's table number per recorded round (None when not given)
+    tables: dict[str, list[int | None]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if len(set(self.names)) != len(self.names):
             raise RulesError(msg("every player in a tournament needs a different name", "T22"))
         self.rows = {n: [] for n in self.names}
+        self.tables = {n: [] for n in self.names}
 
-    def record(self, round_number: int, scores: Mapping[str, int]) -> None:
-        """Add one table's scores for a round."""
+    def record(self, round_number: int, scores: Mapping[str, int],
+               table: int | None = None) -> None:
+        """Add one table's scores for a round (and which table it was)."""
         for name in scores:
             if name not in self.rows:
                 raise RulesError(msg("{name} is not in this tournament", "T22", name=name))
@@ -102,6 +95,7 @@ class MasterSheet:
                                      "earlier one", "T22", name=name, r=round_number))
         for name, score in scores.items():
             self.rows[name].append(score)
+            self.tables[name].append(table)
 
     def standings(self) -> tuple[Standing, ...]:
         return standings({n: sum(r) for n, r in self.rows.items()})

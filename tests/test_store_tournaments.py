@@ -1,0 +1,182 @@
+"""Tournaments kept in the store (T22, H11), on SQLite and PostgreSQL: the teacher's key,
+learners joining by name, a round played at shared tables with bots, the next round's
+seating, the live master sheet, and a server restart."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from pgserver import postgres_url_fixture  # noqa: F401
+from storehelpers import choose, clients_fixture, where_fixture  # noqa: F401
+
+from toonerville import Game, Rules, Seating
+from toonerville.store import (
+    SeatError,
+    StoreError,
+    TableStore,
+    TeacherKeyError,
+    TournamentDesk,
+)
+
+Clients = Callable[[], TableStore]
+LEARNERS = ["Ann", "Bob", "Cat"]
+
+
+def play_round(desk: TournamentDesk, code: str, secrets: dict[str, str]) -> None:
+    """Every learner plays (a sensible move each time) and the bots move, until every
+    table of the round has finished."""
+    for _ in range(5000):
+        if desk.round_finished(code):
+            return
+        desk.play_bots(code)
+        for name, secret in secrets.items():
+            seat = desk.seat(code, name, secret)
+            while not seat.finished and seat.seat in seat.view.deciders:
+                seat.play(choose(seat))
+    raise AssertionError("the round did not finish")
+
+
+def test_T22_teacher_actions_need_the_teachers_key(clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open(LEARNERS, bots=6, seed=1, rounds=2)
+    with pytest.raises(TeacherKeyError, match="teacher's key"):
+        desk.start(code, "not the key at all")
+    with pytest.raises(TeacherKeyError):
+        desk.start(code, desk.join(code, "Ann"))  # a learner's secret is not the key
+    assert desk.get(code).round_number == 0
+    started = desk.start(code, key)
+    assert started.round_number == 1 and len(started.tables[0]) == 2  # 9 players: 5 + 4
+    with pytest.raises(TeacherKeyError):
+        TournamentDesk(clients()).next_round(code, "")
+    with pytest.raises(StoreError, match="still being played"):
+        desk.next_round(code, key)
+
+
+def test_T22_learners_join_by_name_once_and_only_their_own_seat(clients: Clients) -> None:
+    store = clients()
+    desk = TournamentDesk(store)
+    code, key = desk.open(LEARNERS, bots=3, seed=2, rounds=1)
+    ann = desk.join(code, "Ann")
+    assert desk.join(code, "Ann", ann) == ann  # the same page after a reload
+    with pytest.raises(SeatError, match="already joined"):
+        TournamentDesk(clients()).join(code, "Ann")
+    with pytest.raises(SeatError, match="not a learner"):
+        desk.join(code, "Bot 1")
+    bob = desk.join(code, "Bob")
+    t = desk.start(code, key)
+    with pytest.raises(SeatError, match="has not joined"):
+        desk.seat(code, "Ann", bob)
+    table = t.table_of("Ann")
+    with pytest.raises(SeatError, match="belongs to tournament"):
+        clients().claim(table.code)
+    seat = desk.seat(code, "Ann", ann)
+    assert seat.code == table.code and seat.view.names[seat.seat] == "Ann"
+    assert len(seat.view.hand) == 12
+    others = {"Bob": bob, "Cat": desk.join(code, "Cat")}
+    for _ in range(500):
+        if seat.seat in seat.view.deciders:
+            break
+        store.play_bots(table.code)
+        for name, secret in others.items():
+            if name in table.players:
+                other = desk.seat(code, name, secret)
+                if other.seat in other.view.deciders:
+                    other.play(choose(other))
+        seat.refresh()
+    assert seat.seat in seat.view.deciders
+    move = choose(seat)
+    with pytest.raises(SeatError, match="belongs to Ann"):
+        store.append(table.code, move, expected=seat.number, secret=bob)
+    seat.play(move)
+
+
+def test_T22_a_round_with_bots_completes_and_the_next_seating_appears(
+        clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open(LEARNERS, bots=8, seed=3, rounds=2)  # 11: three tables
+    secrets = {name: desk.join(code, name) for name in LEARNERS}
+    t = desk.start(code, key)
+    assert [len(x.players) for x in t.tables[0]] == [4, 4, 3]
+    assert desk.next_seating(code) is None
+    before = desk.sheet(code)
+    assert all(r.points == (None,) for r in before)
+    play_round(desk, code, secrets)
+    upcoming = desk.next_seating(code)
+    assert upcoming is not None and upcoming == t.seating(2)
+    sheet = desk.sheet(code)
+    assert all(r.points[0] is not None for r in sheet)
+    assert [r.standing.total for r in sheet] == sorted(r.standing.total for r in sheet)
+    for x in t.tables[0]:
+        saved = Game.from_json(desk.store.export(x.code))
+        assert saved.records[0].round_number == 1 and saved.names == x.players
+        for name, pts in zip(x.players, saved.records[0].points, strict=True):
+            assert next(r for r in sheet if r.standing.name == name).points == (pts,)
+    t2 = desk.next_round(code, key)
+    assert tuple(x.players for x in t2.tables[1]) == upcoming
+    ann = desk.seat(code, "Ann", secrets["Ann"])
+    assert ann.view.round_number == 2 and ann.code == t2.table_of("Ann", 2).code
+    assert ann.view.scores[0][ann.seat] == sheet[[r.standing.name for r in sheet]
+                                                 .index("Ann")].points[0]
+    lines = desk.csv(code).splitlines()
+    assert lines[0].startswith("place,name,total,round 1 table,round 1 points,round 2")
+    assert len(lines) == 1 + 11
+
+
+def test_T22_a_tournament_survives_a_server_restart(clients: Clients) -> None:
+    first = clients()
+    desk = TournamentDesk(first)
+    code, key = desk.open(LEARNERS, bots=1, seed=4, rounds=2)
+    secret = desk.join(code, "Cat")
+    desk.start(code, key)
+    seat = desk.seat(code, "Cat", secret)
+    first.close()
+    again = TournamentDesk(clients())
+    assert again.get(code) == desk.get(code)
+    back = again.seat(code.lower(), "Cat", secret)
+    assert (back.code, back.seat, back.view.hand) == (seat.code, seat.seat, seat.view.hand)
+    with pytest.raises(StoreError, match="still being played"):
+        again.next_round(code, key)
+
+
+def test_T22_two_teacher_pages_pressing_next_round_make_one_round(clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open([], bots=6, seed=5, rounds=3)  # bots only
+    desk.start(code, key)
+    desk.play_bots(code)
+    assert desk.round_finished(code)
+    pages = [TournamentDesk(clients()) for _ in range(3)]
+    gate = threading.Barrier(3)
+    got: list[object] = [None] * 3
+
+    def press(k: int) -> None:
+        gate.wait()
+        got[k] = pages[k].next_round(code, key)
+
+    threads = [threading.Thread(target=press, args=(k,)) for k in range(3)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    final = desk.get(code)
+    assert final.round_number == 2 and all(g == final for g in got)
+
+
+def test_H11_standing_reseats_the_leaders_together_in_the_store(clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open([], bots=8, seed=6, rounds=2,
+                          rules=Rules(seating=Seating.STANDING))
+    desk.start(code, key)
+    desk.play_bots(code)
+    ranked = [r.standing.name for r in desk.sheet(code)]
+    t = desk.next_round(code, key)
+    tops = set(t.tables[1][0].players)
+    assert len(tops) == 4
+    totals = {r.standing.name: r.standing.total for r in desk.sheet(code)}
+    assert max(totals[p] for p in tops) <= min(totals[p] for p in ranked if p not in tops)
+    assert desk.over(code) is False
+    desk.play_bots(code)
+    assert desk.over(code)
+    with pytest.raises(StoreError, match="tournament is over"):
+        desk.next_round(code, key)

@@ -1,0 +1,190 @@
+"""A tournament run on shared tables (T22, H11), kept in the store.
+
+Owns `TournamentDesk`: opening a tournament (its state is a `tournament.Tournament`
+stored as JSON with a version, so it survives a server restart), learners joining by
+name (a secret per learner, as for a seat), the teacher's actions — start, next round —
+which need the teacher's key, and the live master sheet. Each round opens one shared
+table per group, coded `<tournament>-R<round>T<table>`; a learner's seat at that table
+is authorised by their tournament secret. Opening a round is idempotent (the codes, deals
+and dealers are all derived from the tournament's seed), and the state is replaced only
+if nobody replaced it first, so two pages pressing "next round" at once make one round.
+The sheet is always computed from the tables themselves: nothing is recorded twice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..errors import RulesError
+from ..messages import msg
+from ..rules import Rules
+from ..tournament import SheetRow, Tournament, master_sheet, sheet_csv, table_game
+from . import codes
+from .backend import TOURNAMENT_FORMAT, TournamentRow
+from .errors import CorruptTableError, NoSuchTableError, SeatError, StoreError, TeacherKeyError
+from .tables import Seat, TableStore
+
+
+class TournamentDesk:
+    """Tournaments in a `TableStore`."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+
+    # -- the teacher -----------------------------------------------------------------
+    def open(self, names: Sequence[str], *, bots: int = 0, bot_kind: str = "heuristic",
+             rules: Rules | None = None, seed: int | None = None, rounds: int = 11,
+             turn_limit: int | None = 200) -> tuple[str, str]:
+        """A new tournament of the learners `names` (plus `bots` bots, and enough bots to
+        make 3); returns (its code, the teacher's key). Keep the key in the teacher's
+        page: starting and moving to the next round need it."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        key = codes.new_secret()
+        for _ in range(20):
+            code = codes.new_code()
+            t = Tournament.new(code, names, bots=bots, bot_kind=bot_kind, rules=rules,
+                               seed=seed, rounds=rounds, turn_limit=turn_limit)
+            if self.store.backend.create_tournament(TournamentRow(
+                    code, TOURNAMENT_FORMAT, codes.digest(key), t.to_json(), 0)):
+                return code, key
+        raise StoreError(msg("no free code could be found; try again", None))
+
+    def start(self, code: str, key: str) -> Tournament:
+        """Seat round 1 (teacher)."""
+        t, version = self._teacher(code, key)
+        if t.round_number:
+            return t
+        return self._begin_round(t, version)
+
+    def next_round(self, code: str, key: str) -> Tournament:
+        """Seat the next round once every table of this one has finished (teacher)."""
+        t, version = self._teacher(code, key)
+        if not t.round_number:
+            raise StoreError(msg("tournament {code} has not started yet", "T22", code=code))
+        if not self._finished(t):  # as of the state read with the key: see _begin_round
+            waiting = [x.number for x in t.tables[-1] if not self.store.finished(x.code)]
+            raise StoreError(msg("round {r} is still being played at table(s) {tables}",
+                                 "T22", r=t.round_number, tables=waiting))
+        if t.round_number >= t.rounds:
+            raise StoreError(msg("the tournament is over: all {k} rounds are played",
+                                 "T22", k=t.rounds))
+        return self._begin_round(t, version)
+
+    def _teacher(self, code: str, key: str) -> tuple[Tournament, int]:
+        row = self._row(code)
+        if not codes.matches(key, row.teacher):
+            raise TeacherKeyError(msg("only the teacher's page may do this: the teacher's "
+                                      "key of tournament {code} is needed", "T22",
+                                      code=row.code))
+        return self._parse(row), row.version
+
+    def _begin_round(self, t: Tournament, version: int) -> Tournament:
+        r = t.round_number + 1
+        sheet = self.sheet_rows(t)
+        totals = {row.standing.name: row.standing.total for row in sheet}
+        earlier = {row.standing.name: row.points for row in sheet}
+        seated = t.with_round([codes.round_table_code(t.code, r, i) for i in
+                               range(1, len(t.seating(r, totals)) + 1)], totals)
+        for table in seated.tables[-1]:
+            scores = [[earlier[p][k] or 0 for p in table.players] for k in range(r - 1)]
+            game = table_game(table.players, r, table.dealer, t.rules,
+                              seed=random.Random(f"{t.seed}:{r}:{table.number}")
+                              .randrange(2**31), scores=scores, turn_limit=t.turn_limit)
+            self.store.open_table(
+                start=game, bots={s: t.bots[p] for s, p in enumerate(table.players)
+                                  if p in t.bots},
+                last_round=r, tournament=t.code, code=table.code)
+        if self.store.backend.update_tournament(t.code, seated.to_json(), version):
+            return seated
+        return self.get(t.code)  # someone else began this round first: theirs stands
+
+    # -- everyone --------------------------------------------------------------------
+    def get(self, code: str) -> Tournament:
+        return self._parse(self._row(code))
+
+    def join(self, code: str, name: str, secret: str | None = None) -> str:
+        """Join as `name` (one of the learners); returns the secret to keep in the page.
+        With the secret already used for that name, it is the same learner again."""
+        t = self.get(code)
+        if name not in t.learners:
+            raise SeatError(msg("{name} is not a learner of tournament {code}", "T22",
+                                name=name, code=t.code))
+        secret = secret if secret is not None else codes.new_secret()
+        if not isinstance(secret, str) or len(secret) < 8:
+            raise SeatError(msg("a seat's secret must be a text of 8 characters or more",
+                                None))
+        if self.store.backend.claim(t.code, name, codes.digest(secret)):
+            return secret
+        if codes.matches(secret, self.store.backend.claims(t.code).get(name)):
+            return secret
+        raise SeatError(msg("{name} has already joined tournament {code} from another page",
+                            "T22", name=name, code=t.code))
+
+    def seat(self, code: str, name: str, secret: str, round_number: int | None = None
+             ) -> Seat:
+        """`name`'s seat at their table of the round (default: the current round)."""
+        t = self.get(code)
+        if not codes.matches(secret, self.store.backend.claims(t.code).get(name)):
+            raise SeatError(msg("this page has not joined tournament {code} as {name}",
+                                "T22", code=t.code, name=name))
+        table = t.table_of(name, round_number)
+        handle = Seat(self.store, table.code, table.players.index(name), secret)
+        handle.refresh()
+        return handle
+
+    def round_finished(self, code: str) -> bool:
+        return self._finished(self.get(code))
+
+    def _finished(self, t: Tournament) -> bool:
+        return bool(t.tables) and all(self.store.finished(x.code) for x in t.tables[-1])
+
+    def over(self, code: str) -> bool:
+        t = self.get(code)
+        return t.round_number == t.rounds and self.round_finished(code)
+
+    def next_seating(self, code: str) -> tuple[tuple[str, ...], ...] | None:
+        """Once every table of the round has finished: who will sit where next."""
+        t = self.get(code)
+        if not self.round_finished(code) or t.round_number >= t.rounds:
+            return None
+        totals = {row.standing.name: row.standing.total for row in self.sheet_rows(t)}
+        return t.seating(t.round_number + 1, totals)
+
+    def play_bots(self, code: str, limit: int | None = None) -> int:
+        """Make the bots' moves at every table of the current round."""
+        t = self.get(code)
+        return sum(self.store.play_bots(x.code, limit) for x in
+                   (t.tables[-1] if t.tables else ()))
+
+    def sheet(self, code: str) -> tuple[SheetRow, ...]:
+        """The live master sheet (T22): ranks with shared places, tables, points."""
+        return self.sheet_rows(self.get(code))
+
+    def sheet_rows(self, t: Tournament) -> tuple[SheetRow, ...]:
+        points = {x.code: self.store.round_points(x.code, x.round_number)
+                  for round_tables in t.tables for x in round_tables}
+        return master_sheet(t, points)
+
+    def csv(self, code: str) -> str:
+        return sheet_csv(self.sheet(code))
+
+    # -- rows ------------------------------------------------------------------------
+    def _row(self, code: str) -> TournamentRow:
+        code = codes.normalise_code(code)
+        row = self.store.backend.tournament(code)
+        if row is None:
+            raise NoSuchTableError(msg("there is no tournament {code} here: check the code",
+                                       "T22", code=code))
+        return row
+
+    def _parse(self, row: TournamentRow) -> Tournament:
+        try:
+            if row.format != TOURNAMENT_FORMAT:
+                raise ValueError(f"format {row.format!r}")
+            return Tournament.from_json(row.state)
+        except (RulesError, ValueError, TypeError, KeyError) as err:
+            raise CorruptTableError(msg("tournament {code} cannot be read ({why}); it is left "
+                                        "as it is", "T22", code=row.code, why=str(err)[:200]),
+                                    row.code, None, None) from None

@@ -1,0 +1,352 @@
+"""Tournaments (T22, H11): who sits where each round, each table's deal, the master sheet.
+
+Owns the seating of a tournament — tables of 3 to 5 players, as even as possible — by
+the three H11 switches of `Rules.seating`:
+
+- SPREAD (default): a seeded schedule that spreads opponents. Round by round, the
+  players are seated by a local search that keeps pairs who have met often apart: a
+  pair that has shared a table c times costs 4**c to seat together again, and swaps of
+  two players between tables are made while they lower the cost. Over 11 rounds of
+  12-30 players no pair meets more than ceil(mean) + 1 times, where mean is the number
+  of pair meetings divided by the number of pairs (tests/test_tournament.py checks it).
+- STAY: the first round's tables all game.
+- STANDING: from round 2, by the standing so far, the leaders (lowest totals) together.
+
+The dealer of every table is drawn at random (seeded). `Tournament` is the whole
+tournament as a value (JSON for the store, so it survives a server restart).
+
+Design of a tournament table: a T22 round is one of the game's 11 rounds, so each table
+of tournament round r plays exactly game round r (its deal size and contract) and then
+the players reseat. The simplest correct way with the public `Game` API is
+`Game.from_position`: `table_game` deals round r itself (seeded shuffle, one card at a
+time from the dealer's left, the top of the stock turned up, a turned-up Rook buried
+under H3) and starts a game at round r whose earlier rows are the players' own
+tournament scores; the table is finished when round r has a record (the game would go on
+to deal round r + 1, which nobody plays).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from .cards import format_cards, shuffled_shoe
+from .errors import RulesError
+from .game import Game
+from .messages import msg
+from .rules import ROUNDS, RookTurnUp, Rules, Seating
+from .scoring import MasterSheet, Standing
+
+Seating_ = tuple[tuple[str, ...], ...]  # one round: the tables, each a tuple of names
+
+#: the cost of seating a pair together again after c meetings is REPEAT_WEIGHT ** c
+REPEAT_WEIGHT = 4
+#: improvement passes per round of the SPREAD schedule (each tries every swap once)
+PASSES = 6
+
+
+def table_sizes(players: int) -> tuple[int, ...]:
+    """Tables of 3 to 5, as few and as even as possible, largest first (T22, H11)."""
+    if not isinstance(players, int) or players < 3:
+        raise RulesError(msg("a tournament needs at least 3 players, not {n}", "T22",
+                             n=players))
+    tables = -(-players // 5)
+    return tuple(players // tables + (1 if i < players % tables else 0)
+                 for i in range(tables))
+
+
+def _chunk(order: Sequence[str], sizes: Sequence[int]) -> Seating_:
+    out, start = [], 0
+    for size in sizes:
+        out.append(tuple(order[start:start + size]))
+        start += size
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _spread(names: tuple[str, ...], rounds: int, seed: int) -> tuple[Seating_, ...]:
+    n = len(names)
+    sizes = table_sizes(n)
+    rng = random.Random(f"toonerville-seating:{seed}")
+    met = [[0] * n for _ in range(n)]
+    schedule: list[Seating_] = []
+    for _ in range(rounds):
+        order = list(range(n))
+        rng.shuffle(order)
+        tables = [order[a:a + s] for a, s in
+                  zip([sum(sizes[:i]) for i in range(len(sizes))], sizes, strict=True)]
+        _improve(tables, met, rng)
+        for table in tables:
+            for p, q in combinations(table, 2):
+                met[p][q] += 1
+                met[q][p] += 1
+        schedule.append(tuple(tuple(names[p] for p in sorted(t)) for t in tables))
+    return tuple(schedule)
+
+
+def _improve(tables: list[list[int]], met: list[list[int]], rng: random.Random) -> None:
+    """Swap players between tables while a swap lowers the cost of repeated meetings."""
+    weight = [REPEAT_WEIGHT ** c for c in range(ROUNDS + 2)]
+
+    def cost(p: int, table: list[int], skip: int) -> int:
+        row = met[p]
+        return sum(weight[row[q]] for q in table if q != p and q != skip)
+
+    pairs = [(a, b) for a in range(len(tables)) for b in range(a + 1, len(tables))]
+    for _ in range(PASSES):
+        improved = False
+        rng.shuffle(pairs)
+        for a, b in pairs:
+            ta, tb = tables[a], tables[b]
+            for i in range(len(ta)):
+                for j in range(len(tb)):
+                    p, q = ta[i], tb[j]
+                    before = cost(p, ta, -1) + cost(q, tb, -1)
+                    after = cost(q, ta, p) + cost(p, tb, q)
+                    if after < before:
+                        ta[i], tb[j] = q, p
+                        improved = True
+        if not improved:
+            return
+
+
+def spread_schedule(names: Sequence[str], rounds: int, seed: int) -> tuple[Seating_, ...]:
+    """H11 default: the seating of rounds 1..`rounds`, spreading opponents (seeded)."""
+    names = tuple(names)
+    table_sizes(len(names))
+    if len(set(names)) != len(names):
+        raise RulesError(msg("every player in a tournament needs a different name", "T22"))
+    return _spread(names, rounds, seed)
+
+
+def seat_round(names: Sequence[str], round_number: int, seed: int,
+               seating: Seating = Seating.SPREAD,
+               totals: Mapping[str, int] | None = None) -> Seating_:
+    """Who sits at which table in `round_number` (H11); STANDING needs the totals so far
+    (the leaders, lowest totals, at table 1; equal totals in a seeded order)."""
+    if not isinstance(round_number, int) or not 1 <= round_number <= ROUNDS:
+        raise RulesError(msg("there is no round {r}: rounds go from 1 to 11", "T7",
+                             r=round_number))
+    seating = Seating(seating)
+    if seating is Seating.STAY or round_number == 1:
+        return spread_schedule(names, 1, seed)[0]
+    if seating is Seating.SPREAD:
+        return spread_schedule(names, round_number, seed)[round_number - 1]
+    table_sizes(len(names))
+    order = list(names)
+    random.Random(f"toonerville-standing:{seed}:{round_number}").shuffle(order)
+    scores = totals or {}
+    order.sort(key=lambda name: scores.get(name, 0))
+    return _chunk(order, table_sizes(len(order)))
+
+
+def meetings(schedule: Sequence[Seating_]) -> dict[frozenset[str], int]:
+    """How often each pair of players shared a table (pairs that never met: absent)."""
+    out: dict[frozenset[str], int] = {}
+    for seating in schedule:
+        for table in seating:
+            for pair in combinations(table, 2):
+                key = frozenset(pair)
+                out[key] = out.get(key, 0) + 1
+    return out
+
+
+def dealer_for(seed: int, round_number: int, table: int, players: int) -> int:
+    """The dealer of a table, drawn at random (seeded) (H11)."""
+    return random.Random(f"toonerville-dealer:{seed}:{round_number}:{table}").randrange(
+        players)
+
+
+def table_game(names: Sequence[str], round_number: int, dealer: int, rules: Rules,
+               seed: int, scores: Sequence[Sequence[int]] = (),
+               turn_limit: int | None = None) -> Game:
+    """A game that starts with round `round_number` dealt (seeded): a tournament table.
+    `scores` are the earlier rounds' rows (one number per player), or none for zeros."""
+    n = len(names)
+    rng = random.Random(f"toonerville-deal:{seed}:{round_number}")
+    cards = list(shuffled_shoe(n, rng))
+    size = rules.deal_size(round_number)
+    hands: list[list[Any]] = [[] for _ in range(n)]
+    for k in range(n * size):
+        hands[(dealer + 1 + k) % n].append(cards[k])
+    stock = cards[n * size:]  # top first
+    buried = 0
+    while stock[0].is_rook and rules.rook_turn_up is RookTurnUp.BURY and buried < len(stock):
+        stock.append(stock.pop(0))  # H3: the Rook goes under the stock
+        buried += 1
+    up, stock = stock[0], stock[1:]
+    rows = [list(r) for r in scores] or [[0] * n for _ in range(round_number - 1)]
+    return Game.from_position(
+        hands=[format_cards(h) for h in hands], stock=format_cards(stock),
+        discard_pile=format_cards([up]), round_number=round_number, dealer=dealer,
+        rules=rules, seed=seed, names=names, scores=rows, turn_limit=turn_limit)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTable:
+    """One table of one round: its code in the store, its players by seat, the dealer."""
+
+    code: str
+    round_number: int
+    number: int  # 1, 2, … within the round
+    players: tuple[str, ...]
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A tournament as a value: its players (bots by kind), house rules, seed, how many
+    rounds (game rounds 1..rounds, one per tournament round), and the tables of every
+    round started so far. The store keeps it as `to_json()`."""
+
+    code: str
+    names: tuple[str, ...]
+    bots: Mapping[str, str] = field(default_factory=dict)  # bot player → bot kind
+    rules: Rules = field(default_factory=Rules)
+    seed: int = 0
+    rounds: int = ROUNDS
+    turn_limit: int | None = 200
+    tables: tuple[tuple[RoundTable, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        table_sizes(len(self.names))
+        if len(set(self.names)) != len(self.names) or any(
+                not isinstance(n, str) or not n.strip() for n in self.names):
+            raise RulesError(msg("every player in a tournament needs a different name",
+                                 "T22"))
+        if not isinstance(self.rounds, int) or not 1 <= self.rounds <= ROUNDS:
+            raise RulesError(msg("a tournament plays 1 to 11 rounds, not {r}", "T22",
+                                 r=self.rounds))
+        if any(b not in self.names for b in self.bots):
+            raise RulesError(msg("every bot of a tournament must be one of its players",
+                                 "T22"))
+
+    @classmethod
+    def new(cls, code: str, names: Sequence[str], *, bots: int = 0, bot_kind: str = "heuristic",
+            rules: Rules | None = None, seed: int = 0, rounds: int = ROUNDS,
+            turn_limit: int | None = 200) -> Tournament:
+        """A tournament of the learners `names`, with `bots` bots added (and as many more
+        as it takes to reach 3 players)."""
+        learners = tuple(n.strip() if isinstance(n, str) else n for n in names)
+        count = max(bots, 3 - len(learners))
+        bot_names: list[str] = []
+        k = 1
+        while len(bot_names) < count:
+            name = f"Bot {k}"
+            if name not in learners:
+                bot_names.append(name)
+            k += 1
+        return cls(code, learners + tuple(bot_names), {b: bot_kind for b in bot_names},
+                   rules or Rules(), seed, rounds, turn_limit)
+
+    @property
+    def learners(self) -> tuple[str, ...]:
+        return tuple(n for n in self.names if n not in self.bots)
+
+    @property
+    def round_number(self) -> int:
+        """The round being played (0 before the start)."""
+        return len(self.tables)
+
+    def seating(self, round_number: int, totals: Mapping[str, int] | None = None
+                ) -> Seating_:
+        return seat_round(self.names, round_number, self.seed, self.rules.seating, totals)
+
+    def with_round(self, codes: Sequence[str], totals: Mapping[str, int] | None = None
+                   ) -> Tournament:
+        """This tournament with its next round seated at tables with these codes."""
+        r = self.round_number + 1
+        if r > self.rounds:
+            raise RulesError(msg("the tournament is over: all {k} rounds are played",
+                                 "T22", k=self.rounds))
+        seating = self.seating(r, totals)
+        tables = tuple(
+            RoundTable(code, r, i, players, dealer_for(self.seed, r, i, len(players)))
+            for i, (code, players) in enumerate(zip(codes, seating, strict=True), start=1))
+        return replace(self, tables=self.tables + (tables,))
+
+    def table_of(self, name: str, round_number: int | None = None) -> RoundTable:
+        """The table `name` plays at in a round (default: the current one)."""
+        r = self.round_number if round_number is None else round_number
+        if not 1 <= r <= self.round_number:
+            raise RulesError(msg("round {r} of the tournament has not started", "T22", r=r))
+        for table in self.tables[r - 1]:
+            if name in table.players:
+                return table
+        raise RulesError(msg("{name} is not in this tournament", "T22", name=name))
+
+    # -- notation --------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps({
+            "code": self.code, "names": list(self.names), "bots": dict(self.bots),
+            "rules": self.rules.changes(), "seed": self.seed, "rounds": self.rounds,
+            "turn_limit": self.turn_limit,
+            "tables": [[{"code": t.code, "players": list(t.players), "dealer": t.dealer}
+                        for t in round_tables] for round_tables in self.tables]},
+            ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Tournament:
+        data = json.loads(text)
+        tables = tuple(
+            tuple(RoundTable(t["code"], r, i, tuple(t["players"]), t["dealer"])
+                  for i, t in enumerate(round_tables, start=1))
+            for r, round_tables in enumerate(data["tables"], start=1))
+        return cls(data["code"], tuple(data["names"]), dict(data["bots"]),
+                   Rules.from_dict(data["rules"]), data["seed"], data["rounds"],
+                   data["turn_limit"], tables)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One player's line of the master sheet."""
+
+    standing: Standing
+    tables: tuple[int | None, ...]  # table number in each round started
+    points: tuple[int | None, ...]  # points in each round (None: not finished)
+
+
+def master_sheet(t: Tournament, points: Mapping[str, Sequence[int] | None]) -> tuple[
+        SheetRow, ...]:
+    """The live master sheet (T22): everyone ranked by total so far, ties sharing a place,
+    with their table and points in every round. `points` maps a table code to its seats'
+    points once that table has finished (missing or None: still playing)."""
+    sheet = MasterSheet(t.names)
+    for round_tables in t.tables:
+        for table in round_tables:
+            got = points.get(table.code)
+            if got is not None:
+                sheet.record(table.round_number, dict(zip(table.players, got, strict=True)),
+                             table=table.number)
+    rows = []
+    for s in sheet.standings():
+        tables = tuple(t.table_of(s.name, r).number for r in range(1, t.round_number + 1))
+        done = sheet.rows[s.name]
+        pts = tuple(done[r] if r < len(done) else None for r in range(t.round_number))
+        rows.append(SheetRow(s, tables, pts))
+    return tuple(rows)
+
+
+def sheet_csv(rows: Sequence[SheetRow]) -> str:
+    """The master sheet as CSV: place, name, total, then table and points per round."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    rounds = max((len(r.tables) for r in rows), default=0)
+    header = ["place", "name", "total"]
+    for r in range(1, rounds + 1):
+        header += [f"round {r} table", f"round {r} points"]
+    writer.writerow(header)
+    for row in rows:
+        line: list[object] = [f"{row.standing.place}{'=' if row.standing.shared else ''}",
+                              row.standing.name, row.standing.total]
+        for table, pts in zip(row.tables, row.points, strict=True):
+            line += [table if table is not None else "", "" if pts is None else pts]
+        writer.writerow(line)
+    return out.getvalue()
