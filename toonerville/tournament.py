@@ -35,13 +35,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
-from .cards import format_cards, shuffled_shoe
+from .cards import format_cards, shoe
+from .deal import deal
 from .errors import RulesError
 from .game import Game
 from .messages import msg
-from .rules import ROUNDS, RookTurnUp, Rules, Seating
+from .rules import ROUNDS, Rules, Seating
 from .scoring import MasterSheet, Standing
 
 Seating_ = tuple[tuple[str, ...], ...]  # one round: the tables, each a tuple of names
@@ -170,18 +170,13 @@ def table_game(names: Sequence[str], round_number: int, dealer: int, rules: Rule
     """A game that starts with round `round_number` dealt (seeded): a tournament table.
     `scores` are the earlier rounds' rows (one number per player), or none for zeros."""
     n = len(names)
-    rng = random.Random(f"toonerville-deal:{seed}:{round_number}")
-    cards = list(shuffled_shoe(n, rng))
-    size = rules.deal_size(round_number)
-    hands: list[list[Any]] = [[] for _ in range(n)]
-    for k in range(n * size):
-        hands[(dealer + 1 + k) % n].append(cards[k])
-    stock = cards[n * size:]  # top first
-    buried = 0
-    while stock[0].is_rook and rules.rook_turn_up is RookTurnUp.BURY and buried < len(stock):
-        stock.append(stock.pop(0))  # H3: the Rook goes under the stock
-        buried += 1
-    up, stock = stock[0], stock[1:]
+    universe = shoe(n)
+    order = list(range(len(universe)))
+    random.Random(f"toonerville-deal:{seed}:{round_number}").shuffle(order)
+    d = deal(order, universe, n, round_number, dealer, rules)  # the one dealer (T7, T8, H3)
+    hands = [[universe[i] for i in h] for h in d.hands]
+    stock = [universe[i] for i in reversed(d.stock)]  # top first
+    up = universe[d.turned_up]
     rows = [list(r) for r in scores] or [[0] * n for _ in range(round_number - 1)]
     return Game.from_position(
         hands=[format_cards(h) for h in hands], stock=format_cards(stock),
