@@ -37,7 +37,7 @@ from ..errors import NotYourTurnError, SaveFileError, ToonervilleError, WrongPha
 from ..game import Game
 from ..laydown import as_melds
 from ..melds import Meld
-from ..messages import N_, Message, _, add_listener, direction, msg, ngettext, plural
+from ..messages import N_, Message, _, add_listener, direction, msg, plural
 from ..render import SIZES, card_svg, meld_html
 from ..rules import ROUNDS, Rules
 from ..scenarios import BOT_NAMES as BOT_NAMES
@@ -898,12 +898,12 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         if offered and view.offered is not None:
             self.buy_button.description = _("Buy {card}").format(card=view.offered)
             k = game.rules.penalty_cards
-            self.offer_text.value = ngettext(
+            self.offer_text.value = plural(
                 "<b>{name}</b> declines <b>{card}</b>. Buy it? You also take {k} penalty "
                 "card from the stock (T10, T11).",
                 "<b>{name}</b> declines <b>{card}</b>. Buy it? You also take {k} penalty "
-                "cards from the stock (T10, T11).", k).format(
-                    name=escape(game.names[view.current]), card=view.offered, k=k)
+                "cards from the stock (T10, T11).", k,
+                name=escape(game.names[view.current]), card=view.offered, k=k)
         self._highlight(view)
         if self._changed("log", len(game.history)):
             self.log_view.show(game.history[self._log_from:])
