@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import Card
-from .messages import Message
+from .messages import N_, Message
 
 
 class Phase(Enum):
@@ -61,35 +61,35 @@ class EventKind(StrEnum):
 #: The sentence of each kind (English template, rule id). Parameters: `name` (the seat's
 #: name), `card` (the first card), and the event's `detail`.
 _TEXT: dict[str, tuple[str, str | None]] = {
-    EventKind.POSITION: ("Round {r}: a game set up from a given position", None),
-    EventKind.DEAL: ("round {r}: {name} deals {k} cards to each player; the contract is "
-                     "{contract}", "T7"),
-    EventKind.BURY: ("a Rook was turned up: it is buried in the stock and the next card "
-                     "turned up", "H3"),
-    EventKind.TURN_UP: ("{card} is turned up to start the discard pile", "T8"),
-    EventKind.TAKE: ("{name} takes {card} from the discard pile", "T9"),
-    EventKind.OFFER: ("{name} declines {card}: the others may buy it", "T10"),
-    EventKind.DECLINE: ("{name} draws from the stock", "T9"),
-    EventKind.BUY_REQUEST: ("{name} asks to buy {card}", "T10"),
-    EventKind.PASS: ("{name} passes", "T10"),
-    EventKind.BUY: ("{name} buys {card}", "T10"),
-    EventKind.PENALTY: ("{name} also takes a penalty card from the stock", "T11"),
-    EventKind.NO_PENALTY: ("the stock is empty: no penalty card to give", "H6"),
-    EventKind.NO_BUY: ("nobody buys", "T10"),
-    EventKind.DRAW: ("{name} draws from the stock", "T12"),
-    EventKind.RESTOCK: ("the stock is empty: the discard pile but its top card becomes the "
-                        "new stock", "H6"),
-    EventKind.LAY_DOWN: ("{name} lays down {melds}", "T15"),
-    EventKind.LAY_OFF: ("{name} lays off {card} onto {meld}", "H9"),
-    EventKind.SWAP: ("{name} puts {card} in place of the Rook in {meld}", "T18"),
-    EventKind.DISCARD: ("{name} discards {card}", "T13"),
-    EventKind.OUT: ("{name} goes out", "T16"),
-    EventKind.TURN_LIMIT: ("the turn limit of {k} is reached: the round ends", None),
-    "round_end:stock": ("the stock is empty and there is nothing to shuffle: round {r} "
-                          "ends", "H6"),
-    EventKind.ROUND_END: ("round {r} is over", "T20"),
-    EventKind.SCORES: ("scores for round {r}: {row}", "T20"),
-    EventKind.GAME_OVER: ("the game is over: lowest total {best}, {who}", "T21"),
+    EventKind.POSITION: (N_("Round {r}: a game set up from a given position"), None),
+    EventKind.DEAL: (N_("round {r}: {name} deals {k} cards to each player; the contract is "
+                     "{contract}"), "T7"),
+    EventKind.BURY: (N_("a Rook was turned up: it is buried in the stock and the next card "
+                     "turned up"), "H3"),
+    EventKind.TURN_UP: (N_("{card} is turned up to start the discard pile"), "T8"),
+    EventKind.TAKE: (N_("{name} takes {card} from the discard pile"), "T9"),
+    EventKind.OFFER: (N_("{name} declines {card}: the others may buy it"), "T10"),
+    EventKind.DECLINE: (N_("{name} draws from the stock"), "T9"),
+    EventKind.BUY_REQUEST: (N_("{name} asks to buy {card}"), "T10"),
+    EventKind.PASS: (N_("{name} passes"), "T10"),
+    EventKind.BUY: (N_("{name} buys {card}"), "T10"),
+    EventKind.PENALTY: (N_("{name} also takes a penalty card from the stock"), "T11"),
+    EventKind.NO_PENALTY: (N_("the stock is empty: no penalty card to give"), "H6"),
+    EventKind.NO_BUY: (N_("nobody buys"), "T10"),
+    EventKind.DRAW: (N_("{name} draws from the stock"), "T12"),
+    EventKind.RESTOCK: (N_("the stock is empty: the discard pile but its top card becomes the "
+                        "new stock"), "H6"),
+    EventKind.LAY_DOWN: (N_("{name} lays down {melds}"), "T15"),
+    EventKind.LAY_OFF: (N_("{name} lays off {card} onto {meld}"), "H9"),
+    EventKind.SWAP: (N_("{name} puts {card} in place of the Rook in {meld}"), "T18"),
+    EventKind.DISCARD: (N_("{name} discards {card}"), "T13"),
+    EventKind.OUT: (N_("{name} goes out"), "T16"),
+    EventKind.TURN_LIMIT: (N_("the turn limit of {k} is reached: the round ends"), None),
+    "round_end:stock": (N_("the stock is empty and there is nothing to shuffle: round {r} "
+                          "ends"), "H6"),
+    EventKind.ROUND_END: (N_("round {r} is over"), "T20"),
+    EventKind.SCORES: (N_("scores for round {r}: {row}"), "T20"),
+    EventKind.GAME_OVER: (N_("the game is over: lowest total {best}, {who}"), "T21"),
 }
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
