@@ -96,7 +96,7 @@ pytest: $(STAMP) chromium postgresql $(AXE)
 		echo "No notebooks/*.ipynb yet: nbval skipped"; nbval=(); \
 	fi; \
 	set -x; \
-	$(PY) -m pytest tests "$${nbval[@]}" --screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --dist loadgroup tests "$${nbval[@]}" --screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV)
