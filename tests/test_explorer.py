@@ -509,3 +509,45 @@ def test_widget_cancel_keeps_finished_games(explorer_widget) -> None:  # type: i
     assert 2 <= w.result.games_played < 60
     assert w.status.value.startswith("Cancelled")
     assert w.plot.value.startswith("<svg")
+
+
+def test_widget_in_a_browser_page_plays_on_the_event_loop(explorer_widget, monkeypatch
+                                                           ) -> None:  # type: ignore
+    import asyncio
+
+    monkeypatch.setattr(X, "IN_BROWSER", True)  # as under Pyodide: no threads, no processes
+    w = explorer_widget(games=3, seed=2, turn_limit=6, players=3)
+    assert w.mode == "page" and w.workers.value == 1 and w.workers.disabled
+    assert w.scheduler.layout.display == "none"
+
+    async def run_then_cancel() -> None:
+        task = w.start()
+        assert task is not None and w.running and w.run_button.disabled
+        await task
+        first = w.result
+        assert first is not None and first.complete and first.where == "this page"
+        w.games.value = 30
+        again = w.start()
+        while w.progress.value < 1:
+            await asyncio.sleep(0)
+        w.cancel_button.click()
+        await again
+
+    asyncio.run(run_then_cancel())
+    assert w.result is not None and w.result.cancelled and 1 <= w.result.games_played < 30
+    assert w.result.facts[0] == X.play_games(w.arms(), w.result.games_played, 2).facts[0]
+    assert w.status.value.startswith("Cancelled") and w.plot.value.startswith("<svg")
+
+
+def test_widget_sweep_question_ranks_the_grid(explorer_widget) -> None:  # type: ignore
+    w = explorer_widget(games=2, seed=4, turn_limit=5, players=3, question="sweep",
+                        background=False, sweep="penalty_cards=0,2 round11_deal=12,14")
+    assert len(w.arms()) == 4
+    w.rank_by.value = "spread"
+    w.run_button.click()
+    (table,) = w.shown_tables
+    assert table.title == "A sweep of 4 configurations, closest scores first"
+    assert "A sweep of 4 configurations" in w.plot.value and "<title>" in w.plot.value
+    w.sweep.value = "penalty_cards=0,9"
+    w.run_button.click()
+    assert "penalty_cards must be 0, 1, 2 or 3" in w.messages.text

@@ -113,9 +113,16 @@ class ProgressBar:
         self.bar: Any = None
 
     def __call__(self, done: int, total: int) -> None:
+        if self.bar is False:
+            return
         if self.bar is None:
-            from tqdm import tqdm
-
+            try:
+                from tqdm import tqdm
+            except ImportError:  # the engine needs nothing; the bar is an extra
+                print("(for a progress bar: pip install 'toonerville[explorer]')",
+                      file=self.out)
+                self.bar = False
+                return
             self.bar = tqdm(total=total, desc=self.label, file=self.out, unit=" games",
                             mininterval=0.2, dynamic_ncols=True, bar_format=(
                                 "{desc}: {n_fmt}/{total_fmt} games |{bar}| {rate_fmt}, "
@@ -125,8 +132,9 @@ class ProgressBar:
             self.close()
 
     def close(self) -> None:
-        if self.bar is not None:
+        if self.bar:
             self.bar.close()
+        if self.bar is not False:
             self.bar = None
 
 

@@ -97,11 +97,18 @@ def _marker(shape: str, x: float, y: float, colour: str, tip: str) -> str:
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{colour}">{title}</circle>'
 
 
+def precise(x: float, percent: bool = False) -> str:
+    """A value as a tooltip gives it: shares to 0.1 %, numbers to 0.1 (0.01 below 10)."""
+    if percent:
+        return f"{100 * x:.1f}%"
+    return f"{x:.2f}" if abs(x) < 10 else f"{x:.1f}"
+
+
 def _tip(label: str, category: str, p: Point, percent: bool) -> str:
     value, low, high = p
-    text = f"{label}, {category}: {_number(value, percent)}"
+    text = f"{label}, {category}: {precise(value, percent)}"
     if not (math.isnan(low) or math.isnan(high)):
-        text += f" (95% interval {_number(low, percent)} to {_number(high, percent)})"
+        text += f" (95% interval {precise(low, percent)} to {precise(high, percent)})"
     return text
 
 

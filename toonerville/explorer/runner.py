@@ -40,6 +40,8 @@ from .facts import GameFacts, facts_of
 #: Pyodide in a browser: no processes, no threads
 IN_BROWSER = sys.platform == "emscripten"
 _NAN = float("nan")
+#: seconds to wait for a Dask scheduler to answer
+CONNECT_TIMEOUT = 20.0
 
 
 class Flag(Protocol):
@@ -248,7 +250,7 @@ def _play_on_dask(arms: Arm | Sequence[Arm], games: int, seed: int,
                                  "pip install 'toonerville[explorer]'", None)) from None
     try:
         connect: Any = distributed.Client
-        client: Any = connect(scheduler, timeout=20, set_as_default=False)
+        client: Any = connect(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except OSError as err:
         raise SchedulerError(msg("no Dask scheduler answers at {address} ({why})", None,
                                  address=scheduler, why=str(err))) from None
