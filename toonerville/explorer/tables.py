@@ -43,6 +43,8 @@ class Exact:
     value: float
 
     def __str__(self) -> str:
+        if 0 < self.value < 0.0005:  # not 0, though it would print as 0.0%
+            return "<0.1%"
         return f"{100 * self.value:.1f}%"
 
     def to_dict(self) -> dict[str, Any]:
