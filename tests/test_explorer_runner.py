@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import distributed  # never skipped: the test extra pins it
 import pytest
@@ -106,3 +109,23 @@ def test_every_solver_cache_has_a_size_limit() -> None:
     for module, name, fn in cached:
         assert fn.cache_parameters()["maxsize"] is not None, f"{module}.{name} is unbounded"
     assert len(tally._BOOKS) <= 65  # one Book per Rules object, cleared past 64
+
+
+def test_a_page_needs_no_processes_or_threads() -> None:
+    # as in Pyodide: the process machinery cannot be imported and threads cannot start
+    code = """
+import sys, threading
+for name in ("multiprocessing", "_multiprocessing", "concurrent.futures.process"):
+    sys.modules[name] = None
+def refuse(self): raise RuntimeError("can't start new thread")
+threading.Thread.start = refuse
+from toonerville import explorer as X
+steps = X.StepwiseRun(X.Arm(("random",) * 3, turn_limit=5), 2, seed=1)
+while steps.step():
+    pass
+print(steps.result().games_played, steps.result().complete)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["2", "True"]

@@ -21,13 +21,11 @@ A cancel (a flag, Ctrl-C) stops early and keeps every finished game.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -181,6 +179,9 @@ def play_games(arms: Arm | Sequence[Arm], games: int, seed: int = 0, workers: in
         return plan.simulation(stopped, workers, type(executor).__name__)
     if workers == 1 or len(plan.tasks) <= 1:
         return plan.simulation(_play_here(plan, cancel), 1, "this process")
+    import multiprocessing  # not in a browser: imported only here
+    from concurrent.futures import ProcessPoolExecutor
+
     # spawn, not fork: a notebook kernel has threads, and forking them can deadlock
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
@@ -205,6 +206,8 @@ def _play_here(plan: _Collector, cancel: Flag | None) -> bool:
 
 def _play_on(executor: Executor, plan: _Collector, cancel: Flag | None, stop: Any) -> bool:
     """Submit every task to `executor` and keep results as they come; True if stopped."""
+    from concurrent.futures.process import BrokenProcessPool
+
     stopping = False
     pending: set[Future[tuple[int, list[GameFacts]]]] = {
         executor.submit(play_chunk, a, plan.arms[a], plan.seed, start, count)
