@@ -1,23 +1,28 @@
-"""How fast does the rules explorer play full games, with 1 and with 2 worker processes?
+"""How fast does the rules explorer play full games, with 1 and with 2 worker processes,
+and does a worker's memory stay bounded over a long run?
 
 Run from the repository root:
 
-    python benchmarks/bench_simulation.py                # the full benchmark
-    python benchmarks/bench_simulation.py --games 40 --one-worker-games 10  # a quick look
+    python benchmarks/bench_simulation.py                      # the full benchmark
+    python benchmarks/bench_simulation.py --games 40 --compare-games 20 --block 10  # quick
 
-The target (issue 4): 1,000 full 4-player heuristic-bot games (11 rounds each, the
-default turn limit) in at most 2 minutes on a 2-core machine, with progress shown.
+The target (issue 12): 1,000 full 4-player heuristic-bot games (11 rounds each, the
+default turn limit) in at most 60 s with 2 workers on this 2-core machine.
 
-- 2 workers play all `--games` games (default 1,000) through `explorer.run`, with a
-  progress line on stderr; the time is measured, not extrapolated.
-- 1 worker plays the first `--one-worker-games` of the same run (default 200) and the
-  time for all `--games` is extrapolated from that subset (printed as such). Pass
-  `--one-worker-games 1000` to measure it in full.
-- The games 1 worker played are checked to be identical to the same games played by 2
-  workers (same seed, same facts).
+1. 2 workers play all `--games` games through `explorer.play_games` (a fresh local pool,
+   as the command line uses it), with a tqdm progress bar on stderr: measured, not
+   extrapolated.
+2. The 1-against-2-worker figure is measured on the same games, interleaved: the first
+   `--compare-games` games are cut into blocks of `--block`; every block is played by a
+   1-worker pool and by a 2-worker pool (both started once and warmed up), alternating
+   which goes first, so a change in the machine's load falls on both alike. The facts
+   both pools found are checked to be identical.
+3. The resident memory (RSS) of each 2-worker process is read from /proc after every
+   block and at the end of the long run; it should level off, not grow (the solver's
+   caches have size limits).
 
-The machine's load average is printed with the results: other processes on a 2-core
-machine slow both measurements.
+The load average (/proc/loadavg) is printed before and after: other processes on a
+2-core machine slow every measurement.
 """
 
 from __future__ import annotations
@@ -25,51 +30,110 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from toonerville import explorer as X  # noqa: E402
-from toonerville.explorer_cli import ProgressLine  # noqa: E402
+from toonerville.explorer_cli import ProgressBar  # noqa: E402
 
-TARGET_SECONDS = 120.0
+TARGET_SECONDS = 60.0
 
 
-def timed(arm: X.Arm, games: int, seed: int, workers: int) -> X.Run:
-    progress = ProgressLine(sys.stderr, f"{workers} worker{'s' if workers > 1 else ''}")
-    return X.run(arm, games, seed, workers, progress=progress)
+def loadavg() -> str:
+    with open("/proc/loadavg", encoding="ascii") as f:
+        return f.read().strip()
+
+
+def rss_mb(pool: ProcessPoolExecutor) -> list[float]:
+    """Resident memory of each worker process of `pool`, in MB (Linux /proc)."""
+    sizes = []
+    for pid in sorted(pool._processes or {}):  # noqa: SLF001 - a benchmark may look inside
+        try:
+            with open(f"/proc/{pid}/status", encoding="ascii") as f:
+                kb = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+            sizes.append(kb / 1024)
+        except (OSError, StopIteration):
+            pass
+    return sizes
+
+
+def interleaved(arm: X.Arm, games: int, block: int, seed: int) -> tuple[float, float, bool,
+                                                                         list[str]]:
+    """Seconds for 1 and for 2 workers over the same games, block by block, and whether
+    their facts agree; plus the 2-worker pool's RSS after each block."""
+    context = get_context("spawn")
+    seconds = {1: 0.0, 2: 0.0}
+    facts: dict[int, list[X.GameFacts]] = {1: [], 2: []}
+    memory = []
+    with ProcessPoolExecutor(1, mp_context=context) as one, \
+            ProcessPoolExecutor(2, mp_context=context) as two:
+        pools = {1: one, 2: two}
+        for pool in (one, two):  # start and warm up every process: imports, first game
+            list(pool.map(X.play_facts, [arm] * 2, [seed + 1] * 2, [0, 1]))
+        for k, start in enumerate(range(0, games, block)):
+            count = min(block, games - start)
+            for workers in ((1, 2) if k % 2 == 0 else (2, 1)):
+                began = time.perf_counter()
+                part = [f for _, fs in pools[workers].map(
+                    X.play_chunk, [0] * count, [arm] * count, [seed] * count,
+                    range(start, start + count), [1] * count) for f in fs]
+                seconds[workers] += time.perf_counter() - began
+                facts[workers] += part
+            memory.append(f"{start + count} games: " + " / ".join(
+                f"{m:.0f}" for m in rss_mb(two)))
+    return seconds[1], seconds[2], facts[1] == facts[2], memory
+
+
+def long_run(arm: X.Arm, games: int, seed: int) -> tuple[X.Simulation, list[float]]:
+    """All the games on 2 workers, as `play_games` plays them, and the workers' RSS at
+    the end (read from a pool the run is given)."""
+    context = get_context("spawn")
+    progress = ProgressBar(sys.stderr, "2 workers")
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        began = time.perf_counter()
+        sim = X.play_games(arm, games, seed, workers=2, progress=progress, executor=pool)
+        elapsed = time.perf_counter() - began
+        memory = rss_mb(pool)
+    progress.close()
+    return X.Simulation(sim.arms, sim.games, sim.seed, sim.facts, sim.cancelled, elapsed, 2,
+                        "2 local processes"), memory
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--one-worker-games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=1000, help="games of the long run")
+    parser.add_argument("--compare-games", type=int, default=200,
+                        help="games played by both 1 and 2 workers, interleaved")
+    parser.add_argument("--block", type=int, default=20, help="games per interleaved block")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     arm = X.Arm(("heuristic",) * args.players)
     print(f"{args.players} heuristic bots, full games (11 rounds, turn limit "
-          f"{arm.turn_limit}), seed {args.seed}, {os.cpu_count()} CPUs, "
-          f"load average before {os.getloadavg()[0]:.1f}")
+          f"{arm.turn_limit}), seed {args.seed}, {os.cpu_count()} CPUs")
+    print(f"load average before: {loadavg()}")
 
-    one = timed(arm, args.one_worker_games, args.seed, 1)
-    one_rate = one.games_per_second
-    extrapolated = "" if args.one_worker_games == args.games else \
-        f" (measured on {one.games_played} games, extrapolated)"
-    print(f"1 worker : {one_rate:6.2f} games/s; {args.games} games would take "
-          f"{args.games / one_rate:6.1f} s{extrapolated}")
-
-    two = timed(arm, args.games, args.seed, 2)
-    two_rate = two.games_per_second
-    print(f"2 workers: {two_rate:6.2f} games/s; {two.games_played} games took "
-          f"{two.seconds:6.1f} s (measured)")
-    print(f"speed-up with 2 workers: {two_rate / one_rate:.2f}×; "
-          f"load average after {os.getloadavg()[0]:.1f}")
-
-    same = two.facts[0][:one.games_played] == one.facts[0]
-    print(f"the {one.games_played} games played by both are identical: {same}")
-    verdict = "meets" if two.seconds <= TARGET_SECONDS * args.games / 1000 else "misses"
+    sim, memory = long_run(arm, args.games, args.seed)
+    print(f"2 workers: {sim.games_played} games in {sim.seconds:.1f} s "
+          f"({sim.games_per_second:.2f} games/s), measured; load average {loadavg()}")
+    print("2 workers' RSS at the end of the long run (MB): "
+          + " / ".join(f"{m:.0f}" for m in memory))
+    verdict = "meets" if sim.seconds * 1000 / max(1, sim.games_played) <= TARGET_SECONDS \
+        else "misses"
     print(f"target: 1,000 games in at most {TARGET_SECONDS:.0f} s with 2 workers — {verdict} "
-          f"it ({1000 / two_rate:.0f} s per 1,000 games)")
+          f"it ({1000 / sim.games_per_second:.0f} s per 1,000 games)")
+
+    one, two, same, rss = interleaved(arm, args.compare_games, args.block, args.seed)
+    n = args.compare_games
+    print(f"the same {n} games, interleaved in blocks of {args.block}: 1 worker {one:.1f} s "
+          f"({n / one:.2f} games/s), 2 workers {two:.1f} s ({n / two:.2f} games/s); "
+          f"speed-up {one / two:.2f}×")
+    print(f"identical facts from 1 and 2 workers: {same}")
+    print("2 workers' RSS after each block (MB): " + "; ".join(rss))
+    print(f"load average after: {loadavg()}")
     return 0 if same else 1
 
 

@@ -10,7 +10,7 @@ import itertools
 import json
 import math
 import threading
-from collections import Counter, defaultdict
+from collections import Counter
 from math import comb
 
 import pytest
@@ -66,8 +66,9 @@ def test_paired_ci_is_the_mean_of_the_differences() -> None:
     assert (e.low, e.high) == pytest.approx((5 / 3 - 4.303 / 3, 5 / 3 + 4.303 / 3))
     assert e.kind == "difference" and e.excludes_zero
     assert str(e) == "+1.67 (+0.23 to +3.10)"
-    share = X.paired_ci([0, 1], [1, 1], share=True)  # t(1) makes it wider than ±100
-    assert str(share) == "+50.0 pp (-100.0 to +100.0)"
+    share = X.paired_ci([0.5, 1], [1, 1], share=True)  # shares, not 0/1: t, clipped
+    assert str(share) == "+25.0 pp (-100.0 to +100.0)"
+    assert X.paired_ci([0, 1], [1, 1], share=True) == X.paired_share_ci([0, 1], [1, 1])
     with pytest.raises(ValueError):
         X.paired_ci([1], [1, 2])
 
@@ -77,25 +78,12 @@ def test_estimates_print_and_serialise() -> None:
     assert str(X.mean_ci([100, 110, 120])) == "110.0 (85.2–134.8)"
     assert str(X.mean_ci([])) == "–"
     assert str(X.mean_ci([0, 0, 3])) == "1.00 (-3.30 to 5.30)"  # sd √3, se 1, t(2) 4.303
+    assert X.mean_ci([0, 0, 3]).format(1) == "1.0 (-3.3 to 5.3)"
     assert X.mean_ci([1]).to_dict() == {"value": 1.0, "low": None, "high": None, "n": 1}
 
 
 # -- the deal statistic, exactly ----------------------------------------------------------------
-def exact_sets_hands(copies: list[int], rooks: int, hand: int, sets: int) -> int:
-    """How many `hand`-card hands (of physical cards) hold `sets` sets of different
-    numbers (H8), each with a natural card (H1), Rooks wild. Number by number, keep the
-    `sets` smallest shortfalls (3 − copies held) of the numbers held; the Rooks must
-    cover their sum."""
-    states: dict[tuple[int, tuple[int, ...]], int] = {(0, ()): 1}
-    for m in copies:
-        grown: defaultdict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
-        for (used, best), ways in states.items():
-            for c in range(min(m, hand - used) + 1):
-                b = best if c == 0 else tuple(sorted((*best, max(0, 3 - c))))[:sets]
-                grown[(used + c, b)] += ways * comb(m, c)
-        states = grown
-    return sum(ways * comb(rooks, hand - used) for (used, best), ways in states.items()
-               if 0 <= hand - used <= rooks and len(best) == sets and sum(best) <= hand - used)
+exact_sets_hands = X.sets_hands  # counted by the explorer, checked below by brute force
 
 
 def holds_sets(hand: tuple[Card, ...], sets: int) -> bool:
@@ -110,7 +98,7 @@ TINY_VALUES = [Card(colour, n) for colour in COLOURS[:2] for n in range(1, 5)]
 TINY_SHOE = [*TINY_VALUES * 2, ROOK, ROOK]
 
 
-def brute_force_count(hand: int, round_number: int) -> int:
+def brute_force_count(hand: int, round_number: int, rules: Rules | None = None) -> int:
     """Every hand of the tiny shoe, by its multiset of values (weighted by how many
     physical hands give it), judged by the solver."""
     values = [*TINY_VALUES, ROOK]
@@ -119,7 +107,7 @@ def brute_force_count(hand: int, round_number: int) -> int:
         if sum(counts) != hand:
             continue
         cards = tuple(v for v, k in zip(values, counts, strict=True) for _ in range(k))
-        if X.hand_meets(cards, round_number, Rules()):
+        if X.hand_meets(cards, round_number, rules or Rules()):
             total += math.prod(comb(2, k) for k in counts)
     return total
 
@@ -131,6 +119,20 @@ def test_solver_brute_force_equals_combinatorics_on_a_tiny_shoe(
     exact = exact_sets_hands([4, 4, 4, 4], 2, hand, sets)
     assert brute_force_count(hand, round_number) == exact
     assert 0 < exact < comb(len(TINY_SHOE), hand)
+
+
+@pytest.mark.parametrize("rules", [Rules(max_rooks_per_meld=1), Rules(max_rooks_per_meld=0),
+                                   Rules(rooks_at_most_naturals=True)])
+def test_H1_limits_on_rooks_are_counted_exactly(rules: Rules) -> None:
+    exact = exact_sets_hands([4, 4, 4, 4], 2, 7, 2, rules)
+    assert brute_force_count(7, 1, rules) == exact
+    assert exact < exact_sets_hands([4, 4, 4, 4], 2, 7, 2)  # fewer hands qualify
+    assert X.exact_share(TINY_SHOE, 7, 1, rules) == exact / comb(len(TINY_SHOE), 7)
+
+
+def test_exact_chances_only_where_they_are_counted() -> None:
+    assert [r for r in range(1, 12) if X.exact_deal_share(4, r) is not None] == [1, 4, 7, 9]
+    assert X.exact_deal_share(4, 1, Rules(same_number_sets=True)) is None  # H8: not counted
 
 
 def test_deal_share_on_the_tiny_shoe_agrees_with_the_exact_chance() -> None:
@@ -151,6 +153,12 @@ def test_deal_table_round_1_agrees_with_the_exact_chance_for_four_players() -> N
     exact3 = exact_sets_hands([16] * 14, 4, 12, 3) / comb(228, 12)
     e3 = table.row(4)[3]
     assert isinstance(e3, X.Estimate) and e3.low <= exact3 <= e3.high
+    # the exact chance is printed beside the estimate
+    assert table.cell(1, "exact") == X.Exact(exact) and table.cell(4, "exact") == X.Exact(exact3)
+    assert str(table.cell(1, "exact")) == "15.4%"
+    assert X.deal_table(4, hands=5, rounds=[2]).cell(2, "exact") is None  # runs: not counted
+    rounds = X.round_table([], Rules())
+    assert rounds.cell(1, "exact") == X.Exact(exact) and rounds.cell(2, "exact") is None
 
 
 def test_dealt_hand_statistic_of_games_equals_a_direct_count(small_run: X.Run) -> None:
@@ -219,13 +227,13 @@ def test_round_and_buying_tables_agree_with_direct_counts(small_run: X.Run) -> N
     histories = [history_facts(small_run.seed, g.index) for g in facts]
     for r in range(1, 12):
         hs = [h[r - 1] for h in histories]
-        out = rounds.row(r)[4]
+        out = rounds.cell(r, "someone goes out")
         assert isinstance(out, X.Estimate)
         assert out.value == sum(h["out"] is not None for h in hs) / len(hs)
         buys = buying.row(r)[2]
         assert isinstance(buys, X.Estimate)
         assert buys.value == pytest.approx(sum(len(h["buys"]) for h in hs) / len(hs))  # type: ignore
-        turns = rounds.row(r)[5]
+        turns = rounds.cell(r, "turns")
         assert isinstance(turns, X.Estimate)
         assert turns.value == pytest.approx(sum(h["turns"] for h in hs) / len(hs))  # type: ignore
 
@@ -245,7 +253,7 @@ def test_buy_outcomes_by_hand() -> None:
     assert r.first_down == 3
     row = X.buying_table([X.GameFacts(0, 0, ("random",) * 4, 3, (r,))]).row(1)
     # 5 buys; 4 by players not yet down: 2 at the next turn, 3 in the round
-    assert row[2] == X.mean_ci([5]) and row[4] == 4 and row[7] == 1
+    assert row[2] == X.count_mean_ci([5]) and row[4] == 4 and row[7] == 1
     assert row[5] == X.wilson(2, 4) and row[6] == X.wilson(3, 4)
 
 
@@ -297,10 +305,10 @@ def test_paired_comparison_by_hand() -> None:
     assert [x.index for x, _ in run.pairs()] == [0, 1]
     table = X.compare_table(run)
     row = table.row("points per player per game")
-    assert row[1] == X.mean_ci([50 / 3, 25 / 3])
+    assert row[1] == X.count_mean_ci([50 / 3, 25 / 3])
     assert row[3] == X.paired_ci([50 / 3, 25 / 3], [20, 55 / 3])
     assert isinstance(row[3], X.Estimate) and row[3].n == 2
-    assert "2 games played under both" in table.note
+    assert "2 games per configuration, played under both on the same seeds" in table.note
 
 
 # -- configurations --------------------------------------------------------------------------
@@ -458,7 +466,8 @@ def test_widget_runs_and_shows_plot_tables_and_csv(explorer_widget) -> None:  # 
     w = explorer_widget(games=2, seed=1, turn_limit=6, background=False)
     w.run_button.click()
     assert w.result is not None and w.result.games_played == 2
-    assert bytes(w.plot.value).startswith(b"\x89PNG") and w.plot.layout.display == "block"
+    assert w.plot.value.startswith("<svg") and w.plot.layout.display == "block"
+    assert "<title>How hard is each round? (2 games per configuration" in w.plot.value
     assert "How hard is each round?" in w.tables.value
     assert 'download="toonerville-records.csv"' in w.download.value
     assert w.status.value.startswith("Done: 2 games")
@@ -499,4 +508,46 @@ def test_widget_cancel_keeps_finished_games(explorer_widget) -> None:  # type: i
     assert w.result is not None and w.result.cancelled
     assert 2 <= w.result.games_played < 60
     assert w.status.value.startswith("Cancelled")
-    assert bytes(w.plot.value).startswith(b"\x89PNG")
+    assert w.plot.value.startswith("<svg")
+
+
+def test_widget_in_a_browser_page_plays_on_the_event_loop(explorer_widget, monkeypatch
+                                                           ) -> None:  # type: ignore
+    import asyncio
+
+    monkeypatch.setattr(X, "IN_BROWSER", True)  # as under Pyodide: no threads, no processes
+    w = explorer_widget(games=3, seed=2, turn_limit=6, players=3)
+    assert w.mode == "page" and w.workers.value == 1 and w.workers.disabled
+    assert w.scheduler.layout.display == "none"
+
+    async def run_then_cancel() -> None:
+        task = w.start()
+        assert task is not None and w.running and w.run_button.disabled
+        await task
+        first = w.result
+        assert first is not None and first.complete and first.where == "this page"
+        w.games.value = 30
+        again = w.start()
+        while w.progress.value < 1:
+            await asyncio.sleep(0)
+        w.cancel_button.click()
+        await again
+
+    asyncio.run(run_then_cancel())
+    assert w.result is not None and w.result.cancelled and 1 <= w.result.games_played < 30
+    assert w.result.facts[0] == X.play_games(w.arms(), w.result.games_played, 2).facts[0]
+    assert w.status.value.startswith("Cancelled") and w.plot.value.startswith("<svg")
+
+
+def test_widget_sweep_question_ranks_the_grid(explorer_widget) -> None:  # type: ignore
+    w = explorer_widget(games=2, seed=4, turn_limit=5, players=3, question="sweep",
+                        background=False, sweep="penalty_cards=0,2 round11_deal=12,14")
+    assert len(w.arms()) == 4
+    w.rank_by.value = "spread"
+    w.run_button.click()
+    (table,) = w.shown_tables
+    assert table.title == "A sweep of 4 configurations, closest scores first"
+    assert "A sweep of 4 configurations" in w.plot.value and "<title>" in w.plot.value
+    w.sweep.value = "penalty_cards=0,9"
+    w.run_button.click()
+    assert "penalty_cards must be 0, 1, 2 or 3" in w.messages.text

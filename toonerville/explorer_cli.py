@@ -1,22 +1,31 @@
 """`python -m toonerville simulate ...`: the rules explorer on the command line.
 
-Plays seeded bot games under one configuration (A) or two (A and B, on the same seeds),
-shows progress on stderr, prints the tables that answer the chosen question on stdout,
-and writes the raw records as CSV and the tables and records as JSON. Ctrl-C stops the
-run and prints the tables of the games finished so far.
+Plays seeded bot games under one configuration (A), two (A and B, on the same seeds) or
+a sweep (a grid of house rules, all on the same seeds), on this machine's cores or a
+Dask cluster; shows progress on stderr (tqdm: games done, games per second, time left),
+prints the tables that answer the chosen question on stdout, and writes the raw records
+as CSV, the tables and records as JSON and the plot as SVG. Ctrl-C or SIGTERM stops the
+workers and prints the tables of the games finished so far.
 
     python -m toonerville simulate --games 200 --bots heuristic,heuristic,random,random \\
         --seed 1 --workers 2 --rules penalty_cards=2 --compare round11_deal=12 \\
-        --csv records.csv --json summary.json
+        --csv records.csv --json summary.json --svg plot.svg
+    python -m toonerville simulate --games 100 --workers 2 \\
+        --sweep penalty_cards=0,1,2 max_buys_per_round=none,3 round11_deal=12,14
+    python -m toonerville simulate --games 500 --scheduler tcp://host:8786
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
-import time
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import IO, Any
 
 from . import explorer as X
@@ -24,8 +33,9 @@ from .errors import RulesError, ToonervilleError
 from .messages import msg
 from .simulate import DEFAULT_TURN_LIMIT
 
-EPILOG = """settings (--rules, --compare) are name=value, separated by spaces or commas:
-  players=3..5 (--compare only), max_rooks_per_meld=N|none, rooks_at_most_naturals=BOOL,
+EPILOG = """settings (--rules, --compare, --sweep) are name=value, separated by spaces or commas
+(a sweep gives each setting its values: name=value,value,...):
+  players=3..5 (--compare, --sweep), max_rooks_per_meld=N|none, rooks_at_most_naturals=BOOL,
   first_dealer=SEAT|none, rook_turn_up=bury|stays, round11_deal=14|12,
   max_buys_per_round=N|none, down_players_may_buy=BOOL, penalty_cards=0..3,
   restock=shuffle|turn_over, extra_melds=BOOL, contiguous_runs=BOOL, same_number_sets=BOOL,
@@ -34,7 +44,12 @@ EPILOG = """settings (--rules, --compare) are name=value, separated by spaces or
 questions (--question):
 """ + "\n".join(f"  {k:8} {v}" for k, v in X.QUESTIONS.items()) + """
 
-exit status: 0 done, 1 stopped early (Ctrl-C; partial tables printed), 2 bad settings"""
+a Dask cluster (--scheduler) needs `pip install 'toonerville[explorer]'` here and on its
+workers; the games and their records are the same as on this machine's cores.
+
+exit status: 0 done; 1 stopped early by Ctrl-C or SIGTERM (the finished games are kept and
+their tables printed, the CSV/JSON/SVG written); 2 bad settings; 3 the Dask scheduler
+cannot be used"""
 
 
 def _count(text: str) -> int:
@@ -58,14 +73,23 @@ def add_simulate_command(subparsers: Any) -> argparse.ArgumentParser:
                    f"({', '.join(X.BOT_KINDS)}); repeated around the table to fill "
                    "--players (default: heuristic)")
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    p.add_argument("--workers", type=_count, default=1, help="processes (default 1)")
+    p.add_argument("--workers", type=_count, default=1, help="local processes (default 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="play on the Dask cluster whose scheduler is at ADDRESS "
+                   "(e.g. tcp://host:8786) instead of local processes")
     p.add_argument("--rules", nargs="+", action="extend", default=[], metavar="NAME=VALUE",
                    help="house rules of configuration A")
     p.add_argument("--compare", nargs="+", action="extend", default=None,
                    metavar="NAME=VALUE", help="what configuration B changes from A "
                    "(played on the same seeds, paired)")
+    p.add_argument("--sweep", nargs="+", action="extend", default=None,
+                   metavar="NAME=V,V", help="a grid of house rules from A: every "
+                   "combination of the values, all on the same seeds, ranked")
+    p.add_argument("--rank-by", choices=("length", "spread", "edge"), default="length",
+                   help="how a sweep is ranked: shortest games, closest scores, or the "
+                   "smallest first player's edge (default length)")
     p.add_argument("--question", choices=("all", *X.QUESTIONS), default="all",
-                   help="which tables to print (default all)")
+                   help="which tables to print (default all; a sweep's table with --sweep)")
     p.add_argument("--turn-limit", type=_count, default=DEFAULT_TURN_LIMIT,
                    help=f"turns after which a round is scored as it stands "
                    f"(default {DEFAULT_TURN_LIMIT})")
@@ -75,42 +99,73 @@ def add_simulate_command(subparsers: Any) -> argparse.ArgumentParser:
                    "round and seat) to this CSV file")
     p.add_argument("--json", type=Path, help="write the configuration, the tables and the "
                    "records to this JSON file")
+    p.add_argument("--svg", type=Path, help="write the question's plot to this SVG file")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(run=run_simulate)
     return p
 
 
-class ProgressLine:
-    """Progress on stderr: one rewritten line on a terminal, else a line per 10 %."""
+class ProgressBar:
+    """Progress on stderr with tqdm: games done, games per second, time left."""
 
     def __init__(self, out: IO[str], label: str) -> None:
         self.out, self.label = out, label
-        self.began = time.perf_counter()
-        self.tty = out.isatty()
-        self.shown = -1
+        self.bar: Any = None
 
     def __call__(self, done: int, total: int) -> None:
-        elapsed = time.perf_counter() - self.began
-        rate = done / elapsed if elapsed > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else 0.0
-        text = (f"{self.label}: {done}/{total} games, {rate:.1f} games/s, "
-                f"about {left:.0f} s left")
-        if self.tty:
-            filled = int(30 * done / total) if total else 30
-            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {text}  ", end="", file=self.out,
-                  flush=True)
-            if done == total:
-                print(file=self.out)
-        else:
-            tenth = 10 * done // total if total else 10
-            if tenth > self.shown:
-                self.shown = tenth
-                print(text, file=self.out, flush=True)
+        if self.bar is False:
+            return
+        if self.bar is None:
+            try:
+                from tqdm import tqdm
+            except ImportError:  # the engine needs nothing; the bar is an extra
+                print("(for a progress bar: pip install 'toonerville[explorer]')",
+                      file=self.out)
+                self.bar = False
+                return
+            self.bar = tqdm(total=total, desc=self.label, file=self.out, unit=" games",
+                            mininterval=0.2, dynamic_ncols=True, bar_format=(
+                                "{desc}: {n_fmt}/{total_fmt} games |{bar}| {rate_fmt}, "
+                                "{remaining} left"))
+        self.bar.update(done - self.bar.n)
+        if done >= total:
+            self.close()
+
+    def close(self) -> None:
+        if self.bar:
+            self.bar.close()
+        if self.bar is not False:
+            self.bar = None
+
+
+ProgressLine = ProgressBar  # the first edition's name
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[threading.Event]:
+    """An event set by the first Ctrl-C (SIGINT) or SIGTERM, so the run stops its workers
+    and keeps the finished games; a second signal interrupts at once."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    before = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield stop
+    finally:
+        for s, h in before.items():
+            signal.signal(s, h)
 
 
 def arms_from_args(args: argparse.Namespace) -> list[X.Arm]:
-    """Configuration A (and B with --compare) from the command line; RulesError if a
-    setting cannot be played."""
+    """Configuration A (and B with --compare, or the grid with --sweep) from the command
+    line; RulesError if a setting cannot be played."""
     pattern = [b.strip() for b in args.bots.split(",") if b.strip()]
     players = args.players or (len(pattern) if 3 <= len(pattern) <= 5 else 4)
     if len(pattern) > players:
@@ -121,11 +176,25 @@ def arms_from_args(args: argparse.Namespace) -> list[X.Arm]:
     a_changes = X.parse_changes(args.rules)
     if "players" in a_changes:
         raise RulesError(msg("give the player count of A with --players, not "
-                                     "--rules players=...", None))
+                             "--rules players=...", None))
     arms = [X.arm_with(base, a_changes)]
+    sweep = getattr(args, "sweep", None)
+    if sweep is not None and args.compare is not None:
+        raise RulesError(msg("choose --compare (A against B) or --sweep (a grid), not both",
+                             None))
+    if sweep is not None:
+        return X.sweep_arms(arms[0], X.parse_sweep(sweep))
     if args.compare is not None:
         arms.append(X.arm_with(arms[0], X.parse_changes(args.compare)))
     return arms
+
+
+def _question(args: argparse.Namespace) -> str:
+    if getattr(args, "sweep", None) is not None and args.question in ("all", "sweep"):
+        return "sweep"
+    if args.question == "sweep":
+        raise RulesError(msg("the sweep question needs --sweep name=value,value", None))
+    return str(args.question)
 
 
 def run_simulate(args: argparse.Namespace, out: IO[str] | None = None,
@@ -134,32 +203,47 @@ def run_simulate(args: argparse.Namespace, out: IO[str] | None = None,
     err = err or sys.stderr
     try:
         arms = arms_from_args(args)
-        if args.question == "compare" and len(arms) < 2:
-            raise RulesError(msg("the compare question needs --compare name=value",
-                                         None))
+        question = _question(args)
+        if question == "compare" and len(arms) < 2:
+            raise RulesError(msg("the compare question needs --compare name=value", None))
     except ToonervilleError as problem:
         print(f"toonerville simulate: error: {problem}", file=err)
         return 2
-    progress = None if args.quiet else ProgressLine(err, "simulate")
-    if args.question == "deals":
+    progress = None if args.quiet else ProgressBar(err, "simulate")
+    if question == "deals":
         table = X.deal_table(arms[0].players, arms[0].rules, args.hands, args.seed,
                              progress=progress)
         print(table, file=out)
         if args.json:
             args.json.write_text(json.dumps({"tables": [table.to_dict()]}, indent=1))
+        if args.svg:
+            args.svg.write_text(X.deals_svg(table), encoding="utf-8")
         return 0
-    for name, arm in zip("AB", arms, strict=False):
+    names = X.arm_names(X.Simulation(tuple(arms), 0, args.seed, ((),) * len(arms)))
+    for name, arm in zip(names, arms, strict=True):
         print(f"{name}: {arm.describe()}", file=err)
-    result = X.run(arms, args.games, args.seed, args.workers, progress=progress)
+    try:
+        with stop_on_signals() as stop:
+            result = X.play_games(arms, args.games, args.seed, args.workers,
+                                  progress=progress, cancel=stop,
+                                  scheduler=getattr(args, "scheduler", None))
+    except X.SchedulerError as problem:
+        print(f"toonerville simulate: error: {problem}", file=err)
+        return 3
+    finally:
+        if progress is not None:
+            progress.close()
     if result.cancelled:
-        print(f"\nstopped: {result.games_played} games finished are kept", file=err)
+        print(f"stopped: {result.games_played} games finished are kept", file=err)
     arms_text = f" ({len(arms)} configurations on the same seeds)" if len(arms) > 1 else ""
     print(f"{result.games_played} games{arms_text} in {result.seconds:.1f} s "
-          f"({result.games_per_second:.1f} games/s, {result.workers} worker"
-          f"{'s' if result.workers > 1 else ''})", file=err)
-    tables = X.tables_for(result, args.question)
-    for name, arm, facts in zip("AB", arms, result.facts, strict=False):
-        print(f"{name}: {arm.describe()} — {len(facts)} games, seed {args.seed}", file=out)
+          f"({result.games_per_second:.1f} games/s, {result.where})", file=err)
+    tables = (X.tables_for(result, question) if question != "sweep"
+              else [X.sweep_table(result, args.rank_by)])
+    if question != "sweep":
+        for name, arm, facts in zip(names, arms, result.facts, strict=True):
+            print(f"{name}: {arm.describe()} — {len(facts)} games, seed {args.seed}",
+                  file=out)
     for table in tables:
         print(f"\n{table}", file=out)
     if args.csv:
@@ -170,4 +254,8 @@ def run_simulate(args: argparse.Namespace, out: IO[str] | None = None,
         args.json.write_text(json.dumps(X.run_json(result, tables), indent=1),
                              encoding="utf-8")
         print(f"wrote {args.json}", file=err)
+    if args.svg:
+        plot = question if question != "all" else "rounds"
+        args.svg.write_text(X.figure_svg(plot, result, args.rank_by), encoding="utf-8")
+        print(f"wrote {args.svg}", file=err)
     return 1 if result.cancelled else 0

@@ -1,5 +1,5 @@
-"""Notebook 08 in Voila: run a small simulation, see the progress finish, the plot image
-and the tables appear, with no error output."""
+"""Notebook 08 in Voila: run a small simulation, see the progress finish, the plot (SVG,
+with its title for screen readers) and the tables appear, with no error output."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tests.conftest import OpenNotebook
 
-PLOT = "img.tv-explorer-plot"
+PLOT = ".tv-explorer-plot svg"
 
 
 def test_a_small_simulation_shows_a_plot_and_tables(open_notebook: OpenNotebook) -> None:
@@ -19,7 +19,7 @@ def test_a_small_simulation_shows_a_plot_and_tables(open_notebook: OpenNotebook)
         box.fill(value)
         box.press("Enter")  # a text box sends its value on Enter (or blur)
     page.locator(".tv-explorer-workers select").select_option("2")  # worker processes
-    assert page.locator(PLOT).is_hidden()
+    assert page.locator(PLOT).count() == 0
 
     page.get_by_role("button", name="Run").click()
 
@@ -29,7 +29,10 @@ def test_a_small_simulation_shows_a_plot_and_tables(open_notebook: OpenNotebook)
     plot = page.locator(PLOT)
     plot.wait_for(state="visible", timeout=15_000)
     page.wait_for_function(
-        f"() => document.querySelector('{PLOT}').naturalWidth > 300", timeout=15_000)
+        f"() => document.querySelector('{PLOT}').getBoundingClientRect().width > 300",
+        timeout=15_000)
+    assert plot.get_attribute("role") == "img"
+    assert plot.locator("title").first.text_content().startswith("How hard is each round?")
     tables = page.locator(".tv-explorer-tables")
     assert "How hard is each round?" in tables.inner_text()
     assert tables.locator("tbody tr").count() == 11  # one row per round

@@ -368,7 +368,7 @@ def _windows(mask: int) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _windows_at(mask: int, base: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """`_windows` of a colour as (Rooks needed, cell of the lowest number), for each most
     Rooks allowed 0..4: `_windows_at(mask, base)[2]` are the windows needing at most 2."""
@@ -413,7 +413,7 @@ def _runs_plan(runs: _Runs) -> list[tuple[int, dict[int, int]]]:
     return [_run_plan(base, got) for base, got in runs]
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _colour_pair(layers: tuple[int, ...], rooks: int, book: Book) -> _Runs | None:
     """Two runs of one colour needing at most `rooks` Rooks, cheapest windows first (the
     second costs at least what the first does), or None."""
@@ -484,7 +484,7 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
 _ColourBest = tuple[tuple[int, tuple[tuple[int, int], ...]] | None, ...]
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 13)
 def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
                  book: Book) -> _ColourBest:
     """For j = 0..most: the fewest Rooks (at most `rooks`) that j runs of one colour need,

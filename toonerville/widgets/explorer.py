@@ -1,16 +1,19 @@
 """Notebook 08's rules explorer: a thin `VBox` over `toonerville.explorer`.
 
 `RulesExplorer` lets a teacher choose a question, the rules (A, and B for a comparison,
-with presets for the usual house-rule questions), the bots, the number of games and the
-seed. Run plays the games in a background thread (and worker processes if asked), so
-the progress bar moves and Cancel stops the run keeping every finished game. Then a plot
-(matplotlib, drawn to PNG), the tables and a CSV download of the raw records appear.
-
-`figure_png(question, run)` draws the plot; it is the only place matplotlib is used.
+with presets for the usual house-rule questions, or a sweep: a grid of house rules), the
+bots, the number of games and the seed, and optionally a Dask scheduler to play on.
+Run plays the games without freezing the page, so the progress bar moves and Cancel
+stops the run keeping every finished game: in a background thread (and worker
+processes if asked) in Voila, or, in a browser with no threads or processes (Pyodide:
+`explorer.IN_BROWSER`), a few games at a time on the page's event loop
+(`explorer.play_games_async`). Then a plot (SVG from `explorer.figure_svg`), the tables
+and a CSV download of the raw records appear.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import os
@@ -43,16 +46,24 @@ MAX_DOWNLOAD_BYTES = 30_000_000
 class RulesExplorer(widgets.VBox):  # type: ignore[misc]
     """Choose a question, rules, bots, games and seed; Run; see a plot and tables.
 
-    `.result` is the last `explorer.Run` (partial if cancelled), `.shown_tables` its
-    tables; `.start()` / `.cancel()` / `.wait()` do what the buttons do, for a notebook
-    cell or a test. With `background=False` a run blocks until it is done. `workers`
-    defaults to both cores (two processes; the results are the same as with one)."""
+    `.result` is the last `explorer.Simulation` (partial if cancelled), `.shown_tables`
+    its tables; `.start()` / `.cancel()` / `.wait()` do what the buttons do, for a
+    notebook cell or a test. With `background=False` a run blocks until it is done.
+    `workers` defaults to both cores (two processes; the results are the same as with
+    one). `mode` is "thread" (a background thread) or "page" (a few games at a time on
+    the running event loop, for a browser without threads); it is "page" by itself in
+    Pyodide. In page mode `start()` returns the asyncio task playing the games."""
 
     def __init__(self, games: int = 20, seed: int = 1, players: int = 4,
                  bots: Sequence[str] = ("heuristic",), question: str = "rounds",
                  workers: int | None = None, turn_limit: int = DEFAULT_TURN_LIMIT,
-                 background: bool = True, **kwargs: Any) -> None:
+                 background: bool = True, mode: str | None = None,
+                 sweep: str = "penalty_cards=0,1,2 round11_deal=12,14",
+                 **kwargs: Any) -> None:
         style = {"description_width": "initial"}
+        self.mode = mode or ("page" if X.IN_BROWSER else "thread")
+        if self.mode not in ("thread", "page"):
+            raise ValueError(f"mode is 'thread' or 'page', not {self.mode!r}")
         self.background = background
         self.question = widgets.Dropdown(
             options=[(text, key) for key, text in X.QUESTIONS.items()], value=question,
@@ -70,11 +81,15 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1,
                                            description="Seed", style=style,
                                            layout=widgets.Layout(width="14em"))
-        cores = max(1, os.cpu_count() or 1)
+        cores = 1 if self.mode == "page" else max(1, os.cpu_count() or 1)
         workers = min(2, cores) if workers is None else workers
         self.workers = widgets.Dropdown(options=list(range(1, max(cores, workers) + 1)),
                                         value=workers, description="Worker processes",
-                                        style=style)
+                                        style=style, disabled=self.mode == "page")
+        self.scheduler = widgets.Text(
+            value="", placeholder="tcp://host:8786 (optional)",
+            description="Dask scheduler", style=style, layout=widgets.Layout(
+                width="22em", display="none" if self.mode == "page" else None))
         self.turn_limit = widgets.BoundedIntText(value=turn_limit, min=5, max=2000,
                                                  description="Turn limit", style=style,
                                                  layout=widgets.Layout(width="12em"))
@@ -86,18 +101,30 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         self.players_b = widgets.Dropdown(options=[3, 4, 5], value=players,
                                           description="Players in B", style=style)
         self.rules_b = HouseRulesPanel()
+        self.sweep = widgets.Text(value=sweep, description="Settings to sweep", style=style,
+                                  layout=widgets.Layout(width="40em"))
+        self.rank_by = widgets.Dropdown(
+            options=[("shortest games", "length"), ("closest scores", "spread"),
+                     ("smallest first player's edge", "edge")], value="length",
+            description="Rank by", style=style)
         self.rules_box = widgets.Accordion(
             children=(self.rules_a, widgets.VBox((
                 widgets.HTML("<i>Used by the question “What does a house rule change?”: "
                              "B is played on the same seeds as A.</i>"),
-                self.preset, self.players_b, self.rules_b))),
+                self.preset, self.players_b, self.rules_b)), widgets.VBox((
+                    widgets.HTML("<i>Used by the question “Which house rules give short, "
+                                 "fair games?”: every combination of the values, from A's "
+                                 "rules, on the same seeds. Write name=value,value,… "
+                                 "separated by spaces.</i>"), self.sweep, self.rank_by))),
             selected_index=None)
         self.rules_box.set_title(0, "House rules A")
         self.rules_box.set_title(1, "House rules B (for a comparison)")
+        self.rules_box.set_title(2, "A sweep of house rules")
         for control, name in ((self.question, "question"), (self.games, "games"),
                               (self.seed, "seed"), (self.workers, "workers"),
                               (self.turn_limit, "turn-limit"), (self.players, "players"),
-                              (self.bots, "bots")):
+                              (self.bots, "bots"), (self.scheduler, "scheduler"),
+                              (self.sweep, "sweep")):
             control.add_class(f"tv-explorer-{name}")
         self.run_button = widgets.Button(description="Run", button_style="primary",
                                          icon="play", tooltip="Play the games")
@@ -109,16 +136,16 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         self.status.add_class("tv-explorer-status")
         self.progress.add_class("tv-explorer-progress")
         self.messages = MessageBox()
-        self.plot = widgets.Image(format="png", layout=widgets.Layout(
-            display="none", max_width="100%"))
+        self.plot = widgets.HTML(layout=widgets.Layout(display="none", max_width="100%"))
         self.plot.add_class("tv-explorer-plot")
         self.tables = widgets.HTML()
         self.tables.add_class("tv-explorer-tables")
         self.download = widgets.HTML()
         self.download.add_class("tv-explorer-download")
-        self.result: X.Run | None = None
-        self.shown_tables: list[X.Table] = []
+        self.result: X.Simulation | None = None
+        self.shown_tables: list[X.ResultTable] = []
         self._thread: threading.Thread | None = None
+        self._task: asyncio.Task[None] | None = None
         self._stop = threading.Event()
         self._last_progress = 0.0
         self.run_button.on_click(self.messages.guard(lambda _b: self.start()))
@@ -127,7 +154,7 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         settings = widgets.HBox(
             (self.players, self.bots, self.games, self.seed),
             layout=widgets.Layout(flex_flow="row wrap"))
-        more = widgets.HBox((self.workers, self.turn_limit),
+        more = widgets.HBox((self.workers, self.turn_limit, self.scheduler),
                             layout=widgets.Layout(flex_flow="row wrap"))
         bar = widgets.HBox((self.run_button, self.cancel_button, self.progress, self.status),
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
@@ -142,13 +169,15 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
 
     # -- what to run -------------------------------------------------------------------
     def arms(self) -> list[X.Arm]:
-        """Configuration A, and B when the question is a comparison."""
+        """Configuration A, and B for a comparison, or the grid of a sweep."""
         for panel, name in ((self.rules_a, "A"), (self.rules_b, "B")):
             if not panel.valid:
                 raise RulesError(msg("house rules {name} cannot be played: {why}", None,
                                      name=name, why=panel.messages.text))
         limit = self.turn_limit.value
         a = X.Arm(X.bots_for(self.players.value, self.bots.value), self.rules_a.rules, limit)
+        if self.question.value == "sweep":
+            return X.sweep_arms(a, X.parse_sweep(self.sweep.value.split()))
         if self.question.value != "compare":
             return [a]
         b = X.Arm(X.bots_for(self.players_b.value, self.bots.value), self.rules_b.rules,
@@ -170,15 +199,19 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
     # -- running -------------------------------------------------------------------------
     @property
     def running(self) -> bool:
+        if self._task is not None and not self._task.done():
+            return True
         return self._thread is not None and self._thread.is_alive()
 
-    def start(self) -> None:
-        """What Run does: check the settings, then play in the background."""
+    def start(self) -> asyncio.Task[None] | None:
+        """What Run does: check the settings, then play in the background (a thread,
+        or in page mode a task on the running event loop, which is returned)."""
         if self.running:
-            return
+            return self._task
         question = self.question.value
         arms = self.arms()
         games, seed, workers = self.games.value, self.seed.value, self.workers.value
+        scheduler = self.scheduler.value.strip() or None
         self.messages.clear()
         self._stop = threading.Event()
         self.run_button.disabled = True
@@ -187,12 +220,16 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         self.progress.max, self.progress.value = max(1, total), 0
         self.progress.bar_style = ""
         self.status.value = "Playing…" if question != "deals" else "Dealing…"
+        job = (question, arms, games, seed, workers, scheduler)
+        if self.mode == "page":
+            self._task = asyncio.get_event_loop().create_task(self._work_in_page(*job))
+            return self._task
         if self.background:
-            self._thread = threading.Thread(target=self._work, daemon=True,
-                                            args=(question, arms, games, seed, workers))
+            self._thread = threading.Thread(target=self._work, daemon=True, args=job)
             self._thread.start()
         else:
-            self._work(question, arms, games, seed, workers)
+            self._work(*job)
+        return None
 
     def cancel(self) -> None:
         """What Cancel does: stop soon, keeping every finished game."""
@@ -201,7 +238,8 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         self.status.value = "Stopping…"
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until the run is over (for a notebook cell or a test); True if it is."""
+        """Block until a threaded run is over (for a notebook cell or a test); True if
+        it is. (In page mode, await the task `start()` returned instead.)"""
         if self._thread is not None:
             self._thread.join(timeout)
         return not self.running
@@ -215,45 +253,71 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         self.status.value = f"{done} of {total}"
 
     def _work(self, question: str, arms: list[X.Arm], games: int, seed: int,
-              workers: int) -> None:
+              workers: int, scheduler: str | None) -> None:
         try:
             if question == "deals":
-                hands = games * arms[0].players
-                table = X.deal_table(arms[0].players, arms[0].rules, hands, seed,
-                                     progress=self._progress)
-                self.result, self.shown_tables = None, [table]
-                self._show_tables([table], deals=table)
-                self.status.value = f"{hands} hands per round dealt."
+                self._deals(arms, games, seed)
                 return
-            result = X.run(arms, games, seed, workers, progress=self._progress,
-                           cancel=self._stop)
-            self.result = result
-            self.progress.value = result.games_played
-            self.shown_tables = X.tables_for(result, question)
-            self._show_tables(self.shown_tables, run=result, question=question)
-            self._offer_csv(result)
-            what = "Cancelled: the tables show the" if result.cancelled else "Done:"
-            self.status.value = escape(f"{what} {result.games_played} games in "
-                                       f"{result.seconds:.1f} s "
-                                       f"({result.games_per_second:.1f} games/s).")
-            self.progress.bar_style = "warning" if result.cancelled else "success"
+            result = X.play_games(arms, games, seed, workers, progress=self._progress,
+                                  cancel=self._stop, scheduler=scheduler)
+            self._finished(question, result)
         except Exception as err:  # noqa: BLE001 - shown to the teacher, never raised
-            self.status.value = ""
-            self.progress.bar_style = "danger"
-            self.messages.show_exception(err)
+            self._failed(err)
         finally:
             self.run_button.disabled = False
             self.cancel_button.disabled = True
 
+    async def _work_in_page(self, question: str, arms: list[X.Arm], games: int, seed: int,
+                            workers: int, scheduler: str | None) -> None:
+        try:
+            if question == "deals":
+                self._deals(arms, games, seed)
+                return
+            result = await X.play_games_async(arms, games, seed, progress=self._progress,
+                                              cancel=self._stop)
+            self._finished(question, result)
+        except Exception as err:  # noqa: BLE001 - shown to the teacher, never raised
+            self._failed(err)
+        finally:
+            self.run_button.disabled = False
+            self.cancel_button.disabled = True
+
+    def _deals(self, arms: list[X.Arm], games: int, seed: int) -> None:
+        hands = games * arms[0].players
+        table = X.deal_table(arms[0].players, arms[0].rules, hands, seed,
+                             progress=self._progress)
+        self.result, self.shown_tables = None, [table]
+        self._show(X.deals_svg(table), [table])
+        self.status.value = f"{hands} hands per round dealt."
+
+    def _finished(self, question: str, result: X.Simulation) -> None:
+        self.result = result
+        self.progress.value = result.games_played
+        if question == "sweep":
+            self.shown_tables = [X.sweep_table(result, self.rank_by.value)]
+        else:
+            self.shown_tables = X.tables_for(result, question)
+        self._show(X.figure_svg(question, result, self.rank_by.value), self.shown_tables)
+        self._offer_csv(result)
+        what = "Cancelled: the tables show the" if result.cancelled else "Done:"
+        self.status.value = escape(f"{what} {result.games_played} games in "
+                                   f"{result.seconds:.1f} s "
+                                   f"({result.games_per_second:.1f} games/s, "
+                                   f"{result.where}).")
+        self.progress.bar_style = "warning" if result.cancelled else "success"
+
+    def _failed(self, err: Exception) -> None:
+        self.status.value = ""
+        self.progress.bar_style = "danger"
+        self.messages.show_exception(err)
+
     # -- showing -------------------------------------------------------------------------
-    def _show_tables(self, tables: list[X.Table], run: X.Run | None = None,
-                     question: str = "", deals: X.Table | None = None) -> None:
-        png = figure_png(question, run) if run is not None else deals_png(deals)
-        self.plot.value = png
-        self.plot.layout.display = "block" if png else "none"
+    def _show(self, svg: str, tables: list[X.ResultTable]) -> None:
+        self.plot.value = svg
+        self.plot.layout.display = "block" if svg else "none"
         self.tables.value = _TABLE_CSS + "".join(t._repr_html_() for t in tables)
 
-    def _offer_csv(self, run: X.Run) -> None:
+    def _offer_csv(self, run: X.Simulation) -> None:
         buffer = io.StringIO()
         rows = X.write_csv(run, buffer)
         data = buffer.getvalue().encode()
@@ -281,141 +345,3 @@ _TABLE_CSS = """<style>
 .tv-explorer-table th { text-align: right; }
 .tv-explorer-table th:first-child { text-align: left; }
 </style>"""
-
-
-# -- plots -----------------------------------------------------------------------------------
-def _whiskers(estimates: Sequence[X.Estimate], scale: float) -> tuple[list[float],
-                                                                      list[float]]:
-    """Lengths of the whiskers below and above each value (0 where there is no interval)."""
-    import math
-
-    lo = [0.0 if math.isnan(e.low) else max(0.0, scale * (e.value - e.low)) for e in estimates]
-    hi = [0.0 if math.isnan(e.high) else max(0.0, scale * (e.high - e.value))
-          for e in estimates]
-    return lo, hi
-
-
-def _bars(ax: Any, xs: Sequence[float], estimates: Sequence[X.Estimate], label: str,
-          offset: float = 0.0, width: float = 0.38, scale: float = 1.0) -> None:
-    """Bars with 95 % interval whiskers; missing estimates are left out."""
-    import math
-
-    keep = [(x, e) for x, e in zip(xs, estimates, strict=True) if not math.isnan(e.value)]
-    if not keep:
-        return
-    vx = [x + offset for x, _ in keep]
-    v = [scale * e.value for _, e in keep]
-    lo, hi = _whiskers([e for _, e in keep], scale)
-    ax.bar(vx, v, width=width, label=label, yerr=[lo, hi], capsize=3)
-
-
-def _points(ax: Any, xs: Sequence[float], estimates: Sequence[X.Estimate], label: str,
-            scale: float = 1.0) -> None:
-    """Differences with interval whiskers around a zero line."""
-    import math
-
-    keep = [(x, e) for x, e in zip(xs, estimates, strict=True) if not math.isnan(e.value)]
-    ax.axhline(0, color="grey", linewidth=1)
-    if not keep:
-        return
-    v = [scale * e.value for _, e in keep]
-    lo, hi = _whiskers([e for _, e in keep], scale)
-    ax.errorbar([x for x, _ in keep], v, yerr=[lo, hi], fmt="o", capsize=4, label=label)
-
-
-def _estimates(table: X.Table, column: str) -> list[X.Estimate]:
-    return [c for c in table.column(column) if isinstance(c, X.Estimate)]
-
-
-def _png(fig: Any) -> bytes:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    FigureCanvasAgg(fig)
-    fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=90)
-    return buffer.getvalue()
-
-
-def figure_png(question: str, run: X.Run) -> bytes:
-    """A plot answering `question` for `run`, as PNG bytes (b"" with no games)."""
-    from matplotlib.figure import Figure
-
-    if not run.games_played:
-        return b""
-    fig = Figure(figsize=(10, 3.8))
-    left, right = fig.subplots(1, 2)
-    rounds = list(range(1, ROUNDS + 1))
-    facts = run.facts[0]
-    if question == "compare" and len(run.arms) >= 2:
-        t = X.compare_rounds_table(run)
-        _points(left, rounds, _estimates(t, "points B − A"), "B − A")
-        left.set_title("Points left per player: B − A (95% CI)")
-        _points(right, rounds, _estimates(t, "goes out B − A"), "B − A", scale=100)
-        right.set_title("Someone goes out: B − A, percentage points")
-    elif question == "buying":
-        t = X.buying_table(facts)
-        _bars(left, rounds, _estimates(t, "buys per round"), "buys", width=0.7)
-        left.set_title("Buys per round (95% CI)")
-        _bars(right, rounds, _estimates(t, "buyer lays down next turn"), "at the next turn",
-              -0.2, scale=100)
-        _bars(right, rounds, _estimates(t, "buyer lays down this round"), "this round",
-              0.2, scale=100)
-        right.set_title("After a buy, the buyer lays down (%)")
-        right.legend(fontsize=8)
-    elif question == "seats":
-        n = facts[0].players
-        t = X.seat_round_table(facts)
-        _bars(left, list(range(1, n + 1)), _estimates(t, "points per round")[:n],
-              "points", width=0.7)
-        left.set_title("Points per round by position (1 plays first)")
-        g = X.seat_game_table(facts)
-        _bars(right, list(range(1, n + 1)), _estimates(g, "wins the game"), "wins",
-              width=0.7, scale=100)
-        right.axhline(100 / n, color="grey", linewidth=1, linestyle="--")
-        right.set_title("Games won (%) by starting position")
-    elif question in ("bots", "scores"):
-        kinds = sorted({b for g in facts for b in g.bots})
-        for kind in kinds:
-            totals = [g.totals[s] for g in facts for s, b in enumerate(g.bots) if b == kind]
-            left.hist(totals, bins=20, alpha=0.6, label=kind)
-        left.set_title("A player's game total, by bot")
-        left.set_xlabel("points (lower is better)")
-        left.legend(fontsize=8)
-        for name, arm_facts in zip("AB", run.facts, strict=False):
-            right.hist([min(g.totals) for g in arm_facts], bins=15, alpha=0.6,
-                       label=f"winning total {name}")
-        right.set_title("The winning total")
-        right.set_xlabel("points")
-        right.legend(fontsize=8)
-    else:
-        t = X.round_table(facts, run.arms[0].rules)
-        _bars(left, rounds, _estimates(t, "dealt hand holds it"), "dealt hand holds it",
-              -0.2, scale=100)
-        _bars(left, rounds, _estimates(t, "someone goes out"), "someone goes out", 0.2,
-              scale=100)
-        left.set_title("Per round (%), 95% CI")
-        left.legend(fontsize=8)
-        _bars(right, rounds, _estimates(t, "points left/player"), "points", width=0.7)
-        right.set_title("Points left per player (95% CI)")
-    for ax in (left, right):
-        if question not in ("bots", "scores", "seats"):
-            ax.set_xticks(rounds)
-            ax.set_xlabel("round")
-    return _png(fig)
-
-
-def deals_png(table: X.Table | None) -> bytes:
-    """A bar per round: the share of fresh hands that hold the contract."""
-    from matplotlib.figure import Figure
-
-    if table is None:
-        return b""
-    fig = Figure(figsize=(6, 3.4))
-    ax = fig.subplots()
-    rounds = [int(r) for r in table.column("round") if isinstance(r, int)]
-    _bars(ax, rounds, _estimates(table, "hands that hold it"), "hands", width=0.7, scale=100)
-    ax.set_xticks(rounds)
-    ax.set_xlabel("round")
-    ax.set_title("Fresh hands that already hold the contract (%)")
-    return _png(fig)

@@ -1,0 +1,107 @@
+"""The rules explorer: many seeded bot games, turned into tables with honest uncertainty.
+
+One job per module, arrows pointing down:
+
+- `stats`: estimates and their 95 % intervals (Wilson for shares, log-scale or exact
+  Poisson for means of counts, t for differences, Newcombe for paired shares);
+- `exact`: chances counted exactly (a sets-only contract in a fresh deal);
+- `facts`: what one game leaves behind (`GameFacts`, `RoundFacts`);
+- `arms`: the configurations studied (`Arm`, `parse_changes`, `arm_with`, `PRESETS`);
+- `runner`: playing them anywhere with the same results (`play_games` on this process,
+  a local pool, any Executor or a Dask cluster; `StepwiseRun`/`play_games_async` for a
+  page in Pyodide), returning a `Simulation`;
+- `tables`: the answers (`ResultTable`, `tables_for`, `QUESTIONS`, `deal_table` …);
+- `sweeps`: grids of house rules on paired seeds, ranked (`parse_sweep`, `sweep_table`);
+- `figures`: the plot of each answer as SVG (`figure_svg`, drawn by `toonerville.plots`);
+- `export`: CSV and JSON (`write_csv`, `run_json`, `run_from_json`).
+
+Earlier names stay importable: `run` is `play_games`, `Run` is `Simulation`, `Table` is
+`ResultTable` (a run and a table are things of the game itself).
+"""
+
+from __future__ import annotations
+
+from ..bots import BOT_KINDS, NoBuyBot
+from .arms import PRESETS, Arm, arm_with, bots_for, make_explorer_bot, parse_changes
+from .exact import exact_deal_share, exact_share, sets_hands
+from .export import CSV_COLUMNS, csv_rows, run_from_json, run_json, write_csv
+from .facts import GameFacts, RoundFacts, facts_of, hand_meets
+from .figures import deals_svg, figure_svg
+from .runner import (
+    IN_BROWSER,
+    Flag,
+    Progress,
+    SchedulerError,
+    Simulation,
+    StepwiseRun,
+    default_chunk,
+    play_chunk,
+    play_facts,
+    play_games,
+    play_games_async,
+)
+from .stats import (
+    Z95,
+    Estimate,
+    count_mean_ci,
+    mean_ci,
+    paired_ci,
+    paired_share_ci,
+    poisson_ci,
+    share_mean_ci,
+    t95,
+    wilson,
+)
+from .sweeps import (
+    SWEEP_METRICS,
+    Axis,
+    SweepRow,
+    parse_sweep,
+    reference_arm,
+    sweep_arms,
+    sweep_chart,
+    sweep_label,
+    sweep_rows,
+    sweep_table,
+)
+from .tables import (
+    GAME_METRICS,
+    QUESTIONS,
+    Cell,
+    Exact,
+    ResultTable,
+    arm_names,
+    bot_table,
+    buying_table,
+    compare_rounds_table,
+    compare_table,
+    deal_share,
+    deal_table,
+    first_player_edge,
+    round_table,
+    score_table,
+    seat_game_table,
+    seat_round_table,
+    tables_for,
+)
+
+#: the names of the first edition
+run = play_games
+Run = Simulation
+Table = ResultTable
+
+__all__ = [
+    "BOT_KINDS", "CSV_COLUMNS", "GAME_METRICS", "IN_BROWSER", "PRESETS", "QUESTIONS",
+    "SWEEP_METRICS", "Z95", "Arm", "Axis", "Cell", "Estimate", "Exact", "Flag", "GameFacts",
+    "NoBuyBot", "Progress", "ResultTable", "RoundFacts", "Run", "SchedulerError",
+    "Simulation", "StepwiseRun", "SweepRow", "Table", "arm_names", "arm_with", "bot_table",
+    "bots_for", "buying_table", "compare_rounds_table", "compare_table", "count_mean_ci",
+    "csv_rows", "deal_share", "deal_table", "deals_svg", "default_chunk",
+    "exact_deal_share", "exact_share", "facts_of", "figure_svg", "first_player_edge",
+    "hand_meets", "make_explorer_bot", "mean_ci", "paired_ci", "paired_share_ci",
+    "parse_changes", "parse_sweep", "play_chunk", "play_facts", "play_games",
+    "play_games_async", "poisson_ci", "reference_arm", "round_table", "run",
+    "run_from_json", "run_json", "score_table", "seat_game_table", "seat_round_table",
+    "sets_hands", "share_mean_ci", "sweep_arms", "sweep_chart", "sweep_label", "sweep_rows",
+    "sweep_table", "t95", "tables_for", "wilson", "write_csv",
+]

@@ -1,0 +1,153 @@
+"""The configurations the explorer studies.
+
+Owns `Arm` (bots by seat, so the player count; `Rules`; the turn limit), `bots_for`,
+`parse_changes` and `arm_with` (read `name=value` house-rule settings, refusing with a
+`RulesError` a learner can read), and `PRESETS`, the comparisons a class often asks for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..bots import BOT_KINDS, Bot
+from ..errors import RulesError
+from ..messages import msg
+from ..rules import RULE_OF, Rules
+from ..simulate import DEFAULT_TURN_LIMIT
+
+
+def make_explorer_bot(kind: str) -> Bot | str:
+    """A bot kind checked against the one registry (`bots.BOTS`)."""
+    if kind not in BOT_KINDS:
+        raise RulesError(msg("unknown bot {kind!r}: choose from {kinds}", None, kind=kind,
+                             kinds=", ".join(BOT_KINDS)))
+    return kind
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """One configuration to study: the bots by seat (so the player count), the rules and
+    the turn limit after which a round is scored as it stands."""
+
+    bots: tuple[str, ...] = ("heuristic",) * 4
+    rules: Rules = field(default_factory=Rules)
+    turn_limit: int | None = DEFAULT_TURN_LIMIT
+
+    def __post_init__(self) -> None:
+        if not 3 <= len(self.bots) <= 5:
+            raise RulesError(msg("Toonerville Rook is for 3 to 5 players, not {n}", "T2",
+                                 n=len(self.bots)))
+        for kind in self.bots:
+            make_explorer_bot(kind)
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    def house_rules(self) -> str:
+        """The rules that differ from the rulebook, as name=value, or "rulebook defaults"."""
+        changes = self.rules.changes()
+        return ", ".join(f"{k}={v}" for k, v in changes.items()) or "rulebook defaults"
+
+    def table(self) -> str:
+        """Who plays: "4 players (heuristic ×2, random ×2)"."""
+        kinds = sorted(set(self.bots), key=self.bots.index)
+        who = ", ".join(f"{k} ×{self.bots.count(k)}" for k in kinds)
+        return f"{self.players} players ({who})"
+
+    def describe(self) -> str:
+        return f"{self.table()}; {self.house_rules()}"
+
+
+def bots_for(players: int, pattern: Sequence[str]) -> tuple[str, ...]:
+    """`pattern` repeated around the table: ("heuristic", "random") for 5 players is
+    heuristic, random, heuristic, random, heuristic."""
+    if not pattern:
+        raise RulesError(msg("name at least one bot", None))
+    return tuple(pattern[i % len(pattern)] for i in range(players))
+
+
+FIELD_TYPES = {f.name: str(f.type) for f in fields(Rules)}
+_TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def rule_value(name: str, text: str) -> Any:
+    """The value of the switch `name` written as `text` (RulesError if it cannot be)."""
+    kind, t = FIELD_TYPES[name], text.strip()
+    rule = RULE_OF[name]
+    if "None" in kind and t.lower() in ("none", "any", "unlimited", "random", ""):
+        return None
+    if kind == "bool":
+        if t.lower() in _TRUE + _FALSE:
+            return t.lower() in _TRUE
+        raise RulesError(msg("{name} is true or false, not {text!r}", rule, name=name,
+                             text=text))
+    if kind.startswith("int"):
+        try:
+            return int(t)
+        except ValueError:
+            raise RulesError(msg("{name} needs a whole number{none}, not {text!r}", rule,
+                                 name=name, text=text,
+                                 none=" (or none)" if "None" in kind else "")) from None
+    return t  # an enum: Rules itself names the choices when the value is wrong
+
+
+def setting_value(name: str, text: str) -> Any:
+    """One setting's value: `players` or a `Rules` switch (RulesError otherwise)."""
+    name = name.strip().replace("-", "_")
+    if name == "players":
+        try:
+            return int(text)
+        except ValueError:
+            raise RulesError(msg("players needs a whole number 3, 4 or 5, not {text!r}",
+                                 "T2", text=text)) from None
+    if name in FIELD_TYPES:
+        return rule_value(name, text)
+    known = ", ".join(["players", *FIELD_TYPES])
+    raise RulesError(msg("unknown house rule {name!r}: the settings are {known}", None,
+                         name=name, known=known))
+
+
+def parse_changes(items: Iterable[str]) -> dict[str, Any]:
+    """`["penalty_cards=2", "round11_deal=12,extra_melds=yes"]` → a dict of settings.
+    `players=N` is allowed too; anything else must be a `Rules` switch."""
+    changes: dict[str, Any] = {}
+    for item in items:
+        for part in (p.strip() for p in item.split(",")):
+            if not part:
+                continue
+            name, eq, text = part.partition("=")
+            if not eq:
+                raise RulesError(msg("write each setting as name=value, like penalty_cards=2,"
+                                     " not {part!r}", None, part=part))
+            changes[name.strip().replace("-", "_")] = setting_value(name, text)
+    return changes
+
+
+def arm_with(arm: Arm, changes: dict[str, Any]) -> Arm:
+    """`arm` with some settings changed (the rules, and `players`, which repeats the
+    bots' pattern around the larger or smaller table)."""
+    changes = dict(changes)
+    bots = arm.bots
+    if "players" in changes:
+        bots = bots_for(changes.pop("players"), arm.bots)
+    rules = Rules.from_dict({**arm.rules.to_dict(), **changes})
+    return Arm(bots, rules, arm.turn_limit)
+
+
+#: Comparisons a class often asks about: what B changes from A.
+PRESETS: dict[str, dict[str, Any]] = {
+    "5 players instead of 4": {"players": 5},
+    "3 players instead of 4": {"players": 3},
+    "H4: round 11 deals 12, not 14": {"round11_deal": 12},
+    "H5: no buying": {"max_buys_per_round": 0},
+    "H5: at most 1 buy per player per round": {"max_buys_per_round": 1},
+    "H5: 2 penalty cards per buy": {"penalty_cards": 2},
+    "H5: no penalty card": {"penalty_cards": 0},
+    "H1: at most 1 Rook per meld": {"max_rooks_per_meld": 1},
+    "H7: melds beyond the contract allowed": {"extra_melds": True},
+    "H8: two sets of one number allowed": {"same_number_sets": True},
+    "H9: no laying off on the lay-down turn": {"lay_off_same_turn": False},
+}
