@@ -152,7 +152,8 @@ def build_toonerville_wheel(dest: Path) -> Path:
     (wheel,) = dest.glob("toonerville-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         if not any(n.endswith(".mo") for n in archive.namelist()):
-            raise BuildError(f"{wheel.name} has no .mo catalogues: the site would speak English only")
+            raise BuildError(f"{wheel.name} has no .mo catalogues: the site would speak "
+                             "English only")
     return wheel
 
 
@@ -163,18 +164,19 @@ def kernel_extension_wheel(cache: Path) -> Path:
     return pip_download([f"{KERNEL_EXTENSION}=={version}"], cache)[normalise(KERNEL_EXTENSION)]
 
 
-def kernel_wheels(extension_wheel: Path, dest: Path) -> dict[str, Path]:
+def kernel_wheels(extension_wheel: Path, dest: Path) -> dict[tuple[str, str], Path]:
     """The wheels the kernel extension ships under static/pypi (pyodide_kernel, piplite,
-    the ipykernel and widgetsnbextension shims), unpacked into `dest`."""
+    the ipykernel and widgetsnbextension shims), unpacked into `dest`, by name and
+    version."""
     dest.mkdir(parents=True, exist_ok=True)
-    found: dict[str, list[Path]] = {}
+    found: dict[tuple[str, str], Path] = {}
     with zipfile.ZipFile(extension_wheel) as archive:
         for member in archive.namelist():
             if "/static/pypi/" in member and member.endswith(".whl"):
                 target = dest / Path(member).name
                 target.write_bytes(archive.read(member))
-                found.setdefault(wheel_name_version(target)[0], []).append(target)
-    return {name: max(paths, key=lambda p: wheel_name_version(p)[1]) for name, paths in found.items()}
+                found[wheel_name_version(target)] = target
+    return found
 
 
 def stand_in_wheel(name: str, module: bool, dest: Path) -> Path:
@@ -228,7 +230,9 @@ def lock_closure(packages: dict[str, dict[str, object]], roots: Iterable[str]) -
     return sorted(seen)
 
 
-def lock_entry(name: str, wheel: Path, depends: Iterable[str], imports: Iterable[str]) -> dict[str, object]:
+def lock_entry(
+    name: str, wheel: Path, depends: Iterable[str], imports: Iterable[str]
+) -> dict[str, object]:
     return {
         "name": name,
         "version": wheel_name_version(wheel)[1],
@@ -261,7 +265,9 @@ def assemble_pyodide(dest: Path) -> list[str]:
 
     lock: dict[str, dict[str, object]] = {}
     by_name = {normalise(k): v for k, v in upstream["packages"].items()}
-    from_lock = [n for n in lock_closure(upstream["packages"], spec["from_lock"]) if n not in stand_ins]
+    from_lock = [
+        n for n in lock_closure(upstream["packages"], spec["from_lock"]) if n not in stand_ins
+    ]
     wheels = pip_download(
         [f"{n}=={by_name[n]['version']}" for n in from_lock]
         + [f"{n}=={p['version']}" for n, p in spec["from_pypi"].items()],
@@ -271,14 +277,16 @@ def assemble_pyodide(dest: Path) -> list[str]:
         entry = by_name[name]
         lock[name] = lock_entry(name, wheels[name], entry["depends"], entry["imports"])
     for name, package in spec["from_pypi"].items():
-        lock[normalise(name)] = lock_entry(name, wheels[normalise(name)], package["depends"], package["imports"])
+        wheel = wheels[normalise(name)]
+        lock[normalise(name)] = lock_entry(name, wheel, package["depends"], package["imports"])
 
     shipped = kernel_wheels(kernel_extension_wheel(CACHE / "pypi"), CACHE / "kernel")
     for name, package in spec["from_kernel_extension"].items():
-        wheel = shipped[normalise(name)]
-        if "version" in package:
-            (wheel,) = [p for p in (CACHE / "kernel").glob("*.whl")
-                        if wheel_name_version(p) == (normalise(name), package["version"])]
+        versions = sorted(v for n, v in shipped if n == normalise(name))
+        version = package.get("version", versions[-1] if versions else "")
+        if (normalise(name), version) not in shipped:
+            raise BuildError(f"the kernel extension ships no {name} {version}: {versions}")
+        wheel = shipped[normalise(name), version]
         lock[normalise(name)] = lock_entry(name, wheel, package["depends"], package["imports"])
         wheels[normalise(name)] = wheel
     for name, stand_in in stand_ins.items():
@@ -317,8 +325,8 @@ def voici_build(stage: Path, out: Path, extension_wheel: Path) -> None:
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(stage / "jupyter-config"),
            "JUPYTER_PLATFORM_DIRS": "1"}
     subprocess.run(
-        [sys.executable, "-c", "from voici_core.app import main; main()", "build", "--lite-dir", str(stage),
-         "--output-dir", str(out)],
+        [sys.executable, "-c", "from voici_core.app import main; main()", "build",
+         "--lite-dir", str(stage), "--output-dir", str(out)],
         cwd=stage, env=env, check=True,
     )
 
@@ -328,8 +336,12 @@ def copy_font_awesome(out: Path) -> None:
     if not (FONT_AWESOME / "css" / "all.min.css").is_file():
         raise BuildError(f"{FONT_AWESOME} is missing: run `npm ci` first")
     dest = out / "static" / "fontawesome"
-    for folder in ("css", "webfonts"):
-        shutil.copytree(FONT_AWESOME / folder, dest / folder, dirs_exist_ok=True)
+    (dest / "css").mkdir(parents=True, exist_ok=True)
+    for name in ("all.min.css", "v4-shims.min.css"):
+        shutil.copy2(FONT_AWESOME / "css" / name, dest / "css" / name)
+    # every browser that runs Pyodide reads WOFF2, the first format the CSS offers
+    shutil.copytree(FONT_AWESOME / "webfonts", dest / "webfonts", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("*.eot", "*.svg", "*.ttf", "*.woff"))
     shutil.copy2(FONT_AWESOME / "LICENSE.txt", dest / "LICENSE.txt")
 
 
