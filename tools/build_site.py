@@ -179,20 +179,20 @@ def kernel_wheels(extension_wheel: Path, dest: Path) -> dict[tuple[str, str], Pa
     return found
 
 
-def stand_in_wheel(name: str, module: bool, dest: Path) -> Path:
-    """A wheel named `name` whose module is site/stand-ins/NAME, or that holds no module
-    at all (then `import NAME` fails as it does in a Python built without it)."""
+def folder_wheel(name: str, summary: str, source: Path | None, dest: Path) -> Path:
+    """A pure wheel `name` 1.0.0 whose package (`name` with underscores) holds the files
+    of `source`, or no package at all when `source` is None."""
     dest.mkdir(parents=True, exist_ok=True)
     version = "1.0.0"
-    dist_info = f"{name}-{version}.dist-info"
+    package = name.replace("-", "_")
+    dist_info = f"{package}-{version}.dist-info"
     files: dict[str, bytes] = {}
-    if module:
-        source = SITE_SOURCES / "stand-ins" / name
-        for path in sorted(source.rglob("*.py")):
-            files[f"{name}/{path.relative_to(source).as_posix()}"] = path.read_bytes()
+    if source is not None:
+        for path in sorted(p for p in source.rglob("*") if p.is_file()):
+            if "__pycache__" not in path.parts:
+                files[f"{package}/{path.relative_to(source).as_posix()}"] = path.read_bytes()
     files[f"{dist_info}/METADATA"] = (
-        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
-        f"Summary: Toonerville static site stand-in for Pyodide's compiled {name}\n"
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n"
     ).encode()
     files[f"{dist_info}/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: toonerville build_site\nRoot-Is-Purelib: true\n"
@@ -204,13 +204,21 @@ def stand_in_wheel(name: str, module: bool, dest: Path) -> Path:
         record.append(f"{member},sha256={digest},{len(data)}")
     record.append(f"{dist_info}/RECORD,,")
     files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
-    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    wheel = dest / f"{package}-{version}-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
         for member, data in files.items():
             info = zipfile.ZipInfo(member, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, data)
     return wheel
+
+
+def stand_in_wheel(name: str, module: bool, dest: Path) -> Path:
+    """A wheel named `name` whose module is site/stand-ins/NAME, or that holds no module
+    at all (then `import NAME` fails as it does in a Python built without it)."""
+    source = SITE_SOURCES / "stand-ins" / name if module else None
+    return folder_wheel(name, f"Toonerville static site stand-in for Pyodide's compiled "
+                        f"{name}", source, dest)
 
 
 # -- the Pyodide distribution ---------------------------------------------------------------
