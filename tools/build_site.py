@@ -66,6 +66,12 @@ CDN_CSS = re.compile(
     r'(all|v4-shims)\.min\.css"'
 )
 CONFIG_SCRIPT = re.compile(r'(<script id="jupyter-config-data"[^>]*>)(.*?)</script>', re.S)
+CDN_FONT_AWESOME_4 = re.compile(
+    r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@[^"]*"[^>]*>'
+)
+MERMAID_FROM_CDN = re.compile(
+    r'<script type="module">(?:(?!</script>).)*cdnjs\.cloudflare\.com/ajax/libs/mermaid'
+    r'(?:(?!</script>).)*</script>', re.S)
 NOTEBOOK_LINK = re.compile(r'href="(\d\d-[A-Za-z0-9_-]+)\.ipynb(["#?])')
 
 
@@ -359,12 +365,22 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
     text = page.read_text(encoding="utf-8")
     root = os.path.relpath(out, page.parent).replace(os.sep, "/") + "/"
     text = CDN_CSS.sub(lambda m: f'href="{root}static/fontawesome/css/{m[1]}.min.css"', text)
+    # nbconvert would fetch mermaid.js from a CDN for a ```mermaid diagram: the notebooks
+    # have none, and the site asks no other host for anything
+    text = MERMAID_FROM_CDN.sub("", text)
+    # the tree page asks for Font Awesome 4: version 5 with its v4 shims draws the same icons
+    text = CDN_FONT_AWESOME_4.sub(
+        "".join(f'<link rel="stylesheet" href="{root}static/fontawesome/css/{name}.min.css" '
+                'type="text/css" />' for name in ("all", "v4-shims")), text)
+    if page.parent.name in ("render", "tree") and 'rel="icon"' not in text:
+        # no icon link: the browser would ask for /favicon.ico, which is not there
+        text = text.replace("<head>", '<head>\n<link rel="icon" href="data:;base64,=">', 1)
     if page.parent.name == "render":
         # Voici's render pages are one folder deeper than the paths it writes into them
         text = re.sub(r'(src|href)="\./(?!/)', rf'\1="{root}', text)
         text = NOTEBOOK_LINK.sub(r'href="\1.html\2', text)
     marker = CONFIG_SCRIPT.search(text)
-    if marker and "QUERY_STRING" not in text:
+    if marker and page.parent.name == "render" and "QUERY_STRING" not in text:
         config = rebase_config(json.loads(marker[2]), root)
         data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
         script = f"{marker[1]}{data}</script>\n<script>\n{url_query_js}</script>"

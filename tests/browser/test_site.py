@@ -163,6 +163,27 @@ def test_the_site_ships_every_notebook_and_only_what_its_lock_lists(built_site: 
     assert shipped == {entry["file_name"] for entry in lock.values()}
 
 
+def test_the_front_page_lists_every_notebook(
+    page: Page, network: Network, site_server: SiteServer
+) -> None:
+    errors: list[str] = []
+    console: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
+    page.goto(f"{site_server.base_url}/", timeout=TIMEOUT_MS)
+    page.wait_for_url(re.compile(r"/voici/tree/"), timeout=TIMEOUT_MS)
+    for name in NOTEBOOKS:
+        page.get_by_text(name, exact=True).wait_for(state="visible", timeout=TIMEOUT_MS)
+    page.wait_for_load_state("networkidle")
+    assert errors == []
+    assert not [m for m in console if "Failed to load resource" in m], console
+    network.assert_clean()
+    with page.context.expect_page() as opened:  # the tree opens a notebook in a new tab
+        page.get_by_text("07-play-a-game.ipynb", exact=True).dblclick()
+    opened.value.wait_for_url(re.compile(r"/voici/render/07-play-a-game\.html"),
+                              wait_until="commit")
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_every_notebook_runs_in_the_browser_without_errors(
     open_site_notebook: OpenNotebook, network: Network, name: str
