@@ -10,16 +10,18 @@ package registries (PyPI and npm); the built site asks nothing of any other host
 1. Pyodide: the core from the npm package `pyodide`; its lock is rewritten to list only
    the wheels this site ships (site/kernel-packages.json), with their real hashes: the
    pure-Python wheels at the lock's versions from PyPI, the kernel's own wheels from
-   jupyterlite-pyodide-kernel, stand-ins for compiled stdlib parts the registries lack
-   (site/stand-ins/), ipywidgets, and the toonerville wheel built from this repo (its
+   jupyterlite-pyodide-kernel, stand-ins for what the kernel asks for and the site does
+   without (compiled sqlite3 and ssl, which the registries lack; jedi; site/stand-ins/),
+   ipywidgets, and the toonerville wheel built from this repo (its
    .mo catalogues included). Every one is preloaded when the kernel starts, so no
    notebook needs an install cell and nothing is fetched from PyPI at run time.
 2. `voici build` with site/jupyter_lite_config.json and site/jupyter-lite.json, the
    notebooks as contents and the kernel extension as the only federated extension.
-3. Afterwards, in every page: Font Awesome from the npm package instead of a CDN;
-   relative URLs that Voici leaves unrebased in its render pages (voici issue 137) made
-   right; links between notebooks point at their pages; site/url-query.js is inlined so
-   the kernel sees the page's query string (?seed= ?lang= ?size=) in QUERY_STRING.
+3. Afterwards, in every page: Font Awesome from the npm package instead of a CDN (and
+   nbconvert's mermaid loader, which would use one, dropped); relative URLs that Voici
+   leaves unrebased in its render pages (voici issue 137) made right; links between
+   notebooks point at their pages; site/url-query.js is inlined so the kernel sees the
+   page's query string (?seed= ?lang= ...) in QUERY_STRING, as under Voila.
 
 A finished build records a digest of its inputs (sources, notebooks, site/, this script,
 the lock files and the build tools' versions) in `DIR/.build-inputs`; a second run with
