@@ -340,11 +340,14 @@ def voici_build(stage: Path, out: Path, extension_wheel: Path) -> None:
     log("running voici build")
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(stage / "jupyter-config"),
            "JUPYTER_PLATFORM_DIRS": "1"}
-    subprocess.run(
+    done = subprocess.run(
         [sys.executable, "-c", "from voici_core.app import main; main()", "build",
          "--lite-dir", str(stage), "--output-dir", str(out)],
-        cwd=stage, env=env, check=True,
+        cwd=stage, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
+    if done.returncode != 0:  # its task list is long: show it only when it failed
+        print(done.stdout, file=sys.stderr)
+        raise BuildError(f"voici build failed with exit code {done.returncode}")
 
 
 # -- after the build ------------------------------------------------------------------------
