@@ -2,6 +2,7 @@
 #
 #   make app    serve notebooks/ with Voila on http://127.0.0.1:$(PORT)
 #   make test   ruff, mypy, pytest (engine + browser tests + nbval on notebooks/)
+#   make site   build the kit as a static site into build/site/ (no server needed)
 #   make clean  remove the virtual environment
 #
 # Both create .venv on first use and (re)install the project only when
@@ -20,6 +21,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 STAMP := $(VENV)/.installed
 STAMP_APP := $(VENV)/.installed-app
+STAMP_SITE := $(VENV)/.installed-site
 CHROMIUM := /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
@@ -29,23 +31,29 @@ PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
 VOILA := $(PY) -m voila --no-browser --port=$(PORT) --Voila.port_retries=0 \
 	--Voila.ip=127.0.0.1 --Voila.config_file_paths=$(CURDIR) --show_tracebacks=False
 
-.PHONY: help app test lint typecheck pytest chromium postgresql clean
+.PHONY: help app test site lint typecheck pytest chromium postgresql clean
 
 help:
 	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=... to change)"
 	@echo "make test   ruff + mypy + pytest (engine, browser and notebook tests)"
+	@echo "make site   build the static site into build/site/ (copy it to any web server)"
 	@echo "make clean  remove $(VENV)"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-# notebooks + test extras; also satisfies `make app`
+# notebooks + test + site extras (the browser tests build the static site too);
+# also satisfies `make app` and `make site`
 $(STAMP): pyproject.toml | $(PY)
-	$(PIP_INSTALL) -e '.[notebooks,test]'
-	touch $@ $(STAMP_APP)
+	$(PIP_INSTALL) -e '.[notebooks,test,site]'
+	touch $@ $(STAMP_APP) $(STAMP_SITE)
 
 $(STAMP_APP): pyproject.toml | $(PY)
 	$(PIP_INSTALL) -e '.[notebooks]'
+	touch $@
+
+$(STAMP_SITE): pyproject.toml | $(PY)
+	$(PIP_INSTALL) -e '.[notebooks,site]'
 	touch $@
 
 app: $(STAMP_APP)
@@ -85,6 +93,12 @@ AXE := node_modules/axe-core/axe.min.js
 $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
+
+# The static site (JupyterLite's Voici + the Pyodide kernel) in build/site/, from PyPI
+# and npm only; `npm ci` (the $(AXE) rule) also installs pyodide and Font Awesome.
+# tools/build_site.py does nothing when its inputs have not changed.
+site: $(STAMP_SITE) $(AXE)
+	$(PY) tools/build_site.py
 
 # One pytest run: tests/ plus nbval over notebooks/*.ipynb when there are any.
 # pytest's exit code is the target's (5, "no tests collected", fails it).

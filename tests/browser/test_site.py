@@ -1,0 +1,309 @@
+"""The static site (`make site`) in Chromium: every notebook runs in the browser, with
+nothing but the site's own folder behind it.
+
+The site is built once per set of inputs (tools/build_site.py keeps a digest of them in
+the site's folder and skips an unchanged build), served by a plain static file server
+on 127.0.0.1, and every request for any other host is blocked and recorded. Each page
+must then show no error output, raise no page error and have no failed request.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from conftest import NOTEBOOKS_DIR, REPO_ROOT, SERVER_START_TIMEOUT_S, _ci, _free_port, _opener
+from play_page import wait_for_my_move
+from playwright.sync_api import expect
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, Request, Route
+
+    from tests.conftest import OpenNotebook, VoilaPage
+
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+import build_site  # noqa: E402
+
+NOTEBOOKS = sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))
+TIMEOUT_MS = 60_000
+PLOT = ".tv-explorer-plot"
+
+
+@dataclass
+class SiteServer:
+    """`python -m http.server` serving the built site."""
+
+    root: Path
+    base_url: str
+    process: subprocess.Popen[bytes]
+
+    def render_url(self, name: str, **query: object) -> str:
+        page = urllib.parse.quote(name.removesuffix(".ipynb"))
+        url = f"{self.base_url}/voici/render/{page}.html"
+        if query:
+            url += "?" + urllib.parse.urlencode({k: str(v) for k, v in query.items()})
+        return url
+
+
+@dataclass
+class Network:
+    """What left (or tried to leave) the page: blocked foreign requests, failures."""
+
+    blocked: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        assert self.blocked == [], f"requests outside the site: {self.blocked}"
+        assert self.failed == [], f"failed requests: {self.failed}"
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """The site, built (or found up to date) in build/site/."""
+    missing = [str(p) for p in (REPO_ROOT / "node_modules" / "pyodide",
+                                build_site.FONT_AWESOME) if not p.is_dir()]
+    try:
+        import voici_core  # noqa: F401
+    except ImportError:
+        missing.append("voici-core (pip install -e '.[site]')")
+    if missing:
+        message = f"the static site cannot be built without {missing} (run `make site`)"
+        if _ci():
+            pytest.fail(f"CI must test the static site, but {message}", pytrace=False)
+        pytest.skip(message)
+    try:
+        return build_site.build(build_site.DEFAULT_OUT)
+    except (build_site.BuildError, subprocess.CalledProcessError) as error:
+        pytest.fail(f"make site failed: {error}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Path) -> Iterator[SiteServer]:
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+         "--directory", str(built_site)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = SiteServer(built_site, f"http://127.0.0.1:{port}", process)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while True:
+        try:
+            with urllib.request.urlopen(f"{server.base_url}/index.html", timeout=2):
+                break
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail("the static file server did not start", pytrace=False)
+            time.sleep(0.2)
+    try:
+        yield server
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture
+def network(page: Page) -> Network:
+    """Block and record every request for a host other than 127.0.0.1."""
+    log = Network()
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        if urllib.parse.urlsplit(url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            log.blocked.append(url)
+            route.abort("blockedbyclient")
+
+    def failed(request: Request) -> None:
+        if request.url not in log.blocked:
+            log.failed.append(f"{request.url}: {request.failure}")
+
+    page.context.route("**/*", guard)
+    page.on("requestfailed", failed)
+    page.on("response", lambda r: log.failed.append(f"{r.url}: HTTP {r.status}")
+            if r.status >= 400 else None)
+    return log
+
+
+@pytest.fixture
+def open_site_notebook(page: Page, network: Network, site_server: SiteServer) -> OpenNotebook:
+    """`open_site_notebook("07-play-a-game.ipynb", seed=3)`: the notebook's page of the
+    static site, rendered (conftest's `RENDERED_JS`: Voici uses Voila's lab template)."""
+    return _opener(site_server, page)  # type: ignore[arg-type]
+
+
+def assert_no_error_output(site: VoilaPage) -> None:
+    errors = site.stderr_outputs()
+    assert errors.count() == 0, "\n".join(errors.all_inner_texts())[:4000]
+
+
+def assert_clean(site: VoilaPage, network: Network) -> None:
+    assert_no_error_output(site)
+    assert site.errors == []
+    network.assert_clean()
+
+
+def test_the_site_ships_every_notebook_and_only_what_its_lock_lists(built_site: Path) -> None:
+    for name in NOTEBOOKS:
+        assert (built_site / "voici" / "render" / name.replace(".ipynb", ".html")).is_file()
+    pyodide = built_site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    assert {"toonerville", "ipywidgets", "ipython", "pyodide-kernel"} <= set(lock)
+    for entry in lock.values():
+        wheel = pyodide / entry["file_name"]
+        assert build_site.sha256_of(wheel) == entry["sha256"], wheel.name
+    shipped = {p.name for p in pyodide.glob("*.whl")}
+    assert shipped == {entry["file_name"] for entry in lock.values()}
+
+
+def test_the_front_page_lists_every_notebook(
+    page: Page, network: Network, site_server: SiteServer
+) -> None:
+    errors: list[str] = []
+    console: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
+    page.goto(f"{site_server.base_url}/", timeout=TIMEOUT_MS)
+    page.wait_for_url(re.compile(r"/voici/tree/"), timeout=TIMEOUT_MS)
+    for name in NOTEBOOKS:
+        page.get_by_text(name, exact=True).wait_for(state="visible", timeout=TIMEOUT_MS)
+    page.wait_for_load_state("networkidle")
+    assert errors == []
+    assert not [m for m in console if "Failed to load resource" in m], console
+    network.assert_clean()
+    with page.context.expect_page() as opened:  # the tree opens a notebook in a new tab
+        page.get_by_text("07-play-a-game.ipynb", exact=True).dblclick()
+    opened.value.wait_for_url(re.compile(r"/voici/render/07-play-a-game\.html"),
+                              wait_until="commit")
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_notebook_runs_in_the_browser_without_errors(
+    open_site_notebook: OpenNotebook, network: Network, name: str
+) -> None:
+    site = open_site_notebook(name, timeout_ms=TIMEOUT_MS)
+    assert_no_error_output(site)
+    page = site.page
+    page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    if name.startswith(("01", "02", "03", "04", "05", "06")):
+        page.locator(".tv-lesson").first.wait_for(state="visible", timeout=TIMEOUT_MS)
+    if name.startswith("00"):
+        # the links between notebooks lead to the site's own pages
+        for k in range(1, 9):
+            link = page.locator(f"a[href^='0{k}-']").first
+            href = link.get_attribute("href") or ""
+            assert href.endswith(".html"), href
+            with urllib.request.urlopen(urllib.parse.urljoin(site.url, href)) as response:
+                assert response.status == 200
+    assert_clean(site, network)
+
+
+def test_07_a_human_draws_and_discards_and_the_bots_answer(
+    open_site_notebook: OpenNotebook, network: Network
+) -> None:
+    site = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", seed=11,
+                              timeout_ms=TIMEOUT_MS)
+    page = site.page
+    expect(page.locator(".tr-message")).to_contain_text("a new game (seed 11)")  # ?seed=
+    wait_for_my_move(page)
+    while page.locator(".tr-buy-row").is_visible():
+        page.locator(".tr-pass").click()
+        page.wait_for_timeout(200)
+        wait_for_my_move(page)
+    hand = page.locator(".tr-hand .tr-card")
+    before = hand.count()
+    page.locator(".tr-draw").click()
+    expect(hand).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    chosen = hand.last
+    card = chosen.text_content()
+    chosen.click()
+    expect(chosen).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+    page.locator(".tr-discard").click()
+    log = page.locator(".tr-log")
+    expect(log).to_contain_text(f"Robin discards {card} (T13)", timeout=TIMEOUT_MS)
+    wait_for_my_move(page)
+    text = log.inner_text()
+    assert any(f"{bot} discards" in text or f"{bot} passes" in text
+               for bot in ("Crow", "Jay", "Magpie")), text
+    assert_clean(site, network)
+
+
+def test_07_save_gives_a_file_and_load_reads_it(
+    open_site_notebook: OpenNotebook, network: Network, tmp_path: Path
+) -> None:
+    site = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", seed=5,
+                              timeout_ms=TIMEOUT_MS)
+    page = site.page
+    wait_for_my_move(page)
+    hand = page.locator(".tr-hand .tr-card")
+    dealt = hand.count()
+    page.get_by_text("Save, load, or let the bots finish").click()
+    page.locator(".tr-save").click()
+    link = page.locator(".tr-download a[download]")
+    link.wait_for(state="visible", timeout=TIMEOUT_MS)
+    with page.expect_download() as download_info:
+        link.click()
+    saved = tmp_path / "game.json"
+    download_info.value.save_as(saved)
+    assert json.loads(saved.read_text())["seed"] == 5
+
+    # play on, then the file brings back the game as it was saved
+    if page.locator(".tr-buy-row").is_visible():
+        page.locator(".tr-pass").click()
+        wait_for_my_move(page)
+    page.locator(".tr-draw").click()
+    expect(hand).to_have_count(dealt + 1, timeout=TIMEOUT_MS)
+    page.locator(".tr-save-text textarea").fill("")
+    with page.expect_file_chooser() as chooser:  # FileUpload's input is not in the page
+        page.locator(".widget-upload").first.click()
+    chooser.value.set_files(str(saved))
+    expect(page.locator(".tr-message")).to_contain_text("loaded: round 1", timeout=TIMEOUT_MS)
+    expect(hand).to_have_count(dealt, timeout=TIMEOUT_MS)
+    assert_clean(site, network)
+
+
+def test_lang_fa_gives_a_right_to_left_page(
+    open_site_notebook: OpenNotebook, network: Network
+) -> None:
+    site = open_site_notebook("02-runs-and-sets.ipynb", lang="fa", wait_for=".tr-rtl",
+                              timeout_ms=TIMEOUT_MS)
+    page = site.page
+    rtl = page.locator(".tr-rtl").first
+    assert rtl.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    picker = page.locator(".tv-language-dropdown select").first
+    assert picker.evaluate("el => el.selectedOptions[0].textContent") == "فارسی"
+    assert_clean(site, network)
+
+
+def test_08_a_small_simulation_finishes_and_its_plot_appears(
+    open_site_notebook: OpenNotebook, network: Network
+) -> None:
+    site = open_site_notebook("08-rules-explorer.ipynb", timeout_ms=TIMEOUT_MS)
+    assert_no_error_output(site)  # e.g. a process pool, which the browser does not have
+    page = site.page
+    page.get_by_role("button", name="Run").wait_for(state="visible", timeout=TIMEOUT_MS)
+    for name, value in (("games", "2"), ("turn-limit", "20")):
+        box = page.locator(f".tv-explorer-{name} input")
+        box.fill(value)
+        box.press("Enter")
+    page.get_by_role("button", name="Run").click()
+    page.wait_for_function(
+        "() => (document.querySelector('.tv-explorer-status')?.textContent || '')"
+        ".startsWith('Done: 2 games')", timeout=180_000)
+    plot = page.locator(PLOT).first
+    plot.wait_for(state="visible", timeout=TIMEOUT_MS)
+    box = plot.bounding_box()
+    assert box is not None and box["width"] > 300
+    assert_clean(site, network)
