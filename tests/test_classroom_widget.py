@@ -1,0 +1,200 @@
+"""The shared-table page (`widgets.classroom.SharedTable`) without a browser: pages on
+one SQLite store play a turn each and see each other's moves when they poll, a watcher
+sees no hand, a reloaded page rejoins its seat with the key, and a move out of turn, on
+a stale page or for someone else's seat shows a sentence and stores nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+from toonerville.game import Game
+from toonerville.store import TableStore, open_store
+from toonerville.views import Phase
+from toonerville.widgets.classroom import SharedTable, store_location
+
+
+@pytest.fixture(autouse=True)
+def _close_widgets() -> Iterator[None]:
+    yield
+    widgets.Widget.close_all()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "class.sqlite"
+
+
+def page(db: Path) -> SharedTable:
+    """A learner's page in its own kernel: its own store object on the shared file."""
+    return SharedTable(open_store(db))
+
+
+def moves(db: Path, code: str) -> int:
+    """The number of moves stored, as a fresh client reads it."""
+    return open_store(db).info(code).moves
+
+
+def two_learners(db: Path, seed: int = 5) -> tuple[SharedTable, SharedTable, str]:
+    """A table of 3: learners at seats 0 and 1, a bot at seat 2."""
+    first, second = page(db), page(db)
+    code = first.open_table(players=3, learners=2, seed=seed)
+    second.code_text.value = code
+    second.join_button.click()
+    assert second.seat is not None and second.seat.seat == 1
+    return first, second, code
+
+
+def deciding(*pages: SharedTable) -> SharedTable:
+    for p in pages:
+        p.poll()
+    [who] = [p for p in pages if p.seat is not None and p.seat.seat in p.seat.view.deciders]
+    return who
+
+
+def play_whole_turn(p: SharedTable, *others: SharedTable) -> str:
+    """Draw from the stock and discard the last card of the hand, by clicks; the other
+    learners pass when the declined discard is offered to them."""
+    assert p.seat is not None
+    p.draw_button.click()
+    assert p.message.kind == "ok", p.message.text
+    for _step in range(20):
+        pass_while_offered(*others)
+        p.poll()
+        if p.seat.view.phase == Phase.PLAY and p.seat.view.current == p.seat.seat:
+            break
+    card = p.hand.cards[-1]
+    p.hand.select([len(p.hand.cards) - 1])
+    p.discard_button.click()
+    assert p.message.kind == "ok", p.message.text
+    return str(card)
+
+
+def pass_while_offered(*pages: SharedTable) -> None:
+    """Learners who are offered a discard pass, until the buy window closes."""
+    for _step in range(10):
+        for p in pages:
+            p.poll()
+        offered = [p for p in pages if p.seat is not None
+                   and p.seat.view.phase == Phase.BUY and p.seat.seat in p.seat.view.deciders]
+        if not offered:
+            return
+        for p in offered:
+            p.pass_button.click()
+
+
+def test_two_pages_play_a_turn_each_and_see_each_others_moves(db: Path) -> None:
+    first, second, code = two_learners(db)
+    pages = (first, second)
+    played: dict[int, str] = {}
+    while len(played) < 2:
+        pass_while_offered(*pages)
+        who = deciding(*pages)
+        assert who.seat is not None
+        assert who.draw_button.disabled is False
+        other = second if who is first else first
+        played[who.seat.seat] = play_whole_turn(who, other)
+        assert other.poll() is True  # the other page picks the move up
+        name = f"Player {who.seat.seat}"
+        assert f"{name} discards {played[who.seat.seat]}" in other.log_view.text
+        assert other.seat is not None
+        assert other.seat.number >= who.seat.number  # the bot may have moved since
+    assert set(played) == {0, 1}
+    assert moves(db, code) == first.seat.number  # type: ignore[union-attr]
+
+
+def test_each_page_shows_only_its_own_hand_and_a_watcher_none(db: Path) -> None:
+    first, second, code = two_learners(db)
+    watcher = page(db)
+    watcher.join(code, "watch")
+    store = open_store(db)
+    game = Game.from_json(store.export(code))  # the truth, for the test only
+    assert first.hand.cards == game.hand(0) and second.hand.cards == game.hand(1)
+    assert watcher.hand.cards == () and watcher.hand.layout.display == "none"
+    assert watcher.moves.layout.display == "none"
+    assert "watching" in watcher.status.value and watcher.rejoin_key.value == ""
+    assert watcher.log_view.text == first.log_view.text
+    # the watcher cannot move, whatever it clicks
+    watcher.draw_button.click()
+    assert watcher.message.kind == "error" and "watching" in watcher.message.text
+    assert moves(db, code) == 0
+
+
+def test_a_reloaded_page_rejoins_its_seat_with_the_key(db: Path) -> None:
+    first, second, code = two_learners(db)
+    who = deciding(first, second)
+    play_whole_turn(who, second if who is first else first)
+    assert who.seat is not None
+    key, seat, number = who.seat.secret, who.seat.seat, who.seat.number
+    assert key in who.rejoin_key.value  # the learner can note it
+    again = page(db)  # a reload: a new kernel, nothing kept but what the learner noted
+    again.join(code, key=key)
+    assert again.seat is not None and again.seat.seat == seat
+    assert again.seat.number >= number
+    assert "back at seat" in again.message.text
+    who.poll()
+    assert again.hand.cards == who.hand.cards
+    # a wrong key on a taken seat is refused and claims nothing
+    stranger = page(db)
+    stranger.code_text.value = code
+    stranger.seat_choice.value = seat
+    stranger.key_text.value = "not-the-right-key"
+    stranger.join_button.click()
+    assert stranger.seat is None
+    assert stranger.message.kind == "error" and "taken" in stranger.message.text
+
+
+def test_a_move_out_of_turn_shows_why_and_changes_nothing(db: Path) -> None:
+    first, second, code = two_learners(db)
+    who = deciding(first, second)
+    other = second if who is first else first
+    before = moves(db, code)
+    hand = other.hand.cards
+    other.draw_button.click()  # disabled in the page, but a visitor can send the click
+    assert other.message.kind == "error"
+    assert "turn" in other.message.text
+    assert moves(db, code) == before and other.hand.cards == hand
+
+
+def test_a_stale_page_is_told_the_table_moved_on_and_shown_the_new_state(db: Path) -> None:
+    first, second, code = two_learners(db)
+    who = deciding(first, second)
+    assert who.seat is not None
+    stale_number = who.seat.number
+    fresh = page(db)
+    fresh.join(code, key=who.seat.secret)  # the same seat, in a second tab
+    fresh.draw_button.click()
+    assert fresh.message.kind == "ok", fresh.message.text
+    after = moves(db, code)
+    who.draw_button.click()  # the old tab still shows the turn before the draw
+    assert who.message.kind == "error"
+    assert "the table moved on" in who.message.text
+    assert f"move {stale_number}" in who.message.text
+    assert moves(db, code) == after  # nothing stored
+    assert who.seat.number == after  # and the old tab now shows the new state
+
+
+def test_a_bad_code_is_explained(db: Path) -> None:
+    p = page(db)
+    p.code_text.value = "zz"
+    p.join_button.click()
+    assert p.seat is None and "is not a table code" in p.message.text
+    p.code_text.value = "ABCDEF"
+    p.join_button.click()
+    assert p.seat is None and "there is no table ABCDEF" in p.message.text
+
+
+def test_the_store_location_comes_from_the_environment(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TOONERVILLE_STORE", str(tmp_path / "x.sqlite"))
+    assert store_location() == str(tmp_path / "x.sqlite")
+    assert store_location("postgresql://h/db") == "postgresql://h/db"
+    monkeypatch.delenv("TOONERVILLE_STORE")
+    monkeypatch.setattr("toonerville.widgets.classroom.DEFAULT_STORE",
+                        tmp_path / "home" / "tables.sqlite")
+    assert store_location() == str(tmp_path / "home" / "tables.sqlite")
+    assert (tmp_path / "home").is_dir()
+    assert isinstance(SharedTable(where=tmp_path / "y.sqlite").store, TableStore)
