@@ -11,6 +11,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
+from toonerville import actions as A
 from toonerville.game import Game
 from toonerville.store import TableStore, open_store
 from toonerville.views import Phase
@@ -175,6 +176,42 @@ def test_a_stale_page_is_told_the_table_moved_on_and_shown_the_new_state(db: Pat
     assert f"move {stale_number}" in who.message.text
     assert moves(db, code) == after  # nothing stored
     assert who.seat.number == after  # and the old tab now shows the new state
+
+
+def test_the_bots_move_when_a_page_sees_it_is_their_turn(db: Path) -> None:
+    checked = 0
+    for seed in range(4):  # whoever starts, the page hands the learner a decision
+        p = page(db)
+        code = p.open_table(players=4, learners=1, seed=seed)
+        assert p.seat is not None and p.seat.seat in p.seat.view.deciders
+        assert p.prompt.value.startswith("Your")
+        watcher = page(db)
+        watcher.join(code, "watch")
+        assert watcher.seat is not None and watcher.seat.number == p.seat.number
+        # the learner moves from a client that runs no bots: the bots then decide
+        raw = open_store(db).claim(code, 0, secret=p.seat.secret)
+        raw.play(A.Draw(0) if raw.view.phase == Phase.DRAW else A.Pass(0))
+        if 0 in raw.view.deciders:  # nobody could buy: still the learner's move
+            continue
+        checked += 1
+        assert watcher.poll() is True  # a watcher's page moves the bots too
+        assert watcher.seat.number > raw.number
+        assert p.poll() is True and p.seat.number == watcher.seat.number
+        assert p.seat.seat in p.seat.view.deciders
+    assert checked > 0
+
+
+def test_a_rejoin_key_that_held_no_seat_says_so(db: Path) -> None:
+    opener = page(db)
+    code = opener.open_table(players=3, learners=2, seed=9)
+    p = page(db)
+    p.join(code, key="a-key-of-my-own-making")
+    assert p.seat is not None and p.seat.seat == 1
+    assert "held no seat" in p.message.text
+    again = page(db)
+    again.join(code, key="a-key-of-my-own-making")
+    assert again.seat is not None and again.seat.seat == 1
+    assert "back at seat 1" in again.message.text
 
 
 def test_a_bad_code_is_explained(db: Path) -> None:

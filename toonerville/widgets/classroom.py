@@ -225,11 +225,17 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             return
         before = self.store.info(code).claimed
         handle = self.store.claim(code, None if seat is None else int(seat), secret=key)
-        again = key is not None and handle.seat in before
-        self._take(handle, msg(
-            "you are back at seat {seat} of table {code}, where the game was" if again
-            else "you have seat {seat} at table {code}", None, seat=handle.seat,
-            code=handle.code))
+        if key is None:
+            news = msg("you have seat {seat} at table {code}", None, seat=handle.seat,
+                       code=handle.code)
+        elif handle.seat in before:
+            news = msg("you are back at seat {seat} of table {code}, where the game was",
+                       None, seat=handle.seat, code=handle.code)
+        else:  # a key that held no seat here: it now holds the free seat just taken
+            news = msg("that rejoin key held no seat at table {code}, so you have taken "
+                       "the free seat {seat} with it", None, seat=handle.seat,
+                       code=handle.code)
+        self._take(handle, news)
 
     def _take(self, handle: Seat | Watcher, news: Message) -> None:
         self.seat = handle
