@@ -5,6 +5,7 @@ a stale page or for someone else's seat shows a sentence and stores nothing."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -212,6 +213,18 @@ def test_a_rejoin_key_that_held_no_seat_says_so(db: Path) -> None:
     again.join(code, key="a-key-of-my-own-making")
     assert again.seat is not None and again.seat.seat == 1
     assert "back at seat 1" in again.message.text
+
+
+def test_a_table_that_cannot_be_read_stops_the_polling_with_a_sentence(db: Path) -> None:
+    _first, second, code = two_learners(db)
+    assert second.ticker.playing is True
+    with sqlite3.connect(db) as raw:  # a foreign row where move 1 belongs
+        raw.execute("insert into moves (code, number, move) values (?, 1, ?)",
+                    (code, "2: discard R5"))
+    second.ticker.value += 1  # what the page's timer does
+    assert second.message.kind == "error"
+    assert f"table {code}, move 1" in second.message.text
+    assert second.ticker.playing is False
 
 
 def test_a_bad_code_is_explained(db: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from tests.conftest import VoilaServer
 
 NOTEBOOK = "09-classroom.ipynb"
+#: where the pictures of the table from both seats go (with the other test results)
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 TIMEOUT_MS = 60_000
 #: what a page shows to a learner who decides now
 MY_TURN = "Your turn: draw"
@@ -126,6 +129,9 @@ def test_two_learners_share_a_table_and_a_reload_rejoins(
         latencies.append(seconds)
         played.add(seat)
     print(f"the other page showed each discard after {[round(s, 2) for s in latencies]} s")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for page in pages:
+        page.screenshot(path=SCREENSHOTS / f"classroom-seat{seat_of(page)}.png", full_page=True)
 
     # a reload: the joiner's page starts again, with a new kernel
     key = joiner.locator(".tr-rejoin-key code").inner_text().strip()

@@ -178,7 +178,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                    step=1, repeat=True, playing=False, show_repeat=False,
                                    layout=widgets.Layout(display="none"))
         self.ticker.add_class("tr-poll")
-        self.ticker.observe(guard(lambda _c: self.poll()), "value")
+        self.ticker.observe(guard(lambda _c: self._tick()), "value")
         self.board = widgets.VBox([
             self.ticker, widgets.HBox([self.table_code, self.rejoin_key]), self.status,
             widgets.HBox([self.piles, self.table]), self.prompt, self.moves, self.hand,
@@ -254,6 +254,15 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.ticker.playing = True
 
     # -- polling ---------------------------------------------------------------------
+    def _tick(self) -> None:
+        """One tick of the page's timer: a poll; a table that cannot be read (a damaged
+        row, a lost database) is said once and the page stops asking."""
+        try:
+            self.poll()
+        except ToonervilleError:
+            self.ticker.playing = False
+            raise
+
     def poll(self) -> bool:
         """Catch up with the store, move the bots whose turn it is, redraw if anything
         changed; True if it did. The page's ticker calls this; tests call it directly."""
