@@ -1,16 +1,19 @@
 """The shared-table page (`widgets.classroom.SharedTable`) without a browser: pages on
-one SQLite store play a turn each and see each other's moves when they poll, a watcher
-sees no hand, a reloaded page rejoins its seat with the key, and a move out of turn, on
-a stale page or for someone else's seat shows a sentence and stores nothing."""
+one store (SQLite; one test on PostgreSQL too) play a turn each and see each other's moves
+when they poll, the bots move on any page's poll, a watcher sees no hand, a reloaded page
+rejoins its seat with the key, and a move out of turn, on a stale page or for someone
+else's seat shows a sentence and stores nothing."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
+from pgserver import postgres_url_fixture  # noqa: F401
+from storehelpers import clients_fixture, where_fixture  # noqa: F401
 
 from toonerville import actions as A
 from toonerville.game import Game
@@ -106,6 +109,20 @@ def test_two_pages_play_a_turn_each_and_see_each_others_moves(db: Path) -> None:
         assert other.seat.number >= who.seat.number  # the bot may have moved since
     assert set(played) == {0, 1}
     assert moves(db, code) == first.seat.number  # type: ignore[union-attr]
+
+
+def test_on_sqlite_and_postgresql_a_move_reaches_the_other_page(
+        clients: Callable[[], TableStore]) -> None:
+    first, second = SharedTable(clients()), SharedTable(clients())
+    code = first.open_table(players=3, learners=2, seed=5)
+    second.join(code)
+    who = deciding(first, second)
+    other = second if who is first else first
+    card = play_whole_turn(who, other)
+    assert other.poll() is True
+    assert who.seat is not None
+    assert f"Player {who.seat.seat} discards {card}" in other.log_view.text
+    assert clients().info(code).moves == who.seat.number
 
 
 def test_each_page_shows_only_its_own_hand_and_a_watcher_none(db: Path) -> None:
