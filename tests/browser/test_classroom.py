@@ -91,7 +91,7 @@ def play_a_turn(me: Page, pages: list[Page], name: str) -> tuple[str, float]:
     start = time.monotonic()
     for other in pages:
         if other is not me:
-            expect(other.locator(".tr-log")).to_contain_text(sentence, timeout=10_000)
+            expect(other.locator(".tr-log")).to_contain_text(sentence, timeout=15_000)
     return sentence, time.monotonic() - start
 
 
