@@ -29,6 +29,7 @@ from typing import Any
 from .. import actions as A
 from ..bots import Bot, make_bot
 from ..errors import ToonervilleError
+from ..events import Event, EventKind
 from ..game import Game
 from ..messages import msg
 from ..rules import Rules
@@ -46,6 +47,8 @@ from .errors import (
 
 #: a seat of a watcher's view: a watcher sits nowhere
 WATCHER = -1
+#: events whose cards only their own seat may see (a card from the stock)
+_PRIVATE_CARDS = frozenset({EventKind.DRAW, EventKind.PENALTY})
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +322,13 @@ class TableStore:
                     continue
                 made += 1
         return made
+
+    def public_history(self, code: str) -> tuple[Event, ...]:
+        """The table's history as anyone at it may read it: every sentence, but no card
+        drawn from the stock (draws and penalty cards keep their cards to themselves)."""
+        with self._lock:
+            return tuple(replace(e, cards=()) if e.kind in _PRIVATE_CARDS else e
+                         for e in self._caught_up(code).game.history)
 
     # -- whole tables ----------------------------------------------------------------
     def export(self, code: str) -> str:

@@ -1,0 +1,267 @@
+"""The shared-table page (`widgets.classroom.SharedTable`) without a browser: pages on
+one store (SQLite; one test on PostgreSQL too) play a turn each and see each other's moves
+when they poll, the bots move on any page's poll, a watcher sees no hand, a reloaded page
+rejoins its seat with the key, and a move out of turn, on a stale page or for someone
+else's seat shows a sentence and stores nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+from pgserver import postgres_url_fixture  # noqa: F401
+from storehelpers import clients_fixture, where_fixture  # noqa: F401
+
+from toonerville import actions as A
+from toonerville.game import Game
+from toonerville.store import TableStore, open_store
+from toonerville.views import Phase
+from toonerville.widgets.classroom import SharedTable, store_location
+
+
+@pytest.fixture(autouse=True)
+def _close_widgets() -> Iterator[None]:
+    yield
+    widgets.Widget.close_all()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "class.sqlite"
+
+
+def page(db: Path) -> SharedTable:
+    """A learner's page in its own kernel: its own store object on the shared file."""
+    return SharedTable(open_store(db))
+
+
+def moves(db: Path, code: str) -> int:
+    """The number of moves stored, as a fresh client reads it."""
+    return open_store(db).info(code).moves
+
+
+def two_learners(db: Path, seed: int = 5) -> tuple[SharedTable, SharedTable, str]:
+    """A table of 3: learners at seats 0 and 1, a bot at seat 2."""
+    first, second = page(db), page(db)
+    code = first.open_table(players=3, learners=2, seed=seed)
+    second.code_text.value = code
+    second.join_button.click()
+    assert second.seat is not None and second.seat.seat == 1
+    return first, second, code
+
+
+def deciding(*pages: SharedTable) -> SharedTable:
+    for p in pages:
+        p.poll()
+    [who] = [p for p in pages if p.seat is not None and p.seat.seat in p.seat.view.deciders]
+    return who
+
+
+def play_whole_turn(p: SharedTable, *others: SharedTable) -> str:
+    """Draw from the stock and discard the last card of the hand, by clicks; the other
+    learners pass when the declined discard is offered to them."""
+    assert p.seat is not None
+    p.draw_button.click()
+    assert p.message.kind == "ok", p.message.text
+    for _step in range(20):
+        pass_while_offered(*others)
+        p.poll()
+        if p.seat.view.phase == Phase.PLAY and p.seat.view.current == p.seat.seat:
+            break
+    card = p.hand.cards[-1]
+    p.hand.select([len(p.hand.cards) - 1])
+    p.discard_button.click()
+    assert p.message.kind == "ok", p.message.text
+    return str(card)
+
+
+def pass_while_offered(*pages: SharedTable) -> None:
+    """Learners who are offered a discard pass, until the buy window closes."""
+    for _step in range(10):
+        for p in pages:
+            p.poll()
+        offered = [p for p in pages if p.seat is not None
+                   and p.seat.view.phase == Phase.BUY and p.seat.seat in p.seat.view.deciders]
+        if not offered:
+            return
+        for p in offered:
+            p.pass_button.click()
+
+
+def test_two_pages_play_a_turn_each_and_see_each_others_moves(db: Path) -> None:
+    first, second, code = two_learners(db)
+    pages = (first, second)
+    played: dict[int, str] = {}
+    while len(played) < 2:
+        pass_while_offered(*pages)
+        who = deciding(*pages)
+        assert who.seat is not None
+        assert who.draw_button.disabled is False
+        other = second if who is first else first
+        played[who.seat.seat] = play_whole_turn(who, other)
+        assert other.poll() is True  # the other page picks the move up
+        name = f"Player {who.seat.seat}"
+        assert f"{name} discards {played[who.seat.seat]}" in other.log_view.text
+        assert other.seat is not None
+        assert other.seat.number >= who.seat.number  # the bot may have moved since
+    assert set(played) == {0, 1}
+    assert moves(db, code) == first.seat.number  # type: ignore[union-attr]
+
+
+def test_on_sqlite_and_postgresql_a_move_reaches_the_other_page(
+        clients: Callable[[], TableStore]) -> None:
+    first, second = SharedTable(clients()), SharedTable(clients())
+    code = first.open_table(players=3, learners=2, seed=5)
+    second.join(code)
+    who = deciding(first, second)
+    other = second if who is first else first
+    card = play_whole_turn(who, other)
+    assert other.poll() is True
+    assert who.seat is not None
+    assert f"Player {who.seat.seat} discards {card}" in other.log_view.text
+    assert clients().info(code).moves == who.seat.number
+
+
+def test_each_page_shows_only_its_own_hand_and_a_watcher_none(db: Path) -> None:
+    first, second, code = two_learners(db)
+    watcher = page(db)
+    watcher.join(code, "watch")
+    store = open_store(db)
+    game = Game.from_json(store.export(code))  # the truth, for the test only
+    assert first.hand.cards == game.hand(0) and second.hand.cards == game.hand(1)
+    assert watcher.hand.cards == () and watcher.hand.layout.display == "none"
+    assert watcher.moves.layout.display == "none"
+    assert "watching" in watcher.status.value and watcher.rejoin_key.value == ""
+    assert watcher.log_view.text == first.log_view.text
+    # the watcher cannot move, whatever it clicks
+    watcher.draw_button.click()
+    assert watcher.message.kind == "error" and "watching" in watcher.message.text
+    assert moves(db, code) == 0
+
+
+def test_a_reloaded_page_rejoins_its_seat_with_the_key(db: Path) -> None:
+    first, second, code = two_learners(db)
+    who = deciding(first, second)
+    play_whole_turn(who, second if who is first else first)
+    assert who.seat is not None
+    key, seat, number = who.seat.secret, who.seat.seat, who.seat.number
+    assert key in who.rejoin_key.value  # the learner can note it
+    again = page(db)  # a reload: a new kernel, nothing kept but what the learner noted
+    again.join(code, key=key)
+    assert again.seat is not None and again.seat.seat == seat
+    assert again.seat.number >= number
+    assert "back at seat" in again.message.text
+    who.poll()
+    assert again.hand.cards == who.hand.cards
+    # a wrong key on a taken seat is refused and claims nothing
+    stranger = page(db)
+    stranger.code_text.value = code
+    stranger.seat_choice.value = seat
+    stranger.key_text.value = "not-the-right-key"
+    stranger.join_button.click()
+    assert stranger.seat is None
+    assert stranger.message.kind == "error" and "taken" in stranger.message.text
+
+
+def test_a_move_out_of_turn_shows_why_and_changes_nothing(db: Path) -> None:
+    first, second, code = two_learners(db)
+    who = deciding(first, second)
+    other = second if who is first else first
+    before = moves(db, code)
+    hand = other.hand.cards
+    other.draw_button.click()  # disabled in the page, but a visitor can send the click
+    assert other.message.kind == "error"
+    assert "turn" in other.message.text
+    assert moves(db, code) == before and other.hand.cards == hand
+
+
+def test_a_stale_page_is_told_the_table_moved_on_and_shown_the_new_state(db: Path) -> None:
+    first, second, code = two_learners(db)
+    who = deciding(first, second)
+    assert who.seat is not None
+    stale_number = who.seat.number
+    fresh = page(db)
+    fresh.join(code, key=who.seat.secret)  # the same seat, in a second tab
+    fresh.draw_button.click()
+    assert fresh.message.kind == "ok", fresh.message.text
+    after = moves(db, code)
+    who.draw_button.click()  # the old tab still shows the turn before the draw
+    assert who.message.kind == "error"
+    assert "the table moved on" in who.message.text
+    assert f"move {stale_number}" in who.message.text
+    assert moves(db, code) == after  # nothing stored
+    assert who.seat.number == after  # and the old tab now shows the new state
+
+
+def test_the_bots_move_when_a_page_sees_it_is_their_turn(db: Path) -> None:
+    checked = 0
+    for seed in range(4):  # whoever starts, the page hands the learner a decision
+        p = page(db)
+        code = p.open_table(players=4, learners=1, seed=seed)
+        assert p.seat is not None and p.seat.seat in p.seat.view.deciders
+        assert p.prompt.value.startswith("Your")
+        watcher = page(db)
+        watcher.join(code, "watch")
+        assert watcher.seat is not None and watcher.seat.number == p.seat.number
+        # the learner moves from a client that runs no bots: the bots then decide
+        raw = open_store(db).claim(code, 0, secret=p.seat.secret)
+        raw.play(A.Draw(0) if raw.view.phase == Phase.DRAW else A.Pass(0))
+        if 0 in raw.view.deciders:  # nobody could buy: still the learner's move
+            continue
+        checked += 1
+        assert watcher.poll() is True  # a watcher's page moves the bots too
+        assert watcher.seat.number > raw.number
+        assert p.poll() is True and p.seat.number == watcher.seat.number
+        assert p.seat.seat in p.seat.view.deciders
+    assert checked > 0
+
+
+def test_a_rejoin_key_that_held_no_seat_says_so(db: Path) -> None:
+    opener = page(db)
+    code = opener.open_table(players=3, learners=2, seed=9)
+    p = page(db)
+    p.join(code, key="a-key-of-my-own-making")
+    assert p.seat is not None and p.seat.seat == 1
+    assert "held no seat" in p.message.text
+    again = page(db)
+    again.join(code, key="a-key-of-my-own-making")
+    assert again.seat is not None and again.seat.seat == 1
+    assert "back at seat 1" in again.message.text
+
+
+def test_a_table_that_cannot_be_read_stops_the_polling_with_a_sentence(db: Path) -> None:
+    _first, second, code = two_learners(db)
+    assert second.ticker.playing is True
+    with sqlite3.connect(db) as raw:  # a foreign row where move 1 belongs
+        raw.execute("insert into moves (code, number, move) values (?, 1, ?)",
+                    (code, "2: discard R5"))
+    second.ticker.value += 1  # what the page's timer does
+    assert second.message.kind == "error"
+    assert f"table {code}, move 1" in second.message.text
+    assert second.ticker.playing is False
+
+
+def test_a_bad_code_is_explained(db: Path) -> None:
+    p = page(db)
+    p.code_text.value = "zz"
+    p.join_button.click()
+    assert p.seat is None and "is not a table code" in p.message.text
+    p.code_text.value = "ABCDEF"
+    p.join_button.click()
+    assert p.seat is None and "there is no table ABCDEF" in p.message.text
+
+
+def test_the_store_location_comes_from_the_environment(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TOONERVILLE_STORE", str(tmp_path / "x.sqlite"))
+    assert store_location() == str(tmp_path / "x.sqlite")
+    assert store_location("postgresql://h/db") == "postgresql://h/db"
+    monkeypatch.delenv("TOONERVILLE_STORE")
+    monkeypatch.setattr("toonerville.widgets.classroom.DEFAULT_STORE",
+                        tmp_path / "home" / "tables.sqlite")
+    assert store_location() == str(tmp_path / "home" / "tables.sqlite")
+    assert (tmp_path / "home").is_dir()
+    assert isinstance(SharedTable(where=tmp_path / "y.sqlite").store, TableStore)
