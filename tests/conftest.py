@@ -108,6 +108,7 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the browser tests, and keep them on one xdist worker (`--dist loadgroup`):
     they share one Voila server and one Chromium, while the engine tests and the

@@ -14,6 +14,7 @@ from collections import Counter
 from math import comb
 
 import pytest
+from asynchelpers import run_to_end
 
 from toonerville import explorer as X
 from toonerville.cards import COLOURS, ROOK, Card, shoe
@@ -533,7 +534,7 @@ def test_widget_in_a_browser_page_plays_on_the_event_loop(explorer_widget, monke
         w.cancel_button.click()
         await again
 
-    asyncio.run(run_then_cancel())
+    run_to_end(run_then_cancel())
     assert w.result is not None and w.result.cancelled and 1 <= w.result.games_played < 30
     assert w.result.facts[0] == X.play_games(w.arms(), w.result.games_played, 2).facts[0]
     assert w.status.value.startswith("Cancelled") and w.plot.value.startswith("<svg")

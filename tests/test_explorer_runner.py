@@ -14,6 +14,7 @@ from pathlib import Path
 
 import distributed  # never skipped: the test extra pins it
 import pytest
+from asynchelpers import run_to_end
 
 from toonerville import explorer as X
 from toonerville.explorer import runner
@@ -94,7 +95,7 @@ def test_the_async_runner_yields_between_games_and_stops_on_cancel(here: X.Simul
         background.cancel()
         return full, part
 
-    full, part = asyncio.run(both())
+    full, part = run_to_end(both())
     assert full.facts == here.facts and full.where == "this page"
     assert part.cancelled and part.games_played == 2
     # the other task ran between every two games
