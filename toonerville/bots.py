@@ -186,6 +186,7 @@ class HeuristicBot:
         self._met: dict[tuple[int, Key], bool] = {}
         self._best: dict[tuple[int, int, Key], Arrangement | None] = {}
         self._within: dict[tuple[int, Key, int], bool] = {}
+        self._points: dict[tuple[int, Key], int] = {}
         self._tallies: dict[Key, _Tally] = {}
 
     # -- cached questions about a hand ------------------------------------------------
@@ -196,6 +197,7 @@ class HeuristicBot:
         self._met.clear()
         self._best.clear()
         self._within.clear()
+        self._points.clear()
 
     def _tally(self, key: Key) -> _Tally:
         found = self._tallies.get(key)
@@ -205,17 +207,19 @@ class HeuristicBot:
             found = self._tallies[key] = _Tally(key)
         return found
 
-    def _meets(self, key: Key, round_number: int, rules: Rules) -> bool:
-        """Does the hand hold the contract? Cached, and on a miss first worked out from
-        answers already known: a hand with one card fewer that meets it, or (exactly,
-        see `_rook_stands_in`) one card swapped for a Rook that does not."""
+    def _meets(self, key: Key, round_number: int, rules: Rules, infer: bool = False
+               ) -> bool:
+        """Does the hand hold the contract? Cached; with `infer`, a miss is first worked
+        out from answers already known: a hand with one card fewer that meets it, or
+        (exactly, see `_rook_stands_in`) one card swapped for a Rook that does not —
+        which answers most hands just drawn to."""
         found = self._met.get((round_number, key))
         if found is not None:
             return found
-        met, exact = self._met, self._exact
+        met, exact = self._met, self._exact if infer else -1
         rooks = len(key) - bisect(key, _ROOK - 1)
         prev = -1
-        for at, i in enumerate(key):
+        for at, i in enumerate(key if infer else ()):
             if i in (prev, _ROOK):
                 continue
             prev = i
@@ -248,13 +252,31 @@ class HeuristicBot:
 
     def _left_points(self, key: Key, round_number: int, rules: Rules) -> int:
         """Points the best lay-down of this hand would leave (a large number if none)."""
+        known = self._points.get((round_number, key))
+        if known is not None:
+            return known
         best = self._best_lay_down(key, round_number, rules)
-        return 10_000 if best is None else best.points_left
+        if best is None:
+            return 10_000
+        self._points[(round_number, key)] = best.points_left
+        return best.points_left
+
+    def _without_spare(self, key: Key, round_number: int, best: Arrangement, card: Card
+                       ) -> None:
+        """Note what the hand leaves once `card`, which its best lay-down `best` leaves
+        over, is gone: that many points fewer (a lay-down of the smaller hand is one of
+        this hand keeping the card, and `best` is one of the smaller hand)."""
+        if len(self._points) > 1024:
+            self._points.clear()
+        self._points[(round_number, _minus(key, card))] = best.points_left - card.points
 
     def _leaves_at_most(self, key: Key, round_number: int, rules: Rules, points: int
                         ) -> bool:
         """Has this hand a lay-down leaving at most `points`? (the solver's quick yes or
         no, unless the best lay-down is known already)"""
+        known = self._points.get((round_number, key))
+        if known is not None:
+            return known <= points
         ck0 = (round_number, 0, key)
         if ck0 in self._best:
             best = self._best[ck0]
@@ -375,14 +397,14 @@ class HeuristicBot:
                   ) -> tuple[A.Action, Why] | None:
         r, seat = view.round_number, view.seat
         if r == ROUNDS:
-            if self._meets(key, r, rules):
+            if self._meets(key, r, rules, infer=True):
                 whole = whole_hand(view.hand, r, rules)
                 if whole is not None:
                     return A.LayDown(seat, whole), (
                         N_("lay down your whole hand: every card goes into the contract's "
                         "melds"), "T17", {})
             return self._swap_into_lay_down(view, key, rules, legal, whole_only=True)
-        if not self._meets(key, r, rules):
+        if not self._meets(key, r, rules, infer=True):
             return self._swap_into_lay_down(view, key, rules, legal, whole_only=False)
         for keep in (0, 2):
             best = self._best_lay_down(key, r, rules, keep)
@@ -481,6 +503,8 @@ class HeuristicBot:
             spare = [c for c in (best.left if best else ()) if c in options and not c.is_rook]
             if spare:
                 card = max(spare, key=lambda c: (c.points, c.sort_key))
+                assert best is not None
+                self._without_spare(key, r, best, card)
                 return A.Discard(seat, card), (
                     N_("discard {card}: your best lay-down leaves it over, and in round 11 "
                     "the whole hand must go down"), "T17", {"card": card})
