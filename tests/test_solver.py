@@ -204,6 +204,23 @@ def test_best_lay_down_leaves_the_fewest_points(c: tuple[tuple[Card, ...], int, 
         assert len(best.left) >= keep
 
 
+@ORACLE
+@given(cases(), st.integers(0, 2), st.integers(0, 60))
+def test_best_lay_down_at_most_answers_whether_a_lay_down_leaves_that_little(
+        c: tuple[tuple[Card, ...], int, Rules], keep: int, points: int) -> None:
+    """`at_most`: some lay-down leaving at most that many points, exactly when the best
+    one does."""
+    hand, round_number, rules = c
+    best = best_lay_down(hand, round_number, rules, keep=keep)
+    quick = best_lay_down(hand, round_number, rules, keep=keep, at_most=points)
+    assert (quick is not None) == (best is not None and best.points_left <= points)
+    if quick is not None:
+        assert quick.points_left <= points and len(quick.left) >= keep
+        assert_lay_down(quick.melds, hand, round_number, rules)
+        assert Counter(quick.left) + Counter(c for m in quick.melds for c in m.cards) == \
+            Counter(hand)
+
+
 @settings(deadline=None, max_examples=60, derandomize=True)
 @given(cases(most=8, most_rooks=2, variants=(Rules(extra_melds=True),
                                               Rules(extra_melds=True, same_number_sets=True))))

@@ -53,12 +53,18 @@ class Card:
     #: 0..55 colour by colour and low to high, 56 for the Rook: the card's identity as a
     #: value, used for equality, hashing and sorting (cards are compared very often)
     index: int = field(init=False, repr=False, compare=False)
+    #: is this the Rook? (kept, not worked out: it is asked very often)
+    is_rook: bool = field(init=False, repr=False, compare=False)
+    #: what the card costs left in hand (T3)
+    points: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.colour is None:
             if self.number != 0:
                 raise NotationError(msg("the Rook has no number", "T1"))
             object.__setattr__(self, "index", ROOK_INDEX)
+            object.__setattr__(self, "is_rook", True)
+            object.__setattr__(self, "points", 25)
             return
         if type(self.number) is not int or not LOWEST <= self.number <= HIGHEST:
             raise NotationError(
@@ -71,9 +77,11 @@ class Card:
                     "Rook", "T1", colour=_quote(self.colour)))
         object.__setattr__(self, "index", _COLOUR_INDEX[self.colour] * HIGHEST
                            + self.number - 1)
+        object.__setattr__(self, "is_rook", False)
+        object.__setattr__(self, "points", 5 if self.number <= 9 else 10)
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Card):
+        if other.__class__ is not Card and not isinstance(other, Card):
             return NotImplemented
         return self.index == other.index
 
@@ -84,17 +92,6 @@ class Card:
     def parse(cls, text: str) -> Card:
         """`Card.parse("R7")`; case and surrounding spaces are forgiven."""
         return _parse_token(text)
-
-    @property
-    def is_rook(self) -> bool:
-        return self.colour is None
-
-    @property
-    def points(self) -> int:
-        """What the card costs left in hand (T3)."""
-        if self.colour is None:
-            return 25
-        return 5 if self.number <= 9 else 10
 
     @property
     def name(self) -> str:

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import (
+    COLOURS,
     HIGHEST,
     LOWEST,
+    NATURALS,
     ROOK,
     Card,
     Colour,
@@ -35,6 +37,15 @@ _DEFAULT_RULES = Rules()
 class MeldKind(Enum):
     RUN = "run"
     SET = "set"
+
+
+_RUN, _SET = MeldKind.RUN, MeldKind.SET
+_NATURALS = {colour: NATURALS[i * HIGHEST:(i + 1) * HIGHEST] for i, colour in enumerate(COLOURS)}
+
+
+def _natural(colour: Colour, number: int) -> Card:
+    """The card of this colour and number (1..14), from the deck's table."""
+    return _NATURALS[colour][number - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +69,7 @@ class Meld:
 
     @property
     def is_run(self) -> bool:
-        return self.kind is MeldKind.RUN
+        return self.kind is _RUN
 
     @property
     def number(self) -> int:
@@ -67,11 +78,11 @@ class Meld:
 
     @property
     def high(self) -> int:
-        return self.low + len(self.cards) - 1 if self.is_run else self.low
+        return self.low + len(self.cards) - 1 if self.kind is _RUN else self.low
 
     @property
     def rooks(self) -> int:
-        return sum(1 for c in self.cards if c.is_rook)
+        return [c.colour for c in self.cards].count(None)
 
     @property
     def naturals(self) -> int:
@@ -83,15 +94,22 @@ class Meld:
 
     def stands_for(self, index: int) -> Card | None:
         """The natural card at a run position (what a Rook there stands for)."""
-        if not self.is_run:
+        if self.kind is not _RUN:
             return None
         assert self.colour is not None
-        return Card(self.colour, self.low + index)
+        number = self.low + index
+        if not LOWEST <= number <= HIGHEST:
+            return Card(self.colour, number)  # refuses it, saying why
+        return _natural(self.colour, number)
 
     def rook_positions(self) -> tuple[Card, ...]:
         """The cards the Rooks in a run stand for."""
-        return tuple(self.stands_for(i) for i, c in enumerate(self.cards)  # type: ignore[misc]
-                     if c.is_rook and self.is_run)
+        if self.kind is not _RUN or ROOK not in self.cards:
+            return ()
+        assert self.colour is not None
+        colour, low = self.colour, self.low
+        return tuple([_natural(colour, low + i) for i, c in enumerate(self.cards)
+                      if c.is_rook])
 
     def __str__(self) -> str:
         if not self.is_run:
@@ -118,18 +136,29 @@ class Meld:
     def fits(self, card: Card) -> bool:
         """Could `card` be laid off here by its number and colour? (A quick test before
         `lay_off`, which also checks the house rules' Rook limits.)"""
-        if not self.is_run:
-            return card.is_rook or card.number == self.low
-        if card.is_rook:
-            return self.low > LOWEST or self.high < HIGHEST
-        return card.colour is self.colour and (card.number == self.low - 1
-                                               or card.number == self.high + 1)
+        colour = card.colour
+        if self.kind is not _RUN:
+            return colour is None or card.number == self.low
+        if colour is None:
+            return self.low > LOWEST or self.low + len(self.cards) <= HIGHEST
+        return colour is self.colour and (card.number == self.low - 1
+                                          or card.number == self.low + len(self.cards))
 
     def lay_off(self, card: Card, as_card: Card | None = None,
                 rules: Rules | None = None) -> Meld:
         """This meld with `card` added (H9), or `LayOffError` saying why it does not fit.
         A Rook added to a run needs `as_card` (the card it stands for) when both ends
         are open."""
+        if as_card is None and not card.is_rook:  # the common case: a natural card that fits
+            n, cards = card.number, self.cards
+            if self.kind is not _RUN:
+                if n == self.low:
+                    return Meld(_SET, (*cards, card), None, n)
+            elif card.colour is self.colour:
+                if n == self.low - 1:
+                    return Meld(_RUN, (card, *cards), card.colour, n)
+                if n == self.low + len(cards):
+                    return Meld(_RUN, (*cards, card), card.colour, self.low)
         rules = rules or _DEFAULT_RULES
         if card.is_rook:
             naturals = self.naturals
@@ -149,8 +178,8 @@ class Meld:
                     meld=self.describe(), n=self.low, as_card=as_card))
             return Meld(MeldKind.SET, (*self.cards, card), None, self.low)
         assert self.colour is not None
-        below = Card(self.colour, self.low - 1) if self.low > LOWEST else None
-        above = Card(self.colour, self.high + 1) if self.high < HIGHEST else None
+        below = _natural(self.colour, self.low - 1) if self.low > LOWEST else None
+        above = _natural(self.colour, self.high + 1) if self.high < HIGHEST else None
         ends = [c for c in (below, above) if c is not None]
         if card.is_rook:
             if as_card is None:

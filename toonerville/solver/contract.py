@@ -459,7 +459,7 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
         return None
     best: list[tuple[int, _Runs] | None] = [(0, ())] + [None] * runs_wanted
     for ci, mine in enumerate(colours):
-        most = spare_runs + least[ci]
+        most = _most_runs(mine, spare_runs + least[ci], rooks)
         if not mine or not most:
             continue
         options = _colour_best(mine, most, rooks - sum(floor) + floor[ci],
@@ -481,6 +481,24 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
     return best[runs_wanted]
 
 
+def _may_improve(best: list[tuple[int, tuple[tuple[int, int], ...]] | None], depth: int,
+                 spent: int) -> bool:
+    """Could runs added to those costing `spent` beat some `best[depth:]` found so far?
+    (More runs never cost fewer Rooks.)"""
+    return any(found is None or found[0] > spent for found in best[depth:])
+
+
+def _most_runs(layers: tuple[int, ...], most: int, rooks: int) -> int:
+    """The most runs (at most `most`) one colour could hold with `rooks` Rooks: j runs
+    take at most j cards of a number, so they need 4j less those in Rooks."""
+    have = 0
+    for j in range(1, most + 1):
+        have += layers[j - 1].bit_count() if j <= len(layers) else 0
+        if 4 * j - have > rooks:
+            return j - 1
+    return most
+
+
 _ColourBest = tuple[tuple[int, tuple[tuple[int, int], ...]] | None, ...]
 
 
@@ -498,6 +516,7 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
     best[0] = (0, ())
     chosen: list[tuple[int, int]] = []
     n_starts = len(starts)
+    index = {low: i for i, low in enumerate(starts)}
 
     def dfs(first: int, lay: tuple[int, ...], left_over: int, spent: int, sound: bool,
             banned: int) -> None:
@@ -517,7 +536,14 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
             left -= copies
             m ^= bit
         depth = len(chosen) + 1
-        for w in range(first, n_starts):
+        allowed = rooks - spent
+        if allowed >= 4:  # a window with no card left may still take Rooks: try them all
+            order: Iterable[int] = range(first, n_starts)
+        else:  # only windows holding 4 - allowed cards or more, lowest first
+            lowest = starts[first] if first < n_starts else HIGHEST
+            order = sorted([index[low] for cost, low in _windows(lay[0])
+                            if cost <= allowed and lowest <= low <= limit and low in index])
+        for w in order:
             low = starts[w]
             if low > limit:
                 break
@@ -540,7 +566,8 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
                     found = _colour_check(layers, [t for t, _ in chosen], rooks, book)
                     if found is not None:
                         best[depth] = (spent + cost, found)
-            if depth < most and rest_over - 4 * (most - depth) <= slack:
+            if depth < most and rest_over - 4 * (most - depth) <= slack and \
+                    _may_improve(best, depth + 1, spent + cost):
                 if len(lay) == 1:
                     rest: tuple[int, ...] = (lay[0] & ~window,)
                 else:

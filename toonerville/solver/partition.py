@@ -540,11 +540,15 @@ class Arrangement:
 
 
 def best_lay_down(hand: str | Iterable[str | Card], round_number: int,
-                  rules: Rules | None = None, keep: int = 0) -> Arrangement | None:
+                  rules: Rules | None = None, keep: int = 0,
+                  at_most: int | None = None) -> Arrangement | None:
     """The lay-down of the round's contract (T15) that leaves the fewest points in hand
     (T3), keeping at least `keep` cards (1 when a card must be kept to discard), or None.
-    Melds may be longer than the minimum; with `extra_melds` (H7) more melds are added."""
-    search = _search(hand, round_number, rules, whole=False, keep=keep)
+    Melds may be longer than the minimum; with `extra_melds` (H7) more melds are added.
+
+    With `at_most`, the first lay-down found that leaves at most that many points, or
+    None when none does: a yes-or-no question, much quicker to answer than the best."""
+    search = _search(hand, round_number, rules, whole=False, keep=keep, at_most=at_most)
     if search is None or search.best is None:
         return None
     return Arrangement(search.best.melds(search.book), search.best.left())
@@ -560,7 +564,7 @@ def whole_hand(hand: str | Iterable[str | Card], round_number: int,
 
 
 def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | None,
-            whole: bool, keep: int) -> _Partition | None:
+            whole: bool, keep: int, at_most: int | None = None) -> _Partition | None:
     """The finished search for the hand, or None when not even the contract's minimal
     melds can be made (`minimal`) with `keep` cards left over."""
     rules = rules or DEFAULT_RULES
@@ -572,6 +576,12 @@ def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | 
     if plan is None:
         return None
     search = _Partition(cnt, rooks, contract, book, whole, keep, hint=[n for n, _ in plan[1]])
+    if at_most is not None:
+        if at_most < search.floor:
+            return None  # keeping `keep` cards leaves more than that
+        # only ends leaving at most that are kept, and the first one stops the walk
+        search.best_points = at_most + 1
+        search.floor = at_most
     search.walk()
     return search
 
