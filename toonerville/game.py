@@ -376,6 +376,7 @@ class Game:
             if ch.rng_before is not None:
                 self._rng.setstate(ch.rng_before)
             raise
+        before.freeze()
         self._before.append((before, len(self._history), ch.rng_before))
         self._pos = ch.pos
         self._history.extend(ch.events)

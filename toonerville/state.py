@@ -83,20 +83,35 @@ class Position:
         self._melds: tuple[tuple[Meld, ...], ...] | None = None  # see `melds`
 
     def copy(self) -> Position:
+        """A position sharing nothing mutable with this one (also from a frozen one)."""
         p = Position.__new__(Position)
         p.cards, p.keys = self.cards, self.keys
         p.round_number, p.dealer = self.round_number, self.dealer
         p.current, p.phase, p.turn, p.taken = self.current, self.phase, self.turn, self.taken
-        p.hands = [h[:] for h in self.hands]
-        p.stock, p.discard = self.stock[:], self.discard[:]
-        p.table = [t[:] for t in self.table]
-        p.down_turn = self.down_turn[:]
+        p.hands = [list(h) for h in self.hands]
+        p.stock, p.discard = list(self.stock), list(self.discard)
+        p.table = [list(t) for t in self.table]
+        p.down_turn = list(self.down_turn)
         p.buyers = dict(self.buyers)
-        p.buy_turns = [b[:] for b in self.buy_turns]
+        p.buy_turns = [list(b) for b in self.buy_turns]
         p.dealt, p.restocks, p.swapped = self.dealt, self.restocks, self.swapped
-        p.scores, p.records = self.scores[:], self.records[:]
+        p.scores, p.records = list(self.scores), list(self.records)
         p._melds = None
         return p
+
+    def freeze(self) -> None:
+        """Turn this position's lists into tuples, once no move will change it again (a
+        position kept for `undo` and `position_at`): a game keeps one per move, and tuples
+        of numbers cost the garbage collector nothing, where lists are walked again and
+        again. Reading works the same; `copy` gives lists back."""
+        self.hands = tuple(tuple(h) for h in self.hands)  # type: ignore[assignment]
+        self.stock = tuple(self.stock)  # type: ignore[assignment]
+        self.discard = tuple(self.discard)  # type: ignore[assignment]
+        self.table = tuple(tuple(t) for t in self.table)  # type: ignore[assignment]
+        self.down_turn = tuple(self.down_turn)  # type: ignore[assignment]
+        self.buy_turns = tuple(tuple(b) for b in self.buy_turns)  # type: ignore[assignment]
+        self.scores = tuple(self.scores)  # type: ignore[assignment]
+        self.records = tuple(self.records)  # type: ignore[assignment]
 
     # -- reading --------------------------------------------------------------------
     def hand_cards(self, seat: int) -> tuple[Card, ...]:
