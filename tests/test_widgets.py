@@ -575,3 +575,17 @@ def test_lessons_take_their_seed_from_the_url(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("QUERY_STRING", "seed=31")
     demo = DealDemo(seed=seed)
     assert demo.seed.value == (31 if seed is None else seed)
+
+
+def test_size_from_the_page_address_opens_lessons_and_the_app_at_that_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from toonerville.widgets.components import size_from_url
+    from toonerville.widgets.play import PlayGame
+
+    monkeypatch.setenv("QUERY_STRING", "size=projector&seed=3")
+    assert size_from_url() == "projector"
+    assert MeldChecker().size == "projector"
+    assert PlayGame(seed=3)._size == "projector"
+    assert MeldChecker(size="large").size == "large"  # a caller's choice wins
+    monkeypatch.setenv("QUERY_STRING", "size=huge")
+    assert size_from_url() == "normal" and MeldChecker().size == "normal"

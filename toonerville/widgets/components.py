@@ -124,6 +124,13 @@ def seed_from_url(default: int, name: str = "seed") -> int:
     return seed if 0 <= seed < 2**31 else default
 
 
+def size_from_url(default: str = "normal", name: str = "size") -> str:
+    """The card and text size given in the page's URL (`…/07-play-a-game.ipynb?size=
+    projector`: normal, large or projector), or `default`; anything else is ignored."""
+    text = query_params().get(name, "").strip().lower()
+    return text if text in dict((v, k) for k, v in SIZE_CHOICES) else default
+
+
 def lang_from_url(default: str = DEFAULT, name: str = "lang") -> str:
     """The language given in the page's URL (`…/02-runs-and-sets.ipynb?lang=fa`), or
     `default`. Regional forms are understood (`fa-IR`, `de_AT`); a code that is not one

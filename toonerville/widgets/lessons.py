@@ -57,6 +57,7 @@ from .components import (
     relabel,
     rtl_style,
     seed_from_url,
+    size_from_url,
     size_style,
     state_html,
 )
@@ -117,9 +118,9 @@ class Lesson(_Sized, widgets.VBox):  # type: ignore[misc]
     changes). Subclasses build their parts (their fixed texts through `_label`, `_button`
     and `_int_text`, so a change of language finds them), then call `_assemble`."""
 
-    def __init__(self, size: str = "normal", **kwargs: Any) -> None:
+    def __init__(self, size: str | None = None, **kwargs: Any) -> None:
         set_language(initial_language())  # the page's ?lang= if nothing chose before
-        self.size_toggle = SizeToggle(size)
+        self.size_toggle = SizeToggle(size or size_from_url())  # else the page's ?size=
         self.messages = MessageBox()
         self._parts: list[Any] = [self.messages]
         self._labels: list[tuple[widgets.Widget, Labels]] = []
@@ -277,7 +278,7 @@ class DealDemo(Lesson):
     once; then see the stock and the turn-up (with a Rook buried, H3)."""
 
     def __init__(self, players: int = 4, seed: int | None = None, round_number: int = 1,
-                 size: str = "normal", rules: Rules | None = None) -> None:
+                 size: str | None = None, rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
         seed = seed_from_url(7) if seed is None else seed
@@ -433,7 +434,7 @@ class MeldChecker(Lesson):
     """02: type cards (`R5 R6 RK=R8`) or pick them, and see whether they make a run or a
     set, and why. Melds separated by `/` are checked as one lay-down (H8)."""
 
-    def __init__(self, text: str = "", size: str = "normal",
+    def __init__(self, text: str = "", size: str | None = None,
                  rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
@@ -571,7 +572,7 @@ class ContractExplorer(Lesson):
     what is still missing), and a quick simulation of how often a fresh hand meets it."""
 
     def __init__(self, round_number: int = 1, seed: int | None = None, players: int = 4,
-                 deals: int = 300, size: str = "normal", rules: Rules | None = None) -> None:
+                 deals: int = 300, size: str | None = None, rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
         seed = seed_from_url(11) if seed is None else seed
@@ -743,7 +744,7 @@ class BuyDemo(_GameLesson):
     left gets it plus a penalty card, then the player draws from the stock (T9–T12);
     discarding the card just taken is refused (T14)."""
 
-    def __init__(self, players: int = 5, seed: int | None = None, size: str = "normal",
+    def __init__(self, players: int = 5, seed: int | None = None, size: str | None = None,
                  rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
@@ -910,7 +911,7 @@ class RookDemo(_GameLesson):
     """05: which card a Rook in a run stands for (T6); the Rook swap as one move, and
     where the Rook goes (T18); why a Rook in a set stays (T19)."""
 
-    def __init__(self, size: str = "normal", rules: Rules | None = None) -> None:
+    def __init__(self, size: str | None = None, rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
         self.text = self._label(
@@ -1127,7 +1128,7 @@ class ScoringDemo(_GameLesson):
     """06: card points (T3); going out, and round 11 where nobody goes out by discarding
     (T16, T17); a whole seeded bot game's score sheet; ties (T20, T21)."""
 
-    def __init__(self, seed: int | None = None, size: str = "normal",
+    def __init__(self, seed: int | None = None, size: str | None = None,
                  hand: str = "B1 Y9 R10 G14 RK", play_now: bool = True) -> None:
         super().__init__(size)
         seed = seed_from_url(2) if seed is None else seed

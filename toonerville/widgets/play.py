@@ -55,6 +55,7 @@ from .components import (
     TableView,
     query_params,
     relabel,
+    size_from_url,
     size_style,
 )
 
@@ -306,8 +307,9 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, seed: int = 7, bots: int = 3, bot_kind: str | Bot = "heuristic",
                  rules: Rules | None = None, *, game: Game | None = None,
-                 scenario: str | None = None, size: str = "normal",
+                 scenario: str | None = None, size: str | None = None,
                  turn_limit: int | None = None, offer_buys: bool = True) -> None:
+        size = size or size_from_url()  # the page's ?size= unless the caller chose
         self._size = size if size in SIZES else "normal"
         self._settings: dict[str, Any] = {"seed": seed, "bots": min(max(bots, 2), 4),
                           "kind": bot_kind if isinstance(bot_kind, str) else bot_kind.name}
