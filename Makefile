@@ -100,17 +100,27 @@ $(AXE): package.json package-lock.json
 site: $(STAMP_SITE) $(AXE)
 	$(PY) tools/build_site.py
 
-# One pytest run: tests/ plus nbval over notebooks/*.ipynb when there are any.
-# pytest's exit code is the target's (5, "no tests collected", fails it).
+# Two pytest runs side by side, one per core: the engine and widget tests, and the
+# browser tests with nbval over notebooks/*.ipynb (they share one Voila and one Chromium,
+# and a notebook's cells one kernel). Each run's output is shown once both have ended; the
+# target fails if either does (pytest's 5, "no tests collected", included).
+PYTEST := $(PY) -m pytest -p no:cacheprovider
 pytest: $(STAMP) chromium postgresql $(AXE)
-	@set -- notebooks/*.ipynb; \
+	@mkdir -p test-results; \
+	set -- notebooks/*.ipynb; \
 	if [ -e "$$1" ]; then \
 		nbval=(--nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg "$$@"); \
 	else \
 		echo "No notebooks/*.ipynb yet: nbval skipped"; nbval=(); \
 	fi; \
 	set -x; \
-	$(PY) -m pytest -n 2 --dist loadgroup tests "$${nbval[@]}" --screenshot=only-on-failure --output=test-results $(PYTEST_ARGS)
+	$(PYTEST) tests --ignore=tests/browser $(PYTEST_ARGS) > test-results/engine.log 2>&1 & engine=$$!; \
+	$(PYTEST) tests/browser "$${nbval[@]}" --screenshot=only-on-failure --output=test-results \
+		$(PYTEST_ARGS) > test-results/browser.log 2>&1 & browser=$$!; \
+	set +x; \
+	status=0; wait $$engine || status=$$?; wait $$browser || status=$$?; \
+	cat test-results/engine.log test-results/browser.log; \
+	exit $$status
 
 clean:
 	rm -rf $(VENV)

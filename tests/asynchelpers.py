@@ -1,6 +1,6 @@
-"""Running a coroutine to its end from a test, whatever the worker process is doing: under
-pytest-xdist a worker that also ran the browser tests has Playwright's event loop running
-in its main thread, where `asyncio.run` refuses; a thread of its own has none."""
+"""Running a coroutine to its end from a test, whatever else the test process runs: a
+process that also ran browser tests has Playwright's event loop running in its main
+thread, where `asyncio.run` refuses; a thread of its own has none."""
 
 from __future__ import annotations
 

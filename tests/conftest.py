@@ -108,18 +108,11 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the browser tests, and keep them on one xdist worker (`--dist loadgroup`):
-    they share one Voila server and one Chromium, while the engine tests and the
-    notebooks run beside them on the other core."""
     browser = pytest.mark.browser
     for item in items:
         if BROWSER_TESTS_DIR in item.path.parents:
             item.add_marker(browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))
-        elif item.path.suffix == ".ipynb":  # nbval: a notebook's cells share one kernel
-            item.add_marker(pytest.mark.xdist_group(f"notebook-{item.path.name}"))
 
 
 # --------------------------------------------------------------------- browser
