@@ -102,11 +102,12 @@ site: $(STAMP_SITE) $(AXE)
 
 # Two pytest runs side by side, one per core: the engine and widget tests, and the
 # browser tests with nbval over notebooks/*.ipynb (they share one Voila and one Chromium,
-# and a notebook's cells one kernel). Each run's output is shown once both have ended; the
+# and a notebook's cells one kernel). Each run's output is kept in a temporary folder (the
+# browser run empties test-results/ when it starts) and shown once both have ended; the
 # target fails if either does (pytest's 5, "no tests collected", included).
 PYTEST := $(PY) -m pytest -p no:cacheprovider
 pytest: $(STAMP) chromium postgresql $(AXE)
-	@mkdir -p test-results; \
+	@logs=$$(mktemp -d); \
 	set -- notebooks/*.ipynb; \
 	if [ -e "$$1" ]; then \
 		nbval=(--nbval-lax --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg "$$@"); \
@@ -114,12 +115,12 @@ pytest: $(STAMP) chromium postgresql $(AXE)
 		echo "No notebooks/*.ipynb yet: nbval skipped"; nbval=(); \
 	fi; \
 	set -x; \
-	$(PYTEST) tests --ignore=tests/browser $(PYTEST_ARGS) > test-results/engine.log 2>&1 & engine=$$!; \
+	$(PYTEST) tests --ignore=tests/browser $(PYTEST_ARGS) > $$logs/engine.log 2>&1 & engine=$$!; \
 	$(PYTEST) tests/browser "$${nbval[@]}" --screenshot=only-on-failure --output=test-results \
-		$(PYTEST_ARGS) > test-results/browser.log 2>&1 & browser=$$!; \
+		$(PYTEST_ARGS) > $$logs/browser.log 2>&1 & browser=$$!; \
 	set +x; \
 	status=0; wait $$engine || status=$$?; wait $$browser || status=$$?; \
-	cat test-results/engine.log test-results/browser.log; \
+	cat $$logs/engine.log $$logs/browser.log; rm -r $$logs; \
 	exit $$status
 
 clean:
