@@ -24,6 +24,7 @@ Stable hooks for tests are CSS classes: `tr-open`, `tr-code`, `tr-seat`, `tr-key
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -74,13 +75,26 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, store: TableStore | None = None, *, where: str | Path | None = None,
                  size: str = "normal", poll_ms: int = POLL_MS) -> None:
-        self.store = store if store is not None else open_store(store_location(where))
+        problem: Exception | None = None
+        if store is None:
+            try:
+                store = open_store(store_location(where))
+            except (sqlite3.Error, OSError, ImportError, ToonervilleError) as err:
+                problem = err  # no database here (the static site has none)
+        if store is not None:
+            self.store = store
         self.seat: Seat | Watcher | None = None
         self._size = size
         self._shown_number = -1
         self._build(poll_ms)
         super().__init__(children=[size_style(), self.lobby, self.message, self.board])
         self.add_class("tr-classroom")
+        if problem is not None:
+            self.lobby.layout.display = "none"
+            self.message.error(msg("shared tables need the served app and its database (make "
+                                   "app); this page has none: {why}", None,
+                                   why=str(problem)[:120]))
+            return
         self.message.info(msg("open a table for your class, or join one with its code",
                               None))
 
