@@ -422,22 +422,21 @@ class TableStore:
                     Game.from_json(game.to_json()))
 
 
-class Seat:
-    """A learner's seat at a shared table, as their page holds it: `secret` proves the
-    seat is theirs (keep it in the page to rejoin), `view` is what they may see as of
-    `number` moves, `play` sends a move for that state."""
+class Watcher:
+    """Follows a table without a seat: the table, the piles, the hand sizes, no hand.
+    `view` is what it may see as of `number` moves; `refresh` fetches what came since."""
 
-    def __init__(self, store: TableStore, code: str, seat: int, secret: str) -> None:
+    seat: int | None = None  # a watcher sees no hand
+
+    def __init__(self, store: TableStore, code: str) -> None:
         self.store = store
         self.code = code
-        self.seat = seat
-        self.secret = secret
         self.number = 0
         self.finished = False
         self._view: PlayerView | None = None
 
     def __repr__(self) -> str:
-        return f"<Seat {self.seat} at table {self.code}, move {self.number}>"
+        return f"<Watcher at table {self.code}, move {self.number}>"
 
     def refresh(self) -> bool:
         """Fetch what the table did since; True if anything changed."""
@@ -452,6 +451,22 @@ class Seat:
         assert self._view is not None
         return self._view
 
+
+class Seat(Watcher):
+    """A learner's seat at a shared table, as their page holds it: `secret` proves the
+    seat is theirs (keep it in the page to rejoin), `play` sends a move for the state its
+    `view` shows. It follows the table as a watcher does, and sees its own hand."""
+
+    seat: int
+
+    def __init__(self, store: TableStore, code: str, seat: int, secret: str) -> None:
+        super().__init__(store, code)
+        self.seat = seat
+        self.secret = secret
+
+    def __repr__(self) -> str:
+        return f"<Seat {self.seat} at table {self.code}, move {self.number}>"
+
     def legal_actions(self) -> list[A.Action]:
         return self.store._legal(self.code, self.seat, self.number)
 
@@ -463,29 +478,3 @@ class Seat:
         finally:
             self.refresh()
         return self.number
-
-
-class Watcher:
-    """Follows a table without a seat: the table, the piles, the hand sizes, no hand."""
-
-    def __init__(self, store: TableStore, code: str) -> None:
-        self.store = store
-        self.code = code
-        self.number = 0
-        self.finished = False
-        self._view: PlayerView | None = None
-
-    def __repr__(self) -> str:
-        return f"<Watcher at table {self.code}, move {self.number}>"
-
-    def refresh(self) -> bool:
-        number, self._view, self.finished = self.store._view(self.code, None)
-        changed, self.number = number != self.number, number
-        return changed
-
-    @property
-    def view(self) -> PlayerView:
-        if self._view is None:
-            self.refresh()
-        assert self._view is not None
-        return self._view

@@ -366,7 +366,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         assert handle is not None
         view = handle.view
         self._shown_number = handle.number
-        watching = isinstance(handle, Watcher)
+        watching = not isinstance(handle, Seat)
         me = None if watching else view.seat
         names = [_("{name} (you)").format(name=n) if seat == me else n
                  for seat, n in enumerate(view.names)]
