@@ -65,7 +65,7 @@ def check_answer(s: Position, setup: Setup, a: A.Buy | A.Pass) -> None:
 def apply_answer(ch: Change, a: A.Buy | A.Pass, _plan: None) -> None:
     s = ch.pos
     wants = isinstance(a, A.Buy)
-    s.buyers[a.seat] = wants
+    s.answer(a.seat, wants)
     if wants:
         ch.log(EventKind.BUY_REQUEST, a.seat, (s.cards[s.discard[-1]],), by_move=True)
     else:
@@ -90,15 +90,15 @@ def _settle(ch: Change) -> None:
     if winner is None:
         ch.log(EventKind.NO_BUY, None)
     else:
-        card_id = s.discard.pop()
-        s.hands[winner].append(card_id)
-        s.buy_turns[winner].append(s.turn)
+        card_id = s.pop_discard()
+        s.give(winner, card_id)
+        s.add_buy_turn(winner, s.turn)
         ch.log(EventKind.BUY, winner, (s.cards[card_id],))
         for _ in range(setup.rules.penalty_cards):
             penalty = pop_stock(ch)
             if penalty is None:
                 ch.log(EventKind.NO_PENALTY, winner)
                 break
-            s.hands[winner].append(penalty)
+            s.give(winner, penalty)
             ch.log(EventKind.PENALTY, winner, (s.cards[penalty],))
     draw_for_turn(ch)

@@ -41,7 +41,7 @@ from .messages import msg
 from .rounds import start_round
 from .rules import ROUNDS, Rules, contract_for
 from .scoring import places
-from .state import MAX_NAME, Change, Position, Setup
+from .state import MAX_NAME, Change, Placed, Position, Setup
 from .views import PlayerView, RoundRecord
 
 #: A move's check (reads only; returns the plan or raises) and its apply step.
@@ -181,19 +181,17 @@ class Game:
                                      "T2", card=card, k=everything.count(card), n=n))
         universe = tuple(everything)
         ids = iter(range(len(universe)))
-        s = Position(universe, round_number, dealer, current, Phase.DRAW,
-                     [], [], [], [[] for _ in range(n)], [None] * n)
-        s.hands = [[next(ids) for _ in h] for h in hand_cards]
-        s.stock = list(reversed([next(ids) for _ in stock_cards]))
-        s.discard = list(reversed([next(ids) for _ in pile_cards]))
+        hand_ids = [[next(ids) for _ in h] for h in hand_cards]
+        stock_ids = list(reversed([next(ids) for _ in stock_cards]))
+        pile_ids = list(reversed([next(ids) for _ in pile_cards]))
+        table: list[list[Placed]] = [[] for _ in range(n)]
         for seat, ms in melds.items():
             for m in ms:
-                s.table[seat].append((m, tuple(next(ids) for _ in m.cards)))
-            if s.table[seat]:
-                s.down_turn[seat] = 0
-        s.buy_turns = [[] for _ in range(n)]
-        s.scores = [tuple(r) for r in scores]
-        s.dealt = tuple(tuple(h) for h in hand_cards)
+                table[seat].append((m, tuple(next(ids) for _ in m.cards)))
+        s = Position(universe, round_number, dealer, current, Phase.DRAW, hand_ids,
+                     stock_ids, pile_ids, table, [0 if t else None for t in table],
+                     scores=[tuple(r) for r in scores],
+                     dealt=tuple(tuple(h) for h in hand_cards))
         game._pos = s
         game._start["position"] = {
             "hands": [format_cards(h) for h in hand_cards],
@@ -376,7 +374,6 @@ class Game:
             if ch.rng_before is not None:
                 self._rng.setstate(ch.rng_before)
             raise
-        before.freeze()
         self._before.append((before, len(self._history), ch.rng_before))
         self._pos = ch.pos
         self._history.extend(ch.events)

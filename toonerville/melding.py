@@ -210,12 +210,9 @@ def check_lay_down(s: Position, setup: Setup, seat: int, melds: tuple[Meld, ...]
 
 def apply_lay_down(ch: Change, seat: int, plan: LayDownPlan, by_move: bool = True) -> None:
     s = ch.pos
-    hand = s.hands[seat]
-    for _, ids in plan.placed:
-        for i in ids:
-            hand.remove(i)
-    s.table[seat].extend(plan.placed)
-    s.down_turn[seat] = s.turn
+    s.take_away(seat, *(i for _, ids in plan.placed for i in ids))
+    s.add_melds(seat, plan.placed)
+    s.set_down(seat, s.turn)
     melds = tuple(m for m, _ in plan.placed)
     ch.log(EventKind.LAY_DOWN, seat, tuple(c for m in melds for c in m.cards), by_move,
            melds=Joined(melds, " / "))
@@ -279,8 +276,8 @@ def check_lay_off(s: Position, setup: Setup, seat: int, card: Card, onto: tuple[
 
 def apply_lay_off(ch: Change, seat: int, plan: LayOffPlan, by_move: bool = True) -> None:
     s = ch.pos
-    s.hands[seat].remove(plan.card_id)
-    s.table[plan.onto[0]][plan.onto[1]] = (plan.grown, plan.ids)
+    s.take_away(seat, plan.card_id)
+    s.set_meld(plan.onto, (plan.grown, plan.ids))
     card = s.cards[plan.card_id]
     played: object = card
     if card.is_rook and plan.grown.is_run:
@@ -333,9 +330,9 @@ def check_swap(s: Position, setup: Setup, a: A.SwapRook) -> SwapPlan:
     new_ids = list(ids)
     new_ids[position] = natural_id
     after = s.copy()  # the position once the swap itself is made, to check what follows
-    after.table[a.source[0]][a.source[1]] = (swapped, tuple(new_ids))
-    after.hands[seat].remove(natural_id)
-    after.hands[seat].append(rook_id)
+    after.set_meld(a.source, (swapped, tuple(new_ids)))
+    after.take_away(seat, natural_id)
+    after.give(seat, rook_id)
     then: LayDownPlan | LayOffPlan | None
     if a.lay_down is not None:
         then = check_lay_down(after, setup, seat, a.lay_down, swapped=rook_id)
@@ -355,9 +352,9 @@ def check_swap(s: Position, setup: Setup, a: A.SwapRook) -> SwapPlan:
 
 def apply_swap(ch: Change, a: A.SwapRook, plan: SwapPlan) -> None:
     s, seat = ch.pos, a.seat
-    s.table[plan.source[0]][plan.source[1]] = (plan.swapped, plan.ids)
-    s.hands[seat].remove(plan.natural_id)
-    s.hands[seat].append(plan.rook_id)
+    s.set_meld(plan.source, (plan.swapped, plan.ids))
+    s.take_away(seat, plan.natural_id)
+    s.give(seat, plan.rook_id)
     ch.log(EventKind.SWAP, seat, (a.natural,), True, meld=plan.swapped)
     if isinstance(plan.then, LayDownPlan):
         apply_lay_down(ch, seat, plan.then, by_move=False)

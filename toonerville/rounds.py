@@ -27,8 +27,7 @@ def start_round(ch: Change, round_number: int, dealer: int, order: list[int]) ->
     d = deal(order, cards, n, round_number, dealer, setup.rules)
     ch.pos = pos = Position(
         cards, round_number, dealer, (dealer + 1) % n, Phase.DRAW,
-        [list(h) for h in d.hands], list(d.stock), [d.turned_up], [[] for _ in range(n)],
-        [None] * n, dealt=tuple(tuple(cards[i] for i in h) for h in d.hands),
+        d.hands, d.stock, (d.turned_up,), [() for _ in range(n)], (None,) * n, dealt=tuple(tuple(cards[i] for i in h) for h in d.hands),
         scores=old.scores, records=old.records)
     ch.log(EventKind.DEAL, dealer, k=setup.rules.deal_size(round_number),
            contract=setup.rules.contract(round_number), r=round_number)
@@ -44,15 +43,15 @@ def pop_stock(ch: Change) -> int | None:
     if not s.stock:
         if len(s.discard) <= 1:
             return None
-        pile, s.discard = s.discard[:-1], s.discard[-1:]
+        pile, s.discard = list(s.discard[:-1]), s.discard[-1:]
         if ch.setup.rules.restock is Restock.SHUFFLE:
             ch.shuffle(pile)
-            s.stock = pile
+            s.stock = tuple(pile)
         else:
-            s.stock = pile[::-1]
+            s.stock = tuple(pile[::-1])
         s.restocks += 1
         ch.log(EventKind.RESTOCK, None)
-    return s.stock.pop()
+    return s.pop_stock()
 
 
 def draw_for_turn(ch: Change) -> None:
@@ -63,7 +62,7 @@ def draw_for_turn(ch: Change) -> None:
     if card_id is None:
         end_round(ch, None, "stock")
         return
-    s.hands[s.current].append(card_id)
+    s.give(s.current, card_id)
     s.phase = Phase.PLAY
     ch.log(EventKind.DRAW, s.current, (s.cards[card_id],))
 
@@ -90,11 +89,10 @@ def end_round(ch: Change, went_out: int | None, ended_by: str) -> None:
     round, the deal passing to the left (H2)."""
     s, setup = ch.pos, ch.setup
     row = round_scores([[s.cards[i] for i in h] for h in s.hands], went_out)
-    s.scores.append(row)
-    s.records.append(RoundRecord(
+    s.add_round(row, RoundRecord(
         round_number=s.round_number, dealer=s.dealer, went_out=went_out,
         ended_by=ended_by, turns=s.turn, dealt=s.dealt, down_turn=tuple(s.down_turn),
-        buy_turns=tuple(tuple(b) for b in s.buy_turns), points=row, restocks=s.restocks))
+        buy_turns=s.buy_turns, points=row, restocks=s.restocks))
     ch.log(EventKind.ROUND_END, went_out, r=s.round_number, ended_by=ended_by)
     ch.log(EventKind.SCORES, None, r=s.round_number, row=Joined(row))
     if s.round_number == ROUNDS:

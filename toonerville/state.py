@@ -45,73 +45,127 @@ class Setup:
 
 
 class Position:
-    """Everything that changes during a game. Lists are owned by one position: `copy`
-    makes a position that shares nothing mutable with this one."""
+    """Everything that changes during a game, as immutable values (tuples): `copy` shares
+    them, and the few methods that change a position replace a field whole, so a
+    position once kept (for `undo`, `position_at`, a view) never changes under anyone."""
 
     __slots__ = ("cards", "round_number", "dealer", "current", "phase", "hands", "stock",
                  "discard", "table", "down_turn", "turn", "taken", "buyers", "buy_turns",
                  "dealt", "restocks", "scores", "records", "swapped", "_melds", "keys")
 
     def __init__(self, cards: tuple[Card, ...], round_number: int, dealer: int, current: int,
-                 phase: Phase, hands: list[list[int]], stock: list[int], discard: list[int],
-                 table: list[list[Placed]], down_turn: list[int | None], turn: int = 1,
+                 phase: Phase, hands: Sequence[Sequence[int]], stock: Sequence[int],
+                 discard: Sequence[int], table: Sequence[Sequence[Placed]],
+                 down_turn: Sequence[int | None], turn: int = 1,
                  taken: int | None = None, buyers: dict[int, bool | None] | None = None,
-                 buy_turns: list[list[int]] | None = None,
+                 buy_turns: Sequence[Sequence[int]] | None = None,
                  dealt: tuple[tuple[Card, ...], ...] = (), restocks: int = 0,
-                 scores: list[tuple[int, ...]] | None = None,
-                 records: list[RoundRecord] | None = None, swapped: int | None = None) -> None:
+                 scores: Sequence[tuple[int, ...]] | None = None,
+                 records: Sequence[RoundRecord] | None = None, swapped: int | None = None
+                 ) -> None:
         self.cards = cards  # this round's physical cards; an id is an index
         self.keys = tuple(card.index for card in cards)  # each id's card value, as a number
         self.round_number = round_number
         self.dealer = dealer
         self.current = current
         self.phase = phase
-        self.hands = hands
-        self.stock = stock  # the top card is the last
-        self.discard = discard  # the top card is the last
-        self.table = table
-        self.down_turn = down_turn  # the turn each seat laid down, None if not down
+        self.hands: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in hands)
+        self.stock: tuple[int, ...] = tuple(stock)  # the top card is the last
+        self.discard: tuple[int, ...] = tuple(discard)  # the top card is the last
+        self.table: tuple[tuple[Placed, ...], ...] = tuple(tuple(t) for t in table)
+        self.down_turn: tuple[int | None, ...] = tuple(down_turn)  # None: not down
         self.turn = turn
         self.taken = taken  # T14: the physical card taken from the discard this turn
-        self.buyers = buyers if buyers is not None else {}  # the buy window's answers
-        self.buy_turns = buy_turns if buy_turns is not None else [[] for _ in hands]
+        # the buy window's answers; replaced, never changed in place (copies share it)
+        self.buyers: dict[int, bool | None] = buyers if buyers is not None else {}
+        self.buy_turns: tuple[tuple[int, ...], ...] = (
+            tuple(tuple(b) for b in buy_turns) if buy_turns is not None
+            else tuple(() for _ in self.hands))
         self.dealt = dealt
         self.restocks = restocks
-        self.scores = scores if scores is not None else []  # rows are tuples, never changed
-        self.records = records if records is not None else []
+        self.scores: tuple[tuple[int, ...], ...] = tuple(scores) if scores else ()
+        self.records: tuple[RoundRecord, ...] = tuple(records) if records else ()
         self.swapped = swapped  # H12: a Rook swapped out this turn and still in hand
         self._melds: tuple[tuple[Meld, ...], ...] | None = None  # see `melds`
 
     def copy(self) -> Position:
-        """A position sharing nothing mutable with this one (also from a frozen one)."""
+        """A position to change, sharing this one's values. Every field is a tuple (or a
+        dict replaced whole), so the copy shares them all and a change replaces the one
+        field it touches: the position before a move stays whole at the cost of a few
+        references, not of a copy of every hand and pile."""
         p = Position.__new__(Position)
         p.cards, p.keys = self.cards, self.keys
         p.round_number, p.dealer = self.round_number, self.dealer
         p.current, p.phase, p.turn, p.taken = self.current, self.phase, self.turn, self.taken
-        p.hands = [list(h) for h in self.hands]
-        p.stock, p.discard = list(self.stock), list(self.discard)
-        p.table = [list(t) for t in self.table]
-        p.down_turn = list(self.down_turn)
-        p.buyers = dict(self.buyers)
-        p.buy_turns = [list(b) for b in self.buy_turns]
+        p.hands, p.stock, p.discard, p.table = self.hands, self.stock, self.discard, self.table
+        p.down_turn, p.buyers, p.buy_turns = self.down_turn, self.buyers, self.buy_turns
         p.dealt, p.restocks, p.swapped = self.dealt, self.restocks, self.swapped
-        p.scores, p.records = list(self.scores), list(self.records)
-        p._melds = None
+        p.scores, p.records, p._melds = self.scores, self.records, self._melds
         return p
 
     def freeze(self) -> None:
-        """Turn this position's lists into tuples, once no move will change it again (a
-        position kept for `undo` and `position_at`): a game keeps one per move, and tuples
-        of numbers cost the garbage collector nothing, where lists are walked again and
-        again. Reading works the same; `copy` gives lists back."""
-        self.hands = tuple(tuple(h) for h in self.hands)  # type: ignore[assignment]
-        self.stock = tuple(self.stock)  # type: ignore[assignment]
-        self.discard = tuple(self.discard)  # type: ignore[assignment]
-        self.table = tuple(tuple(t) for t in self.table)  # type: ignore[assignment]
-        self.down_turn = tuple(self.down_turn)  # type: ignore[assignment]
-        self.buy_turns = tuple(tuple(b) for b in self.buy_turns)  # type: ignore[assignment]
-        self.scores = tuple(self.scores)  # type: ignore[assignment]
-        self.records = tuple(self.records)  # type: ignore[assignment]
+        """Nothing to do any more: a position's fields are tuples from the start (kept so
+        that older callers still work)."""
+
+    # -- changing: only apply steps call these, on their own copy -------------------
+    def set_hand(self, seat: int, ids: Iterable[int]) -> None:
+        hands = list(self.hands)
+        hands[seat] = tuple(ids)
+        self.hands = tuple(hands)
+
+    def give(self, seat: int, *ids: int) -> None:
+        """Put the physical cards `ids` into `seat`'s hand."""
+        self.set_hand(seat, self.hands[seat] + ids)
+
+    def take_away(self, seat: int, *ids: int) -> None:
+        """Take the physical cards `ids` out of `seat`'s hand."""
+        rest = list(self.hands[seat])
+        for i in ids:
+            rest.remove(i)
+        self.set_hand(seat, rest)
+
+    def pop_discard(self) -> int:
+        top, self.discard = self.discard[-1], self.discard[:-1]
+        return top
+
+    def push_discard(self, card_id: int) -> None:
+        self.discard = (*self.discard, card_id)
+
+    def pop_stock(self) -> int:
+        top, self.stock = self.stock[-1], self.stock[:-1]
+        return top
+
+    def set_meld(self, ref: tuple[int, int], placed: Placed) -> None:
+        """Put `placed` in the place of the meld `ref` (a lay-off, a Rook swap)."""
+        owner, index = ref
+        table = list(self.table)
+        row = list(table[owner])
+        row[index] = placed
+        table[owner] = tuple(row)
+        self.table, self._melds = tuple(table), None
+
+    def add_melds(self, seat: int, placed: Iterable[Placed]) -> None:
+        table = list(self.table)
+        table[seat] = (*table[seat], *placed)
+        self.table, self._melds = tuple(table), None
+
+    def set_down(self, seat: int, turn: int) -> None:
+        down = list(self.down_turn)
+        down[seat] = turn
+        self.down_turn = tuple(down)
+
+    def add_buy_turn(self, seat: int, turn: int) -> None:
+        turns = list(self.buy_turns)
+        turns[seat] = (*turns[seat], turn)
+        self.buy_turns = tuple(turns)
+
+    def answer(self, seat: int, wants: bool) -> None:
+        """Note `seat`'s answer in the buy window."""
+        self.buyers = {**self.buyers, seat: wants}
+
+    def add_round(self, row: tuple[int, ...], record: RoundRecord) -> None:
+        self.scores = (*self.scores, row)
+        self.records = (*self.records, record)
 
     # -- reading --------------------------------------------------------------------
     def hand_cards(self, seat: int) -> tuple[Card, ...]:
@@ -119,8 +173,8 @@ class Position:
         return tuple(c[i] for i in self.hands[seat])
 
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
-        """The melds on the table by seat. Worked out once per position: a position that
-        has been read is never changed again (moves change a fresh copy)."""
+        """The melds on the table by seat, worked out once per table (a copy shares them
+        until a change of the table)."""
         if self._melds is None:
             self._melds = tuple(tuple(m for m, _ in t) for t in self.table)
         return self._melds

@@ -61,8 +61,8 @@ def check_take(s: Position, setup: Setup, a: A.TakeDiscard) -> None:
 
 def apply_take(ch: Change, a: A.TakeDiscard, _plan: None) -> None:
     s = ch.pos
-    card_id = s.discard.pop()
-    s.hands[a.seat].append(card_id)
+    card_id = s.pop_discard()
+    s.give(a.seat, card_id)
     s.taken = card_id
     s.phase = Phase.PLAY
     ch.log(EventKind.TAKE, a.seat, (s.cards[card_id],), by_move=True)
@@ -117,11 +117,10 @@ def check_discard(s: Position, setup: Setup, a: A.Discard) -> int:
 
 def apply_discard(ch: Change, a: A.Discard, card_id: int) -> None:
     s = ch.pos
-    hand = s.hands[a.seat]
-    hand.remove(card_id)
-    s.discard.append(card_id)
+    s.take_away(a.seat, card_id)
+    s.push_discard(card_id)
     ch.log(EventKind.DISCARD, a.seat, (a.card,), by_move=True)
-    if not hand:
+    if not s.hands[a.seat]:
         go_out(ch, a.seat)
     else:
         next_turn(ch)
