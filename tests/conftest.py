@@ -33,6 +33,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from hypothesis import settings
+
+# Property tests check behaviour, never speed: on a loaded 2-core machine (CI, or two test
+# processes side by side) an example may take longer than Hypothesis's default 200 ms
+# deadline without anything being wrong.
+settings.register_profile("kit", deadline=None)
+settings.load_profile("kit")
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

@@ -308,7 +308,7 @@ class Game:
             c[s.taken] if s.taken is not None and seat == s.current else None,
             tuple([len(b) for b in s.buy_turns]),
             down is not None and (rules.lay_off_same_turn or down != s.turn),
-            tuple(s.scores))
+            s.scores)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand (for teaching and tests; a bot gets only its own `view`)."""

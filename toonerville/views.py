@@ -9,6 +9,7 @@ importable from here too, as they always were.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
 from .events import Event as Event
@@ -17,9 +18,11 @@ from .melds import Meld
 from .rules import Contract
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """Everything one seat may see. Other players' hands appear only as their sizes."""
+class PlayerView(NamedTuple):
+    """Everything one seat may see. Other players' hands appear only as their sizes.
+
+    A named tuple rather than a frozen dataclass: a game hands out one view per decision,
+    and a tuple is built several times faster, immutable all the same."""
 
     seat: int
     names: tuple[str, ...]

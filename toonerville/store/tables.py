@@ -355,7 +355,7 @@ class TableStore:
             t = self._caught_up(code)
             game = t.game
             if seat is None:
-                view = replace(game.view(game.current), seat=WATCHER, hand=(),
+                view = game.view(game.current)._replace(seat=WATCHER, hand=(),
                                taken_this_turn=None, may_lay_off=False)
             else:
                 view = game.view(seat)
