@@ -518,6 +518,10 @@ class HeuristicBot:
         tally, contract = self._tally(key), view.contract
         card = min(ordered, key=lambda c: tally.usefulness(c, contract, True) * 1.5
                    - c.points / 5)
+        if self._met.get((r, key)) is False:
+            # a hand that does not hold the contract does not with a card fewer either: the
+            # answer for the hand kept is known, which the next draw and buy offers ask
+            self._met[(r, _minus(key, card))] = False
         return A.Discard(seat, card), (
             N_("discard {card}: of your cards it helps least toward the contract ({contract})"),
             "T13", {"card": card, "contract": contract})

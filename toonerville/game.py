@@ -184,12 +184,12 @@ class Game:
         hand_ids = [[next(ids) for _ in h] for h in hand_cards]
         stock_ids = list(reversed([next(ids) for _ in stock_cards]))
         pile_ids = list(reversed([next(ids) for _ in pile_cards]))
-        table: list[list[Placed]] = [[] for _ in range(n)]
+        placed: list[list[Placed]] = [[] for _ in range(n)]
         for seat, ms in melds.items():
             for m in ms:
-                table[seat].append((m, tuple(next(ids) for _ in m.cards)))
+                placed[seat].append((m, tuple(next(ids) for _ in m.cards)))
         s = Position(universe, round_number, dealer, current, Phase.DRAW, hand_ids,
-                     stock_ids, pile_ids, table, [0 if t else None for t in table],
+                     stock_ids, pile_ids, placed, [0 if t else None for t in placed],
                      scores=[tuple(r) for r in scores],
                      dealt=tuple(tuple(h) for h in hand_cards))
         game._pos = s
@@ -298,15 +298,15 @@ class Game:
         c, rules = s.cards, self._setup.rules
         top = c[s.discard[-1]] if s.discard else None
         down = s.down_turn[seat]
+        sizes, is_down, buys = s.counts()
         return PlayerView(
             seat, self._setup.names, s.round_number, contract_for(s.round_number), s.phase,
             s.current, s.dealer, legal.deciders(s, self._setup),
             tuple([c[i] for i in s.hands[seat]]) if s.hands else (),
-            tuple([len(h) for h in s.hands]), s.melds(),
-            tuple([d is not None for d in s.down_turn]), top, len(s.discard), len(s.stock),
+            sizes, s.melds(), is_down, top, len(s.discard), len(s.stock),
             top if s.phase is Phase.BUY else None,
             c[s.taken] if s.taken is not None and seat == s.current else None,
-            tuple([len(b) for b in s.buy_turns]),
+            buys,
             down is not None and (rules.lay_off_same_turn or down != s.turn),
             s.scores)
 

@@ -55,6 +55,27 @@ def deciders(s: Position, setup: Setup) -> tuple[int, ...]:
     return (s.current,)
 
 
+# Moves are immutable values, so the few that recur (a seat's draw, take, buy, pass and
+# discard of each card value) are made once and handed out again: a bot asks for the
+# legal moves at every decision. At most 5 seats × 57 card values.
+_SIMPLE: dict[tuple[type, int], A.Action] = {}
+_DISCARDS: dict[tuple[int, int], A.Discard] = {}
+
+
+def _simple(kind: type[A.Draw | A.TakeDiscard | A.Buy | A.Pass], seat: int) -> A.Action:
+    found = _SIMPLE.get((kind, seat))
+    if found is None:
+        found = _SIMPLE[(kind, seat)] = kind(seat)
+    return found
+
+
+def _discard(seat: int, card: Card) -> A.Discard:
+    found = _DISCARDS.get((seat, card.index))
+    if found is None:
+        found = _DISCARDS[(seat, card.index)] = A.Discard(seat, card)
+    return found
+
+
 def legal_moves(s: Position, setup: Setup, seat: int | None = None) -> list[A.Action]:
     """The moves open to the deciding players (or to `seat` alone)."""
     who = deciders(s, setup)
@@ -63,15 +84,14 @@ def legal_moves(s: Position, setup: Setup, seat: int | None = None) -> list[A.Ac
             return []
         who = (seat,)
     if s.phase is Phase.BUY:
-        return [a for d in who for a in (A.Buy(d), A.Pass(d))]
+        return [_simple(kind, d) for d in who for kind in (A.Buy, A.Pass)]
     if not who:
         return []
     me = who[0]
     if s.phase is Phase.DRAW:
-        options: list[A.Action] = [A.Draw(me)]
         if s.discard:
-            options.insert(0, A.TakeDiscard(me))
-        return options
+            return [_simple(A.TakeDiscard, me), _simple(A.Draw, me)]
+        return [_simple(A.Draw, me)]
     out: list[A.Action] = []
     hand = s.hand_cards(me)
     table = s.melds()
@@ -82,7 +102,7 @@ def legal_moves(s: Position, setup: Setup, seat: int | None = None) -> list[A.Ac
     else:
         out.extend(_lay_offs(s, setup, me, hand, table))
     out.extend(_swaps(s, setup, me, hand, table))
-    out.extend(A.Discard(me, c) for c in turn.discardable(s, setup, me))
+    out.extend([_discard(me, c) for c in turn.discardable(s, setup, me)])
     return out
 
 

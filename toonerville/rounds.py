@@ -27,7 +27,8 @@ def start_round(ch: Change, round_number: int, dealer: int, order: list[int]) ->
     d = deal(order, cards, n, round_number, dealer, setup.rules)
     ch.pos = pos = Position(
         cards, round_number, dealer, (dealer + 1) % n, Phase.DRAW,
-        d.hands, d.stock, (d.turned_up,), [() for _ in range(n)], (None,) * n, dealt=tuple(tuple(cards[i] for i in h) for h in d.hands),
+        d.hands, d.stock, (d.turned_up,), [() for _ in range(n)], (None,) * n,
+        dealt=tuple(tuple(cards[i] for i in h) for h in d.hands),
         scores=old.scores, records=old.records)
     ch.log(EventKind.DEAL, dealer, k=setup.rules.deal_size(round_number),
            contract=setup.rules.contract(round_number), r=round_number)

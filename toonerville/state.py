@@ -32,6 +32,8 @@ MAX_NAME = 100
 
 #: a meld on the table with the ids of its physical cards
 Placed = tuple[Meld, tuple[int, ...]]
+#: each seat's hand size, whether it is down, and its buys this round (`Position.counts`)
+Counts = tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +53,8 @@ class Position:
 
     __slots__ = ("cards", "round_number", "dealer", "current", "phase", "hands", "stock",
                  "discard", "table", "down_turn", "turn", "taken", "buyers", "buy_turns",
-                 "dealt", "restocks", "scores", "records", "swapped", "_melds", "keys")
+                 "dealt", "restocks", "scores", "records", "swapped", "_melds", "keys",
+                 "_counts")
 
     def __init__(self, cards: tuple[Card, ...], round_number: int, dealer: int, current: int,
                  phase: Phase, hands: Sequence[Sequence[int]], stock: Sequence[int],
@@ -87,6 +90,7 @@ class Position:
         self.records: tuple[RoundRecord, ...] = tuple(records) if records else ()
         self.swapped = swapped  # H12: a Rook swapped out this turn and still in hand
         self._melds: tuple[tuple[Meld, ...], ...] | None = None  # see `melds`
+        self._counts: Counts | None = None  # see `counts`
 
     def copy(self) -> Position:
         """A position to change, sharing this one's values. Every field is a tuple (or a
@@ -101,6 +105,7 @@ class Position:
         p.down_turn, p.buyers, p.buy_turns = self.down_turn, self.buyers, self.buy_turns
         p.dealt, p.restocks, p.swapped = self.dealt, self.restocks, self.swapped
         p.scores, p.records, p._melds = self.scores, self.records, self._melds
+        p._counts = self._counts
         return p
 
     def freeze(self) -> None:
@@ -111,7 +116,7 @@ class Position:
     def set_hand(self, seat: int, ids: Iterable[int]) -> None:
         hands = list(self.hands)
         hands[seat] = tuple(ids)
-        self.hands = tuple(hands)
+        self.hands, self._counts = tuple(hands), None
 
     def give(self, seat: int, *ids: int) -> None:
         """Put the physical cards `ids` into `seat`'s hand."""
@@ -152,12 +157,12 @@ class Position:
     def set_down(self, seat: int, turn: int) -> None:
         down = list(self.down_turn)
         down[seat] = turn
-        self.down_turn = tuple(down)
+        self.down_turn, self._counts = tuple(down), None
 
     def add_buy_turn(self, seat: int, turn: int) -> None:
         turns = list(self.buy_turns)
         turns[seat] = (*turns[seat], turn)
-        self.buy_turns = tuple(turns)
+        self.buy_turns, self._counts = tuple(turns), None
 
     def answer(self, seat: int, wants: bool) -> None:
         """Note `seat`'s answer in the buy window."""
@@ -178,6 +183,15 @@ class Position:
         if self._melds is None:
             self._melds = tuple(tuple(m for m, _ in t) for t in self.table)
         return self._melds
+
+    def counts(self) -> Counts:
+        """What every view shows of every seat: hand sizes, who is down, buys this round;
+        worked out once and shared by copies until a hand, a lay-down or a buy changes."""
+        if self._counts is None:
+            self._counts = (tuple([len(h) for h in self.hands]),
+                            tuple([d is not None for d in self.down_turn]),
+                            tuple([len(b) for b in self.buy_turns]))
+        return self._counts
 
     def is_down(self, seat: int) -> bool:
         return self.down_turn[seat] is not None
