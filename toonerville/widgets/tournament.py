@@ -114,11 +114,14 @@ def master_sheet_html(t: Tournament, rows: Sequence[SheetRow], size: str = "norm
                          f'{escape(_("table {n}").format(n=table))}">{shown} '
                          f'<small style="opacity:.8">T{table}</small></td>')
         body.append(f"<tr>{''.join(cells)}</tr>")
-    caption = escape(_("Master score sheet of tournament {code}: lowest total first, equal "
-                       "totals share a place; T2 is the table played at").format(code=t.code))
+    caption = escape(_("Master score sheet · tournament {code}").format(code=t.code))
+    note = escape(_("Lowest total first; equal totals share a place (1=). T2: the table "
+                    "played at; …: still playing."))
     return (f'<table style="border-collapse:collapse;font-size:{px}px">'
-            f'<caption style="text-align:start;padding:4px 0">{caption}</caption>'
-            f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+            f'<caption style="text-align:start;padding:4px 0;font-weight:bold;'
+            f'white-space:nowrap">{caption}</caption>'
+            f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            f'<div style="font-size:{px - 2}px;opacity:.85;padding-top:4px">{note}</div>')
 
 
 def csv_link(code: str, text: str) -> str:
