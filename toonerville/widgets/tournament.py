@@ -57,9 +57,13 @@ MAX_PLAYERS = 60
 #: the longest code or key accepted in a text box (a key is 24 characters)
 MAX_KEY_TEXT = 200
 
-#: On paper the master sheet stands alone: everything that does not hold it is hidden,
-#: and it shrinks to one landscape page.
+#: The house rules' heading readable (WCAG AA contrast); on paper the master sheet
+#: stands alone: everything that does not hold it is hidden, and it fits one landscape
+#: page.
 PRINT_CSS = """<style>
+.tt-teacher .jupyter-widget-Collapse-header,
+.tt-teacher .jupyter-widget-Collapse-header > span {
+  color: var(--jp-ui-font-color0, #111) !important; opacity: 1 !important; }
 @media print {
   @page { size: A4 landscape; margin: 8mm; }
   body *:not(:has(.tt-sheet)):not(.tt-sheet):not(.tt-sheet *) { display: none !important; }
