@@ -54,6 +54,19 @@ def test_T22_teacher_actions_need_the_teachers_key(clients: Clients) -> None:
         desk.next_round(code, key)
 
 
+def test_T22_the_teachers_page_comes_back_only_with_the_key(clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open(LEARNERS, bots=1, seed=7, rounds=2)
+    again = TournamentDesk(clients())  # a reloaded teacher's page: a new kernel
+    assert again.teacher(code.lower(), key) == desk.get(code)
+    assert again.get(code).round_number == 0  # looking changes nothing
+    for wrong in ("", key[:-1], desk.join(code, "Ann"), 12345):
+        with pytest.raises(TeacherKeyError, match="teacher's key"):
+            again.teacher(code, wrong)  # type: ignore[arg-type]
+    desk.start(code, key)
+    assert again.teacher(code, key).round_number == 1
+
+
 def test_T22_learners_join_by_name_once_and_only_their_own_seat(clients: Clients) -> None:
     store = clients()
     desk = TournamentDesk(store)

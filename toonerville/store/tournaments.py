@@ -72,6 +72,11 @@ class TournamentDesk:
                                  "T22", k=t.rounds))
         return self._begin_round(t, version)
 
+    def teacher(self, code: str, key: str) -> Tournament:
+        """The tournament, for the teacher's page only: the key is checked and nothing
+        changes (a reloaded teacher's page gets its tournament back with this)."""
+        return self._teacher(code, key)[0]
+
     def _teacher(self, code: str, key: str) -> tuple[Tournament, int]:
         row = self._row(code)
         if not codes.matches(key, row.teacher):
