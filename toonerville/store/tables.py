@@ -52,6 +52,16 @@ WATCHER = -1
 _PRIVATE_CARDS = frozenset({EventKind.DRAW, EventKind.PENALTY})
 
 
+def public_events(history: Sequence[Event], names: Sequence[str] | None = None
+                  ) -> tuple[Event, ...]:
+    """`history` as everyone at the table may read it: every sentence, but no card drawn
+    from the stock (draws and penalty cards keep their cards to themselves); `names`,
+    if given, are the names the sentences use."""
+    return tuple(replace(e, cards=() if e.kind in _PRIVATE_CARDS else e.cards,
+                         names=e.names if names is None else tuple(names))
+                 for e in history)
+
+
 @dataclass(frozen=True, slots=True)
 class TableInfo:
     """What anyone with the code may know of a table (no cards)."""
@@ -372,9 +382,7 @@ class TableStore:
         drawn from the stock (draws and penalty cards keep their cards to themselves)."""
         with self._lock:
             t = self._caught_up(code)
-            names = self._names(t)
-            return tuple(replace(e, cards=() if e.kind in _PRIVATE_CARDS else e.cards,
-                                 names=names) for e in t.game.history)
+            return public_events(t.game.history, self._names(t))
 
     # -- whole tables ----------------------------------------------------------------
     def export(self, code: str) -> str:
