@@ -76,6 +76,8 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
         self.message = message
         self._legal: list[A.Action] = []
         self._seat: int | None = None
+        #: what a click says while no seat is shown (a watcher's page, a covered device)
+        self.no_seat = msg("you are watching: join a seat to play", None)
         guard = message.guard
         self.status = widgets.HTML()
         self.status.add_class("tr-status")
@@ -174,7 +176,7 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
     # -- the moves -------------------------------------------------------------------
     def _me(self) -> int:
         if self._seat is None:
-            raise ToonervilleError(msg("you are watching: join a seat to play", None))
+            raise ToonervilleError(self.no_seat)
         return self._seat
 
     def _simple(self, make: Any) -> None:
