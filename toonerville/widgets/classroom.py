@@ -88,6 +88,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.seat: Seat | Watcher | None = None
         self._size = size
         self._shown_number = -1
+        self._shown_names: tuple[str, ...] = ()
         self._build(poll_ms)
         super().__init__(children=[size_style(), self.lobby, self.message, self.board])
         self.add_class("tr-classroom")
@@ -263,8 +264,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         if not handle.finished:
             self.store.play_bots(handle.code)
         handle.refresh()
-        if handle.number == self._shown_number:
-            return False
+        if (handle.number, handle.view.names) == (self._shown_number, self._shown_names):
+            return False  # nothing moved, nobody took a new name
         self._redraw()
         if handle.finished:
             self.ticker.playing = False
@@ -297,6 +298,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         handle = self.seat
         assert handle is not None
         self._shown_number = handle.number
+        self._shown_names = handle.view.names
         watching = not isinstance(handle, Seat)
         legal = handle.legal_actions() if isinstance(handle, Seat) and not handle.finished \
             else []
