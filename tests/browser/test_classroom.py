@@ -144,6 +144,7 @@ def test_two_learners_share_a_table_and_a_reload_rejoins(
     print(f"the other page showed each discard after {[round(s, 2) for s in latencies]} s")
     SCREENSHOTS.mkdir(exist_ok=True)
     for page in pages:
+        page.set_viewport_size({"width": 1280, "height": 2400})  # the whole page at once
         page.locator(".tr-classroom").screenshot(
             path=SCREENSHOTS / f"classroom-seat{seat_of(page)}.png")
 
