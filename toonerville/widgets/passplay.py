@@ -88,7 +88,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
             name = capped_text(NAME_LIMIT, self.message, css="tr-pp-name",
                                description=_("Seat {k}").format(k=seat),
                                placeholder=_("Player {k}").format(k=seat))
-            kind = widgets.Dropdown(options=kinds, value=HUMAN,
+            kind = widgets.Dropdown(options=kinds, value=HUMAN, description=_("played by"),
                                     layout=widgets.Layout(width="auto"))
             kind.add_class("tr-pp-kind")
             self.name_texts.append(name)
