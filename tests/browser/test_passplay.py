@@ -1,8 +1,8 @@
 """Pass-and-play in notebook 09, in Chromium through Voila: three learners name
 themselves at one screen; between their decisions the page shows only "Pass the device
 to <name>" (no card of any hand in the page), "I am <name>" shows that learner's hand, a
-buy offer is answered behind the cover, and the device goes round all three. A picture
-of the cover is saved under benchmarks/screenshots/."""
+buy offer is answered behind the cover, and the device goes round all three. Pictures of
+the cover and of the first learner's hand are saved under benchmarks/screenshots/."""
 
 from __future__ import annotations
 
@@ -70,6 +70,10 @@ def test_three_learners_pass_one_screen_round(page: Page, voila_server: VoilaSer
             expect(at(page, ".tr-status")).to_contain_text(f"you are {name}",
                                                            timeout=TIMEOUT_MS)
             expect(cards.first).to_be_visible(timeout=TIMEOUT_MS)
+            if not revealed:
+                page.set_viewport_size({"width": 1280, "height": 2400})
+                page.locator(".tr-passplay").screenshot(
+                    path=SCREENSHOTS / "passplay-hand.png")
             revealed.append(name)
             continue
         said = at(page, ".tr-prompt").inner_text()
