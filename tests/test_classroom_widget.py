@@ -265,3 +265,34 @@ def test_the_store_location_comes_from_the_environment(
     assert store_location() == str(tmp_path / "home" / "tables.sqlite")
     assert (tmp_path / "home").is_dir()
     assert isinstance(SharedTable(where=tmp_path / "y.sqlite").store, TableStore)
+
+
+def test_learners_name_themselves_and_every_page_shows_the_names(db: Path) -> None:
+    first, second = page(db), page(db)
+    first.name_text.value = "Ann"
+    code = first.open_table(players=3, learners=2, seed=5)
+    second.name_text.value = "<i>Bo</i>"  # a name is text, never markup
+    second.join(code)
+    assert first.seat is not None and second.seat is not None
+    assert "you are <i>" not in second.status.value
+    assert "you are &lt;i&gt;Bo&lt;/i&gt;, seat 1" in second.status.value
+    first.poll()
+    assert "Ann (you)" in first.score_sheet.value
+    assert "&lt;i&gt;Bo&lt;/i&gt;" in first.score_sheet.value
+    who = deciding(first, second)
+    other = second if who is first else first
+    card = play_whole_turn(who, other)
+    other.poll()
+    mover = "Ann" if who is first else "<i>Bo</i>"
+    assert f"{mover} discards {card}" in other.log_view.text
+
+
+def test_every_text_box_caps_its_input_and_says_so(db: Path) -> None:
+    p = page(db)
+    for box in (p.name_text, p.code_text, p.key_text):
+        box.value = "Q" * 100_000
+        assert 0 < len(box.value) <= 80
+        assert p.message.kind == "error" and "at most" in p.message.text
+    p.name_text.value = "\x1b[31m"
+    p.open_button.click()
+    assert p.seat is None and "control characters" in p.message.text

@@ -9,7 +9,9 @@ two clients sending move n + 1 at once exactly one is stored.
 
 Schema (the same on both): `tables(code PK, format, start, setup)`,
 `moves(code, number, move, PK (code, number))`, `claims(scope, slot, secret, PK (scope,
-slot))`, `tournaments(code PK, format, teacher, state, version)`.
+slot))`, `tournaments(code PK, format, teacher, state, version)`, `seat_names(code, seat,
+name, PK (code, seat))` (the names learners gave themselves); the statements are in
+`statements`.
 """
 
 from __future__ import annotations
@@ -74,6 +76,14 @@ class Backend(Protocol):
 
     def update_tournament(self, code: str, state: str, version: int) -> bool:
         """Replace the state iff it is still at `version` (then it is `version + 1`)."""
+        ...
+
+    def name_seat(self, code: str, seat: int, name: str) -> None:
+        """Record (or replace) the name a learner gave their seat."""
+        ...
+
+    def seat_names(self, code: str) -> dict[int, str]:
+        """The names learners gave their seats at this table: seat → name."""
         ...
 
     def close(self) -> None: ...

@@ -56,3 +56,7 @@ class CorruptTableError(StoreError):
 
 class TeacherKeyError(StoreError):
     """A teacher's action (start a tournament, the next round) without the teacher's key."""
+
+
+class BadNameError(StoreError):
+    """A name for a seat that is empty, too long or holds characters a name cannot."""

@@ -44,11 +44,22 @@ from .errors import (
     TableMovedOnError,
     TableOverError,
 )
+from .names import clean_name
 
 #: a seat of a watcher's view: a watcher sits nowhere
 WATCHER = -1
 #: events whose cards only their own seat may see (a card from the stock)
 _PRIVATE_CARDS = frozenset({EventKind.DRAW, EventKind.PENALTY})
+
+
+def public_events(history: Sequence[Event], names: Sequence[str] | None = None
+                  ) -> tuple[Event, ...]:
+    """`history` as everyone at the table may read it: every sentence, but no card drawn
+    from the stock (draws and penalty cards keep their cards to themselves); `names`,
+    if given, are the names the sentences use."""
+    return tuple(replace(e, cards=() if e.kind in _PRIVATE_CARDS else e.cards,
+                         names=e.names if names is None else tuple(names))
+                 for e in history)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,15 +168,25 @@ class TableStore:
         with self._lock:
             t = self._caught_up(code)
             claims = self.backend.claims(t.code) if t.tournament is None else {}
-            return TableInfo(t.code, t.game.names, dict(t.bots),
+            return TableInfo(t.code, self._names(t), dict(t.bots),
                              frozenset(int(s) for s in claims if s.isdigit()),
                              len(t.game.actions), t.finished, t.last_round, t.tournament)
 
-    def claim(self, code: str, seat: int | None = None, *, secret: str | None = None
-              ) -> Seat:
+    def claim(self, code: str, seat: int | None = None, *, secret: str | None = None,
+              name: str | None = None) -> Seat:
         """Claim a free seat (the first free one if `seat` is None) and get its handle;
         keep `handle.secret` in the page. With the secret of a seat already claimed —
-        after a reload, or a new kernel — this is the same seat again, game as it was."""
+        after a reload, or a new kernel — this is the same seat again, game as it was.
+        `name` is the name the learner gives themselves (see `name_seat`)."""
+        if name is not None:
+            name = clean_name(name)  # a bad name is refused before any seat is taken
+        handle = self._claim(code, seat, secret)
+        if name is not None:
+            self.name_seat(handle.code, handle.seat, name, secret=handle.secret)
+            handle.refresh()
+        return handle
+
+    def _claim(self, code: str, seat: int | None, secret: str | None) -> Seat:
         with self._lock:
             t = self._caught_up(code)
             if t.tournament is not None:
@@ -217,6 +238,39 @@ class TableStore:
         handle = Seat(self, t.code, seat, secret)
         handle.refresh()
         return handle
+
+    def name_seat(self, code: str, seat: int, name: str, *, secret: str | None) -> str:
+        """Give a claimed seat the name its learner chose (instead of "Player 1"), with
+        that seat's secret; every page at the table then shows it. Returns the name as
+        stored (`names.clean_name`)."""
+        name = clean_name(name)
+        with self._lock:
+            t = self._caught_up(code)
+            if t.tournament is not None:
+                raise SeatError(msg("the names at a tournament's tables are the names the "
+                                    "teacher entered", None))
+            if not isinstance(seat, int) or not 0 <= seat < t.game.players:
+                raise SeatError(msg("there is no seat {seat} at table {code}: seats go from "
+                                    "0 to {last}", None, seat=seat, code=t.code,
+                                    last=t.game.players - 1))
+            if seat in t.bots:
+                raise SeatError(msg("seat {seat} at table {code} is played by a bot", None,
+                                    seat=seat, code=t.code))
+            self._authorise(t, seat, secret)
+            self.backend.name_seat(t.code, seat, name)
+            return name
+
+    def names(self, code: str) -> tuple[str, ...]:
+        """The seats' names as every page shows them: the learners' own names where
+        they gave one, else the names the table was opened with."""
+        with self._lock:
+            return self._names(self._caught_up(code))
+
+    def _names(self, t: _Table) -> tuple[str, ...]:
+        if t.tournament is not None:
+            return t.game.names
+        chosen = self.backend.seat_names(t.code)
+        return tuple(chosen.get(s, n) for s, n in enumerate(t.game.names))
 
     def watch(self, code: str) -> Watcher:
         """A handle that follows the table without seeing any hand."""
@@ -327,15 +381,18 @@ class TableStore:
         """The table's history as anyone at it may read it: every sentence, but no card
         drawn from the stock (draws and penalty cards keep their cards to themselves)."""
         with self._lock:
-            return tuple(replace(e, cards=()) if e.kind in _PRIVATE_CARDS else e
-                         for e in self._caught_up(code).game.history)
+            t = self._caught_up(code)
+            return public_events(t.game.history, self._names(t))
 
     # -- whole tables ----------------------------------------------------------------
     def export(self, code: str) -> str:
         """The table as an ordinary save (`Game.from_json` loads it). It holds the seed,
         so it reveals every hand: for finished games and teachers."""
         with self._lock:
-            return self._caught_up(code).game.to_json()
+            t = self._caught_up(code)
+            save = json.loads(t.game.to_json())
+            save["names"] = list(self._names(t))  # with the names the learners chose
+            return json.dumps(save, indent=2)
 
     def finished(self, code: str) -> bool:
         with self._lock:
@@ -359,7 +416,7 @@ class TableStore:
                                taken_this_turn=None, may_lay_off=False)
             else:
                 view = game.view(seat)
-            return len(game.actions), view, t.finished
+            return len(game.actions), replace(view, names=self._names(t)), t.finished
 
     def _legal(self, code: str, seat: int, number: int) -> list[A.Action]:
         with self._lock:

@@ -1,0 +1,286 @@
+"""Pass-and-play: 3–5 players at one screen, the `PassAndPlay` page of 09.
+
+Owns the page where learners sit around one device: each seat is a learner (who types a
+name) or a bot, and the game lives in memory in this kernel (`Game`; nothing is stored).
+The table is drawn by the same `seatview.SeatView` a shared table uses, for one seat at
+a time. Whenever the decision passes to another learner, the hand leaves the page and a
+cover says "pass the device to <name>"; only that learner's "I am <name>" shows their
+hand again. A buy window (T10) asks each learner still to answer in turn, each behind
+the cover; bots answer and play by themselves, at once, between the learners' moves.
+
+Stable hooks for tests are CSS classes: `tr-passplay` (the page), `tr-pp-players`,
+`tr-pp-name` and `tr-pp-kind` (one per seat), `tr-pp-start`, `tr-pp-cover`,
+`tr-pp-cover-text`, `tr-pp-reveal`, `tr-pp-new`, `tr-message`, and the seat view's
+(`tr-status`, `tr-prompt`, `tr-hand`, `tr-draw`, … see `seatview`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import partial
+from html import escape
+
+import ipywidgets as widgets
+
+from .. import actions as A
+from ..bots import BOT_KINDS, Bot, make_bot
+from ..errors import ToonervilleError
+from ..game import Game
+from ..messages import N_, _, msg
+from ..store.names import NAME_LIMIT, clean_name
+from ..store.tables import public_events
+from ..views import Phase
+from .components import MessageBox, size_style
+from .seatview import SeatView, make_button
+from .textbox import capped_text
+
+#: a seat's kind for a learner (the others are `bots.BOT_KINDS`)
+HUMAN = "human"
+MAX_PLAYERS = 5
+#: the most moves the bots make in a row before the page stops them (a safety net)
+BOT_MOVES_LIMIT = 2_000
+
+
+class PassAndPlay(widgets.VBox):  # type: ignore[misc]
+    """Several learners (and bots) at one screen, a cover between their turns.
+
+    Choose the players in the lobby and click Start, or call `start(names, kinds)`.
+    `.game` is the game (None before the start); `.holder` is the seat whose hand the
+    page shows now, None while the cover is up; `.waiting_for` is the learner the cover
+    names."""
+
+    def __init__(self, *, size: str = "normal", seed: int | None = None) -> None:
+        self.game: Game | None = None
+        self.kinds: tuple[str, ...] = ()
+        self.holder: int | None = None
+        self.waiting_for: int | None = None
+        self._seed = seed
+        self._bots: dict[int, Bot] = {}
+        self._size = size
+        self._build()
+        super().__init__(children=[size_style(), self.lobby, self.message, self.board])
+        self.add_class("tr-passplay")
+        self.message.info(msg("name the learners at this screen (bots take the other "
+                              "seats), then click Start", None))
+
+    def __repr__(self) -> str:
+        if self.game is None:
+            return "PassAndPlay(not started)"
+        return (f"PassAndPlay({len(self.kinds)} players, move {len(self.game.actions)}, "
+                f"showing {self.holder!r})")
+
+    # -- building the page -----------------------------------------------------------
+    def _build(self) -> None:
+        self.message = MessageBox(size=self._size)
+        self.message.add_class("tr-message")
+        guard = self.message.guard
+        self.players = widgets.Dropdown(options=[3, 4, 5], value=3, description=_("Players"),
+                                        layout=widgets.Layout(width="auto"))
+        self.players.add_class("tr-pp-players")
+        self.players.observe(lambda _c: self._show_rows(), "value")
+        kinds = [(_("a learner"), HUMAN),
+                 *((_("bot ({kind})").format(kind=k), k) for k in BOT_KINDS)]
+        self.name_texts: list[widgets.Text] = []
+        self.kind_choices: list[widgets.Dropdown] = []
+        self.rows: list[widgets.HBox] = []
+        for seat in range(MAX_PLAYERS):
+            name = capped_text(NAME_LIMIT, self.message, css="tr-pp-name",
+                               description=_("Seat {k}").format(k=seat),
+                               placeholder=_("Player {k}").format(k=seat))
+            kind = widgets.Dropdown(options=kinds, value=HUMAN, description=_("played by"),
+                                    layout=widgets.Layout(width="auto"))
+            kind.add_class("tr-pp-kind")
+            self.name_texts.append(name)
+            self.kind_choices.append(kind)
+            self.rows.append(widgets.HBox([name, kind]))
+        self.start_button = make_button(N_("Start"), "tr-pp-start", N_(
+            "Deal a new game for these players at this screen"))
+        self.start_button.on_click(guard(lambda _b: self.start()))
+        self.lobby = widgets.VBox([self.players, *self.rows, self.start_button])
+        self.lobby.add_class("tr-pp-lobby")
+        self._show_rows()
+        # the cover and the table
+        self.cover_text = widgets.HTML()
+        self.cover_text.add_class("tr-pp-cover-text")
+        self.reveal_button = make_button(N_("I am …"), "tr-pp-reveal", N_(
+            "Show your hand: only the learner named here should click"))
+        self.reveal_button.button_style = "primary"
+        self.reveal_button.on_click(guard(lambda _b: self.reveal()))
+        self.cover = widgets.VBox([self.cover_text, self.reveal_button],
+                                  layout=widgets.Layout(display="none"))
+        self.cover.add_class("tr-pp-cover")
+        self.seat_view = SeatView(self._play, self.message, size=self._size)
+        self.seat_view.layout.display = "none"
+        self.seat_view.no_seat = msg("the device is covered: the learner it names clicks "
+                                     "their button first", None)
+        self.new_button = make_button(N_("New game"), "tr-pp-new", N_(
+            "Leave this game and choose the players again"))
+        self.new_button.on_click(guard(lambda _b: self.leave()))
+        self.board = widgets.VBox([self.cover, self.seat_view, self.new_button],
+                                  layout=widgets.Layout(display="none"))
+        self.board.add_class("tr-pp-board")
+
+    def _show_rows(self) -> None:
+        for seat, row in enumerate(self.rows):
+            row.layout.display = None if seat < int(self.players.value) else "none"
+
+    # -- starting --------------------------------------------------------------------
+    def start(self, names: Sequence[str] | None = None, kinds: Sequence[str] | None = None,
+              seed: int | None = None) -> Game:
+        """Deal a game for `names` (empty: "Player k") whose seats are `kinds` (`HUMAN`
+        or a bot kind); the lobby's values by default. At least one seat is a learner."""
+        if names is not None:
+            count = len(names)
+        elif kinds is not None:
+            count = len(kinds)
+        else:
+            count = int(self.players.value)
+        if names is None:
+            names = [t.value for t in self.name_texts[:count]]
+        if kinds is None:
+            kinds = [k.value for k in self.kind_choices[:count]]
+        if len(names) != len(kinds) or not 3 <= len(names) <= MAX_PLAYERS:
+            raise ToonervilleError(msg("pass-and-play seats 3 to {most} players, each "
+                                       "with a name and a kind; got {n} names and {k} "
+                                       "kinds", None, most=MAX_PLAYERS, n=len(names),
+                                       k=len(kinds)))
+        for kind in kinds:
+            if kind != HUMAN:
+                make_bot(kind)  # an unknown bot is refused here, with its sentence
+        if HUMAN not in kinds:
+            raise ToonervilleError(msg("make at least one seat a learner: a table of bots "
+                                       "plays in notebook 8", None))
+        chosen = tuple(clean_name(n) if n.strip() else
+                       (_("Player {k}") if kinds[k] == HUMAN else _("Bot {k}")).format(k=k)
+                       for k, n in enumerate(names))
+        twice = sorted({n for n in chosen if chosen.count(n) > 1})
+        if twice:
+            raise ToonervilleError(msg("two seats have the name {name}: give each learner "
+                                       "a name of their own", None, name=twice[0]))
+        self.game = Game.new(players=len(chosen), names=chosen,
+                             seed=self._seed if seed is None else seed)
+        self.kinds = tuple(kinds)
+        self._bots = {s: make_bot(k) for s, k in enumerate(kinds) if k != HUMAN}
+        self.holder = self.waiting_for = None
+        self.lobby.layout.display = "none"
+        self.board.layout.display = None
+        self.message.info(msg("the cards are dealt", None))
+        self._advance()
+        return self.game
+
+    def leave(self) -> None:
+        """Back to the lobby (the game is dropped)."""
+        self.game = None
+        self.holder = self.waiting_for = None
+        self.seat_view.cover()
+        self.board.layout.display = "none"
+        self.lobby.layout.display = None
+        self.message.info(msg("name the learners at this screen (bots take the other "
+                              "seats), then click Start", None))
+
+    # -- whose turn ------------------------------------------------------------------
+    def _game(self) -> Game:
+        if self.game is None:
+            raise ToonervilleError(msg("start a game first", None))
+        return self.game
+
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s, k in enumerate(self.kinds) if k == HUMAN)
+
+    def next_learner(self) -> int | None:
+        """The learner who decides next (in a buy window, the first still to answer);
+        None when the game is over or only bots decide."""
+        game = self._game()
+        for seat in game.deciders:
+            if seat not in self._bots:
+                return seat
+        return None
+
+    def _play_bots(self) -> int:
+        """The bots' moves, while only bots decide or a bot must answer first."""
+        game = self._game()
+        made = 0
+        while not game.is_over and made < BOT_MOVES_LIMIT:
+            seat = next((s for s in game.deciders if s in self._bots), None)
+            if seat is None:
+                return made
+            rng = random.Random(f"{game.seed}:{len(game.actions)}:{seat}")
+            game.apply(self._bots[seat].choose(game.view(seat), game.rules,
+                                               partial(game.legal_actions, seat), rng))
+            made += 1
+        return made
+
+    def _advance(self) -> None:
+        """After a move: let the bots move, then show the learner who decides now — at
+        once if they hold the device already, else behind the cover."""
+        game = self._game()
+        self._play_bots()
+        if game.is_over:
+            self.holder = self.waiting_for = None
+            self._hide_cover()
+            self._show(game.current, watching=True)
+            self.message.ok(msg("the game is over", None))
+            return
+        seat = self.next_learner()
+        if seat is None:  # the bots stopped (their safety net): say so
+            raise ToonervilleError(msg("the bots made {n} moves in a row and were stopped; "
+                                       "click New game", None, n=BOT_MOVES_LIMIT))
+        if seat == self.holder:
+            self._show(seat)
+            return
+        self.holder, self.waiting_for = None, seat
+        self.seat_view.cover()
+        self.seat_view.layout.display = "none"
+        name = game.names[seat]
+        if game.phase == Phase.BUY:
+            why = _("{name} may buy the declined discard").format(name=escape(name))
+        else:
+            why = _("it is {name}'s turn").format(name=escape(name))
+        self.cover_text.value = _(
+            "<h3>Pass the device to {name}</h3><p>{why}. The others look away; {name}, "
+            "click the button when you hold the device.</p>").format(
+            name=escape(name), why=why)
+        self.reveal_button.description = _("I am {name}").format(name=name)
+        self.cover.layout.display = None
+
+    def reveal(self) -> None:
+        """The learner the cover names holds the device: show their hand."""
+        seat = self.waiting_for
+        if seat is None:
+            raise ToonervilleError(msg("nobody is waiting for the device now", None))
+        self.holder, self.waiting_for = seat, None
+        self._hide_cover()
+        self._show(seat)
+        self.message.info(msg("{name}, this is your hand", None,
+                              name=self._game().names[seat]))
+
+    def _hide_cover(self) -> None:
+        self.cover.layout.display = "none"
+        self.seat_view.layout.display = None
+
+    def _show(self, seat: int, watching: bool = False) -> None:
+        game = self._game()
+        legal = [] if watching else game.legal_actions(seat)
+        self.seat_view.show(game.view(seat), legal=legal,
+                            history=public_events(game.history),
+                            number=len(game.actions), finished=game.is_over,
+                            watching=watching)
+
+    # -- the moves -------------------------------------------------------------------
+    def _play(self, action: A.Action) -> bool:
+        """A move of the learner holding the device: checked by the engine, then the
+        game goes on (bots, then the cover for the next learner)."""
+        game = self._game()
+        if self.holder is None or action.seat != self.holder:
+            self.message.error(self.seat_view.no_seat)
+            return False
+        refusal = game.refusal(action)
+        if refusal is not None:
+            self.message.error(refusal.message)
+            return False
+        game.apply(action)
+        self.message.ok(msg("{name}: {move}", None, name=game.names[action.seat],
+                            move=action.notation().split(": ", 1)[-1]))
+        self._advance()
+        return True
