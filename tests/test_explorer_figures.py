@@ -161,3 +161,10 @@ def test_the_explorer_page_says_games_per_configuration(comparison: X.Simulation
     one = X.play_games(TWO_ARMS[0], games=1, seed=4)
     assert finished_text(one).startswith("Done: 1 game in ")
 
+
+
+def test_a_bound_that_rounds_to_zero_never_prints_as_minus_zero() -> None:
+    assert X.Estimate(0.8, -0.04, 1.6, 50, "difference").format(1) == "+0.8 (+0.0 to +1.6)"
+    assert X.Estimate(-0.0004, -0.0004, 0.02, 50, "share_difference").format() == (
+        "+0.0 pp (+0.0 to +2.0)")
+    assert X.Estimate(2.0, 1.0, 3.0, 50, "difference").format(1) == "+2.0 (+1.0 to +3.0)"

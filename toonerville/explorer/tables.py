@@ -146,7 +146,8 @@ def games_phrase(sim: Simulation) -> str:
     return f"{many} per configuration"
 
 
-def _limit_note(facts: Sequence[GameFacts]) -> str:
+def limit_note(facts: Sequence[GameFacts]) -> str:
+    """A sentence for a table's note when rounds were cut short by the turn limit."""
     hit = sum(r.ended_by == "turn_limit" for g in facts for r in g.rounds)
     rounds = sum(len(g.rounds) for g in facts)
     return (f" {hit} of {rounds} rounds reached the turn limit and were scored as they stood."
@@ -184,7 +185,7 @@ def round_table(facts: Sequence[GameFacts], rules: Rules, title: str = "") -> Re
         "exactly, for the rounds of sets only. Turns count every player's turn (turn 1 is "
         "the first player's); 'first lay-down' is the turn of the round's first lay-down. "
         "'Stock ran out': the round ended because there was nothing left to rebuild the "
-        "stock from (H6)." + _limit_note(facts))
+        "stock from (H6)." + limit_note(facts))
 
 
 def buying_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
