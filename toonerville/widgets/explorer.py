@@ -124,7 +124,7 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
                               (self.seed, "seed"), (self.workers, "workers"),
                               (self.turn_limit, "turn-limit"), (self.players, "players"),
                               (self.bots, "bots"), (self.scheduler, "scheduler"),
-                              (self.sweep, "sweep")):
+                              (self.sweep, "sweep"), (self.preset, "preset")):
             control.add_class(f"tv-explorer-{name}")
         self.run_button = widgets.Button(description="Run", button_style="primary",
                                          icon="play", tooltip="Play the games")
