@@ -50,6 +50,7 @@ def test_a_comparison_says_games_per_configuration(open_notebook: OpenNotebook) 
         box.fill(value)
         box.press("Enter")
     page.locator(".tv-explorer-workers select").select_option("1")
+    page.get_by_text("House rules B (for a comparison)").click()  # open its panel
     page.locator(".tv-explorer-preset select").select_option(index=1)  # B: a preset
     page.get_by_role("button", name="Run").click()
 
