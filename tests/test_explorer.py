@@ -468,7 +468,7 @@ def test_widget_runs_and_shows_plot_tables_and_csv(explorer_widget) -> None:  # 
     w.run_button.click()
     assert w.result is not None and w.result.games_played == 2
     assert w.plot.value.startswith("<svg") and w.plot.layout.display == "block"
-    assert "<title>How hard is each round? (2 games per configuration" in w.plot.value
+    assert "<title>How hard is each round? (2 games, 95% intervals)" in w.plot.value
     assert "How hard is each round?" in w.tables.value
     assert 'download="toonerville-records.csv"' in w.download.value
     assert w.status.value.startswith("Done: 2 games")

@@ -11,14 +11,15 @@ import math
 
 from ..plots import Chart, Histogram, Series, figure
 from ..rules import ROUNDS
+from .deals import Exact
 from .runner import Simulation
 from .stats import Estimate
 from .tables import (
-    Exact,
     ResultTable,
     arm_names,
     buying_table,
     compare_rounds_table,
+    games_phrase,
     round_table,
     seat_game_table,
     seat_round_table,
@@ -46,7 +47,8 @@ def figure_svg(question: str, sim: Simulation, rank_by: str = "length") -> str:
     if question == "sweep":
         from .sweeps import sweep_chart
 
-        return figure(f"A sweep of {len(sim.arms)} configurations (95% intervals)",
+        return figure(f"A sweep of {len(sim.arms)} configurations ({games_phrase(sim)}, "
+                      "95% intervals)",
                       sweep_chart(sim, rank_by), panel_width=560, columns=1)
     if question == "compare" and len(sim.arms) >= 2:
         t = compare_rounds_table(sim)
@@ -102,9 +104,7 @@ def figure_svg(question: str, sim: Simulation, rank_by: str = "length") -> str:
                         (Series("points", _points(t, "points left/player")),), "points",
                         "round")]
         title = "How hard is each round?"
-    games = len(facts)
-    return figure(f"{title} ({games} game{'s' if games != 1 else ''} per configuration, "
-                  "95% intervals)", panels)
+    return figure(f"{title} ({games_phrase(sim)}, 95% intervals)", panels)
 
 
 def deals_svg(table: ResultTable | None) -> str:

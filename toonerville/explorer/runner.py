@@ -105,6 +105,11 @@ class Simulation:
         return sum(len(f) for f in self.facts)
 
     @property
+    def games_per_arm(self) -> tuple[int, ...]:
+        """The games finished under each configuration."""
+        return tuple(len(f) for f in self.facts)
+
+    @property
     def games_per_second(self) -> float:
         return self.games_played / self.seconds if self.seconds > 0 else _NAN
 

@@ -76,7 +76,9 @@ class Estimate:
         d = 1 if share else decimals if decimals is not None else (
             1 if self.magnitude >= 20 else 2)
         scale = 100 if share else 1
-        v, lo, hi = (scale * x for x in (self.value, self.low, self.high))
+        # a value that rounds to 0 prints as 0, never as "-0.0"
+        v, lo, hi = (0.0 if round(scale * x, d) == 0 else scale * x
+                     for x in (self.value, self.low, self.high))
         if math.isnan(lo):  # a single observation: no interval
             return f"{v:.{d}f}" + ("%" if self.kind == "percent" else "")
         if self.kind == "percent":

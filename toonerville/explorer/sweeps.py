@@ -23,7 +23,7 @@ from .arms import Arm, arm_with, setting_value
 from .facts import GameFacts
 from .runner import Simulation
 from .stats import Estimate, count_mean_ci, mean_ci, paired_ci
-from .tables import ResultTable, first_player_edge
+from .tables import ResultTable, first_player_edge, limit_note
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +154,8 @@ def sweep_table(sim: Simulation, rank_by: str = "length") -> ResultTable:
         f"{sweep_label(sim.arms[ref], sim.arms)} (the same games, game by game), much "
         "tighter than comparing two intervals. 95% intervals (log-scale for the means, t "
         "for differences), each for one configuration on its own: with many "
-        "configurations, expect about 1 in 20 to miss by chance.")
+        "configurations, expect about 1 in 20 to miss by chance."
+        + limit_note([g for f in sim.facts for g in f]))
 
 
 def sweep_chart(sim: Simulation, rank_by: str = "length") -> list[Chart]:

@@ -11,19 +11,19 @@ beside the simulated one. `QUESTIONS` names them and `tables_for` picks them.
 from __future__ import annotations
 
 import math
-import random
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..cards import Card, shoe
+from ..cards import shoe
 from ..errors import RulesError
 from ..messages import msg
 from ..rules import ROUNDS, Rules, contract_for
-from .exact import exact_deal_share, exact_share
-from .facts import GameFacts, RoundFacts, hand_meets
+from .deals import Exact, exact_or_none, fresh_deal
+from .exact import exact_deal_share
+from .facts import GameFacts, RoundFacts
 from .runner import Progress, Simulation
 from .stats import (
     SHARE_KINDS,
@@ -34,22 +34,6 @@ from .stats import (
     share_mean_ci,
     wilson,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Exact:
-    """An exact chance (counted, not simulated), printed beside an estimate."""
-
-    value: float
-
-    def __str__(self) -> str:
-        if 0 < self.value < 0.0005:  # not 0, though it would print as 0.0%
-            return "<0.1%"
-        return f"{100 * self.value:.1f}%"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"exact": self.value}
-
 
 Cell = str | int | float | Estimate | Exact | None
 
@@ -145,16 +129,25 @@ def _share(flags: Iterable[bool]) -> Estimate:
     return wilson(sum(xs), len(xs))
 
 
-def _exact(value: float | None) -> Exact | None:
-    return None if value is None else Exact(value)
-
-
 def _games(facts: Sequence[GameFacts] | int) -> str:
     n = facts if isinstance(facts, int) else len(facts)
     return f"{n} game{'s' if n != 1 else ''}"
 
 
-def _limit_note(facts: Sequence[GameFacts]) -> str:
+def games_phrase(sim: Simulation) -> str:
+    """How many games a result rests on: "10 games" for one configuration, "10 games
+    per configuration" for a comparison or a sweep (a cancelled run may have finished
+    a few more under some configurations: "9–10 games per configuration")."""
+    counts = sim.games_per_arm
+    if len(counts) == 1:
+        return _games(counts[0])
+    low, high = min(counts), max(counts)
+    many = f"{low}–{high} games" if low != high else _games(low)
+    return f"{many} per configuration"
+
+
+def limit_note(facts: Sequence[GameFacts]) -> str:
+    """A sentence for a table's note when rounds were cut short by the turn limit."""
     hit = sum(r.ended_by == "turn_limit" for g in facts for r in g.rounds)
     rounds = sum(len(g.rounds) for g in facts)
     return (f" {hit} of {rounds} rounds reached the turn limit and were scored as they stood."
@@ -175,7 +168,7 @@ def round_table(facts: Sequence[GameFacts], rules: Rules, title: str = "") -> Re
         rows.append((
             r, f"{contract_for(r)} ({rules.deal_size(r)})",
             _share(m for x in rs for m in x.dealt_meets),
-            _exact(exact_deal_share(players, r, rules)),
+            exact_or_none(exact_deal_share(players, r, rules)),
             count_mean_ci(x.first_down for x in rs if x.first_down is not None),
             _share(x.went_out is not None for x in rs),
             count_mean_ci(x.turns for x in rs),
@@ -192,7 +185,7 @@ def round_table(facts: Sequence[GameFacts], rules: Rules, title: str = "") -> Re
         "exactly, for the rounds of sets only. Turns count every player's turn (turn 1 is "
         "the first player's); 'first lay-down' is the turn of the round's first lay-down. "
         "'Stock ran out': the round ended because there was nothing left to rebuild the "
-        "stock from (H6)." + _limit_note(facts))
+        "stock from (H6)." + limit_note(facts))
 
 
 def buying_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
@@ -354,7 +347,7 @@ def score_table(sim: Simulation) -> ResultTable:
                  *(count_mean_ci((sum(r.went_out is not None for r in g.rounds) for g in f),
                                  most=ROUNDS) for f in per_arm)))
     return ResultTable("How are the scores spread?", ("", *names), tuple(rows),
-                       f"{_games(sim.games)} per configuration. Means with 95% intervals over "
+                       f"{games_phrase(sim)}. Means with 95% intervals over "
                        "games (log-scale, never below 0); percentiles of every player's total.")
 
 
@@ -437,37 +430,27 @@ def compare_rounds_table(sim: Simulation, a: int = 0, b: int = 1) -> ResultTable
 
 
 # -- fresh deals, no play ----------------------------------------------------------------------
-def deal_share(cards: Sequence[Card], hand_size: int, round_number: int, rules: Rules,
-               hands: int, seed: int = 0) -> Estimate:
-    """The share of `hands` random hands of `hand_size` cards from `cards` (any shoe,
-    also a reduced one) that already hold the round's contract."""
-    rng = random.Random(f"toonerville:deal:{seed}:{round_number}:{hand_size}")
-    hits = sum(hand_meets(rng.sample(list(cards), hand_size), round_number, rules)
-               for _ in range(hands))
-    return wilson(hits, hands)
-
-
-def deal_table(players: int = 4, rules: Rules | None = None, hands: int = 400, seed: int = 0,
+def deal_table(players: int = 4, rules: Rules | None = None, hands: int = 300, seed: int = 0,
                rounds: Iterable[int] = range(1, ROUNDS + 1),
                progress: Progress | None = None) -> ResultTable:
     """How often does a freshly dealt hand already hold the contract? (No play needed.)
-    Beside each estimate, the exact chance where it can be counted (sets only)."""
+    One row per round, each `deals.fresh_deal` (the count lesson 3's How often? makes);
+    beside each estimate, the exact chance where it can be counted (sets only)."""
     rules = rules or Rules()
-    cards = shoe(players)
     chosen = list(rounds)
     rows = []
     for k, r in enumerate(chosen, 1):
-        size = rules.deal_size(r)
-        rows.append((r, str(contract_for(r)), size,
-                     deal_share(cards, size, r, rules, hands, seed),
-                     _exact(exact_share(cards, size, r, rules))))
+        count = fresh_deal(r, players, rules, hands, seed)
+        rows.append((r, str(contract_for(r)), rules.deal_size(r), count.estimate,
+                     count.exact))
         if progress is not None:
             progress(k, len(chosen))
     return ResultTable("How often does a fresh deal already hold the contract?",
                        ("round", "contract", "cards dealt", "hands that hold it", "exact"),
                        tuple(rows),
-                       f"{hands} random hands per round from a {players}-player shoe "
-                       f"({len(cards)} cards), seed {seed}; 95% Wilson intervals. 'Exact': "
+                       f"{hands} seeded fresh deals (seed {seed}) from a {players}-player "
+                       f"shoe ({len(shoe(players))} cards), the first player's hand of each; "
+                       "every round deals the same shuffles. 95% Wilson intervals. 'Exact': "
                        "the chance counted exactly, for the contracts of sets only.")
 
 

@@ -27,7 +27,7 @@ import ipywidgets as widgets
 
 from .. import explorer as X
 from ..errors import RulesError
-from ..messages import msg
+from ..messages import _, msg, plural
 from ..rules import ROUNDS, Rules
 from ..simulate import DEFAULT_TURN_LIMIT
 from .components import HouseRulesPanel, MessageBox
@@ -124,7 +124,7 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
                               (self.seed, "seed"), (self.workers, "workers"),
                               (self.turn_limit, "turn-limit"), (self.players, "players"),
                               (self.bots, "bots"), (self.scheduler, "scheduler"),
-                              (self.sweep, "sweep")):
+                              (self.sweep, "sweep"), (self.preset, "preset")):
             control.add_class(f"tv-explorer-{name}")
         self.run_button = widgets.Button(description="Run", button_style="primary",
                                          icon="play", tooltip="Play the games")
@@ -299,11 +299,7 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
             self.shown_tables = X.tables_for(result, question)
         self._show(X.figure_svg(question, result, self.rank_by.value), self.shown_tables)
         self._offer_csv(result)
-        what = "Cancelled: the tables show the" if result.cancelled else "Done:"
-        self.status.value = escape(f"{what} {result.games_played} games in "
-                                   f"{result.seconds:.1f} s "
-                                   f"({result.games_per_second:.1f} games/s, "
-                                   f"{result.where}).")
+        self.status.value = escape(finished_text(result))
         self.progress.bar_style = "warning" if result.cancelled else "success"
 
     def _failed(self, err: Exception) -> None:
@@ -336,6 +332,26 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
             raise RulesError(msg("run some games first", None))
         with open(path, "w", newline="", encoding="utf-8") as f:
             return X.write_csv(self.result, f)
+
+
+def finished_text(result: X.Simulation) -> str:
+    """The status line after a run: how many games per configuration, how fast, where."""
+    counts = result.games_per_arm
+    if len(counts) == 1:
+        games = plural("{n} game", "{n} games", counts[0])
+    else:
+        low, high = min(counts), max(counts)
+        each = (plural("{n} game", "{n} games", low) if low == high
+                else _("{low}–{high} games").format(low=low, high=high))
+        games = _("{each} per configuration ({total} in all)").format(
+            each=each, total=result.games_played)
+    if result.cancelled:
+        text = _("Cancelled: the tables show the {games} finished in {seconds} s "
+                 "({speed} games/s, {where}).")
+    else:
+        text = _("Done: {games} in {seconds} s ({speed} games/s, {where}).")
+    return text.format(games=games, seconds=f"{result.seconds:.1f}",
+                       speed=f"{result.games_per_second:.1f}", where=result.where)
 
 
 _TABLE_CSS = """<style>
