@@ -416,7 +416,7 @@ class TableStore:
                                taken_this_turn=None, may_lay_off=False)
             else:
                 view = game.view(seat)
-            return len(game.actions), replace(view, names=self._names(t)), t.finished
+            return len(game.actions), view._replace(names=self._names(t)), t.finished
 
     def _legal(self, code: str, seat: int, number: int) -> list[A.Action]:
         with self._lock:
