@@ -36,7 +36,6 @@ from .stats import (
 )
 
 
-
 class Text(str):
     """A text a table shows: as a `str` it is the English (what a lookup, a test and the
     JSON see), and `shown(text)` is the same text in the language in use, at the moment
@@ -442,7 +441,8 @@ def score_table(sim: Simulation) -> ResultTable:
     rows.append((Text(N_("games")), *(len(f) for f in per_arm)))
     rows.append((Text(N_("points per player per game")),
                  *(count_mean_ci(statistics.fmean(g.totals) for g in f) for f in per_arm)))
-    rows.append((Text(N_("winning total")), *(count_mean_ci(min(g.totals) for g in f) for f in per_arm)))
+    rows.append((Text(N_("winning total")),
+                 *(count_mean_ci(min(g.totals) for g in f) for f in per_arm)))
     rows.append((Text(N_("highest − lowest total")),
                  *(count_mean_ci(max(g.totals) - min(g.totals) for g in f) for f in per_arm)))
     spread = [_quantiles([t for g in f for t in g.totals]) for f in per_arm]
