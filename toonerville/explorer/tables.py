@@ -60,7 +60,7 @@ class Text(str):
         """The text in the language in use."""
         return "".join(_part_shown(p) for p in self.parts)
 
-    def __add__(self, other: str) -> Text:  # type: ignore[override]
+    def __add__(self, other: str) -> Text:
         return Text(*self.parts, *(other.parts if isinstance(other, Text) else (other,)))
 
     def __reduce__(self) -> tuple[Any, ...]:
