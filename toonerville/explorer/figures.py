@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from ..messages import _, plural
 from ..plots import Chart, Histogram, Series, figure
 from ..rules import ROUNDS
 from .deals import Exact
@@ -23,6 +24,7 @@ from .tables import (
     round_table,
     seat_game_table,
     seat_round_table,
+    shown_text,
 )
 
 ROUND_NAMES = tuple(str(r) for r in range(1, ROUNDS + 1))
@@ -47,64 +49,70 @@ def figure_svg(question: str, sim: Simulation, rank_by: str = "length") -> str:
     if question == "sweep":
         from .sweeps import sweep_chart
 
-        return figure(f"A sweep of {len(sim.arms)} configurations ({games_phrase(sim)}, "
-                      "95% intervals)",
+        return figure(plural("A sweep of {n} configuration ({games}, 95% intervals)",
+                             "A sweep of {n} configurations ({games}, 95% intervals)",
+                             len(sim.arms), games=shown_text(games_phrase(sim))),
                       sweep_chart(sim, rank_by), panel_width=560, columns=1)
     if question == "compare" and len(sim.arms) >= 2:
         t = compare_rounds_table(sim)
-        panels = [Chart("Points left per player: B − A", ROUND_NAMES,
-                        (Series("B − A", _points(t, "points B − A")),), "points (B − A)",
-                        "round", zero_line=True),
-                  Chart("Someone goes out: B − A", ROUND_NAMES,
+        panels = [Chart(_("Points left per player: B − A"), ROUND_NAMES,
+                        (Series("B − A", _points(t, "points B − A")),), _("points (B − A)"),
+                        _("round"), zero_line=True),
+                  Chart(_("Someone goes out: B − A"), ROUND_NAMES,
                         (Series("B − A", _points(t, "goes out B − A")),),
-                        "percentage points (B − A)", "round", zero_line=True, percent=True)]
-        title = "A against B on the same seeds, round by round"
+                        _("percentage points (B − A)"), _("round"), zero_line=True,
+                        percent=True)]
+        title = _("A against B on the same seeds, round by round")
     elif question == "buying":
         t = buying_table(facts)
-        panels = [Chart("Buys per round", ROUND_NAMES,
-                        (Series("buys", _points(t, "buys per round")),), "buys", "round"),
-                  Chart("After a buy, the buyer lays down", ROUND_NAMES,
-                        (Series("at the next turn", _points(t, "buyer lays down next turn")),
-                         Series("this round", _points(t, "buyer lays down this round"))),
-                        "share of buys", "round", percent=True)]
-        title = "Buying, round by round"
+        panels = [Chart(_("Buys per round"), ROUND_NAMES,
+                        (Series(_("buys"), _points(t, "buys per round")),), _("buys"),
+                        _("round")),
+                  Chart(_("After a buy, the buyer lays down"), ROUND_NAMES,
+                        (Series(_("at the next turn"),
+                                _points(t, "buyer lays down next turn")),
+                         Series(_("this round"), _points(t, "buyer lays down this round"))),
+                        _("share of buys"), _("round"), percent=True)]
+        title = _("Buying, round by round")
     elif question == "seats":
         n = facts[0].players
         positions = tuple(str(p) for p in range(1, n + 1))
         t = seat_round_table(facts)
         g = seat_game_table(facts)
-        panels = [Chart("Points per round by position", positions,
-                        (Series("points", _points(t, "points per round")[:n]),),
-                        "points per round", "position (1 plays first)"),
-                  Chart("Games won by starting position", positions,
-                        (Series("wins", _points(g, "wins the game")[:n]),), "games won",
-                        "position (1 plays first in round 1)", guide=1 / n, percent=True)]
-        title = "Does it matter where you sit?"
+        panels = [Chart(_("Points per round by position"), positions,
+                        (Series(_("points"), _points(t, "points per round")[:n]),),
+                        _("points per round"), _("position (1 plays first)")),
+                  Chart(_("Games won by starting position"), positions,
+                        (Series(_("wins"), _points(g, "wins the game")[:n]),), _("games won"),
+                        _("position (1 plays first in round 1)"), guide=1 / n, percent=True)]
+        title = _("Does it matter where you sit?")
     elif question in ("bots", "scores"):
         kinds = sorted({b for g in facts for b in g.bots})
         by_bot = tuple((kind, tuple(float(g.totals[s]) for g in facts
                                     for s, b in enumerate(g.bots) if b == kind))
                        for kind in kinds)
-        winning = tuple((f"winning total {name}", tuple(float(min(g.totals)) for g in f))
+        winning = tuple((_("winning total {name}").format(name=shown_text(name)),
+                         tuple(float(min(g.totals)) for g in f))
                         for name, f in zip(arm_names(sim), sim.facts, strict=True))
-        panels = [Histogram("A player's game total, by bot", by_bot,
-                            "points in a game (lower is better)"),
-                  Histogram("The winning total", winning, "points in a game")]
-        title = "How the scores are spread"
+        panels = [Histogram(_("A player's game total, by bot"), by_bot,
+                            _("points in a game (lower is better)")),
+                  Histogram(_("The winning total"), winning, _("points in a game"))]
+        title = _("How the scores are spread")
     else:
         t = round_table(facts, sim.arms[0].rules)
         exact = _exact(t)
-        series = [Series("dealt hand holds it", _points(t, "dealt hand holds it")),
-                  Series("someone goes out", _points(t, "someone goes out"))]
+        series = [Series(_("dealt hand holds it"), _points(t, "dealt hand holds it")),
+                  Series(_("someone goes out"), _points(t, "someone goes out"))]
         if any(p is not None for p in exact):
-            series.insert(1, Series("exact chance (counted)", exact))
-        panels = [Chart("Per round", ROUND_NAMES, tuple(series), "share of hands / rounds",
-                        "round", percent=True),
-                  Chart("Points left per player", ROUND_NAMES,
-                        (Series("points", _points(t, "points left/player")),), "points",
-                        "round")]
-        title = "How hard is each round?"
-    return figure(f"{title} ({games_phrase(sim)}, 95% intervals)", panels)
+            series.insert(1, Series(_("exact chance (counted)"), exact))
+        panels = [Chart(_("Per round"), ROUND_NAMES, tuple(series),
+                        _("share of hands / rounds"), _("round"), percent=True),
+                  Chart(_("Points left per player"), ROUND_NAMES,
+                        (Series(_("points"), _points(t, "points left/player")),), _("points"),
+                        _("round"))]
+        title = _("How hard is each round?")
+    return figure(_("{title} ({games}, 95% intervals)").format(
+        title=title, games=shown_text(games_phrase(sim))), panels)
 
 
 def deals_svg(table: ResultTable | None) -> str:
@@ -113,8 +121,8 @@ def deals_svg(table: ResultTable | None) -> str:
     if table is None:
         return ""
     names = tuple(str(r) for r in table.column("round"))
-    series = (Series("random hands", _points(table, "hands that hold it")),
-              Series("exact chance (counted)", _exact(table)))
-    return figure("Fresh hands that already hold the contract (95% Wilson intervals)",
-                  [Chart("Hands that hold the contract", names, series, "share of hands",
-                         "round", percent=True)], columns=1)
+    series = (Series(_("random hands"), _points(table, "hands that hold it")),
+              Series(_("exact chance (counted)"), _exact(table)))
+    return figure(_("Fresh hands that already hold the contract (95% Wilson intervals)"),
+                  [Chart(_("Hands that hold the contract"), names, series,
+                         _("share of hands"), _("round"), percent=True)], columns=1)

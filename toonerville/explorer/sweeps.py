@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RulesError
-from ..messages import msg
+from ..messages import N_, _, msg
 from ..plots import Chart, Series
 from .arms import Arm, arm_with, setting_value
 from .facts import GameFacts
 from .runner import Simulation
 from .stats import Estimate, count_mean_ci, mean_ci, paired_ci
-from .tables import ResultTable, first_player_edge, limit_note
+from .tables import ResultTable, Text, first_player_edge, limit_note, shown_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +69,16 @@ def sweep_arms(base: Arm, axes: Sequence[Axis]) -> list[Arm]:
 def sweep_label(arm: Arm, arms: Sequence[Arm]) -> str:
     """A configuration named by what sets it apart: its house rules (and its players,
     when the sweep changes them)."""
-    players = f"{arm.players} players; " if len({a.players for a in arms}) > 1 else ""
-    return players + arm.house_rules()
+    if len({a.players for a in arms}) > 1:
+        return Text(msg("{n} players; {rules}", None, n=arm.players, rules=arm.house_rules()))
+    return arm.house_rules()
 
 
 #: (label, per-game value, can it be negative?)
 SWEEP_METRICS: tuple[tuple[str, Callable[[GameFacts], float], bool], ...] = (
-    ("turns per game", lambda g: float(g.turns), False),
-    ("score spread", lambda g: float(max(g.totals) - min(g.totals)), False),
-    ("first player's edge", first_player_edge, True),
+    (N_("turns per game"), lambda g: float(g.turns), False),
+    (N_("score spread"), lambda g: float(max(g.totals) - min(g.totals)), False),
+    (N_("first player's edge"), first_player_edge, True),
 )
 RANKS = {"length": 0, "spread": 1, "edge": 2}
 
@@ -114,9 +115,9 @@ def sweep_rows(sim: Simulation, rank_by: str = "length") -> list[SweepRow]:
     ref = reference_arm(sim)
     rows = []
     for k, arm in enumerate(sim.arms):
-        values = [[metric(g[k]) for g in games] for _, metric, _ in SWEEP_METRICS]
-        base = [[metric(g[ref]) for g in games] for _, metric, _ in SWEEP_METRICS]
-        measures = tuple(_estimate(v, signed) for v, (_, _, signed) in
+        values = [[metric(g[k]) for g in games] for _name, metric, _signed in SWEEP_METRICS]
+        base = [[metric(g[ref]) for g in games] for _name, metric, _signed in SWEEP_METRICS]
+        measures = tuple(_estimate(v, signed) for v, (_name, _metric, signed) in
                          zip(values, SWEEP_METRICS, strict=True))
         versus = tuple(None if k == ref else paired_ci(b, v)
                        for b, v in zip(base, values, strict=True))
@@ -139,23 +140,41 @@ def sweep_table(sim: Simulation, rank_by: str = "length") -> ResultTable:
     n = len(sim.paired_facts())
     cells = tuple((i, r.label, r.measures[0], r.versus[0], r.measures[1], r.versus[1],
                    r.measures[2]) for i, r in enumerate(rows, 1))
-    by = {"length": "shortest games", "spread": "closest scores",
-          "edge": "smallest first player's edge"}[rank_by]
-    return ResultTable(
-        f"A sweep of {len(sim.arms)} configurations, {by} first",
-        ("rank", "configuration", "turns per game", "turns vs reference", "score spread",
-         "spread vs reference", "first player's edge"), cells,
-        f"{n} games per configuration, the same seeds for all; {sim.arms[0].table()}, "
-        f"turn limit {sim.arms[0].turn_limit}. Turns per game: every player's turns in 11 "
-        "rounds. Score spread: "
-        "the highest minus the lowest total of a game. First player's edge: per round, "
-        "the first player's points minus the others' average (negative: playing first "
-        "helps). 'vs reference': the paired difference from "
-        f"{sweep_label(sim.arms[ref], sim.arms)} (the same games, game by game), much "
+    title = {
+        "length": Text.plural("A sweep of {n} configuration, shortest games first",
+                              "A sweep of {n} configurations, shortest games first",
+                              len(sim.arms)),
+        "spread": Text.plural("A sweep of {n} configuration, closest scores first",
+                              "A sweep of {n} configurations, closest scores first",
+                              len(sim.arms)),
+        "edge": Text.plural("A sweep of {n} configuration, smallest first player's edge "
+                            "first", "A sweep of {n} configurations, smallest first "
+                            "player's edge first", len(sim.arms)),
+    }[rank_by]
+    note = Text.plural(
+        "{n} game per configuration, the same seeds for all; {table}, turn limit {limit}. "
+        "Turns per game: every player's turns in 11 rounds. Score spread: the highest minus "
+        "the lowest total of a game. First player's edge: per round, the first player's "
+        "points minus the others' average (negative: playing first helps). 'vs reference': "
+        "the paired difference from {reference} (the same games, game by game), much "
         "tighter than comparing two intervals. 95% intervals (log-scale for the means, t "
         "for differences), each for one configuration on its own: with many "
-        "configurations, expect about 1 in 20 to miss by chance."
-        + limit_note([g for f in sim.facts for g in f]))
+        "configurations, expect about 1 in 20 to miss by chance.",
+        "{n} games per configuration, the same seeds for all; {table}, turn limit {limit}. "
+        "Turns per game: every player's turns in 11 rounds. Score spread: the highest minus "
+        "the lowest total of a game. First player's edge: per round, the first player's "
+        "points minus the others' average (negative: playing first helps). 'vs reference': "
+        "the paired difference from {reference} (the same games, game by game), much "
+        "tighter than comparing two intervals. 95% intervals (log-scale for the means, t "
+        "for differences), each for one configuration on its own: with many "
+        "configurations, expect about 1 in 20 to miss by chance.",
+        n, table=sim.arms[0].table(), limit=sim.arms[0].turn_limit,
+        reference=sweep_label(sim.arms[ref], sim.arms))
+    return ResultTable(
+        title,
+        (N_("rank"), N_("configuration"), N_("turns per game"), N_("turns vs reference"),
+         N_("score spread"), N_("spread vs reference"), N_("first player's edge")), cells,
+        note + limit_note([g for f in sim.facts for g in f]))
 
 
 def sweep_chart(sim: Simulation, rank_by: str = "length") -> list[Chart]:
@@ -163,10 +182,11 @@ def sweep_chart(sim: Simulation, rank_by: str = "length") -> list[Chart]:
     rows = sweep_rows(sim, rank_by)
     labels = tuple(r.label for r in rows)
     charts = []
-    for k, (label, _, signed) in enumerate(SWEEP_METRICS):
+    for k, (label, _metric, signed) in enumerate(SWEEP_METRICS):
         points = tuple((e.value, e.low, e.high) for e in (r.measures[k] for r in rows))
-        unit = {0: "turns", 1: "points", 2: "points per round"}[k]
-        charts.append(Chart(label, labels, (Series(label, points),), unit,
+        unit = {0: _("turns"), 1: _("points"), 2: _("points per round")}[k]
+        charts.append(Chart(_(label), tuple(shown_text(x) for x in labels),
+                            (Series(_(label), points),), unit,
                             horizontal=True, zero_line=signed))
     return charts
 

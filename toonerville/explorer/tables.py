@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import shoe
 from ..errors import RulesError
-from ..messages import msg
+from ..messages import N_, Message, msg, ngettext, translate
 from ..rules import ROUNDS, Rules, contract_for
 from .deals import Exact, exact_or_none, fresh_deal
 from .exact import exact_deal_share
@@ -34,6 +34,78 @@ from .stats import (
     share_mean_ci,
     wilson,
 )
+
+
+class Text(str):
+    """A text a table shows: as a `str` it is the English (what a lookup, a test and the
+    JSON see), and `shown(text)` is the same text in the language in use, at the moment
+    it is shown, so a table built once is drawn again in another language. Its parts
+    are message templates (a `str` is a template without parameters, a `Message` one
+    with them, `Text.plural(...)` a count) joined end to end; `+` joins two."""
+
+    parts: tuple[Any, ...]
+
+    def __new__(cls, *parts: Any) -> Text:
+        kept = tuple(p for p in parts if not (isinstance(p, str) and not p))
+        self = super().__new__(cls, "".join(_english(p) for p in kept))
+        self.parts = kept
+        return self
+
+    @classmethod
+    def plural(cls, singular: str, plural_form: str, n: int, **params: Any) -> Text:
+        """A count: "{n} game" / "{n} games", by the plural rule of the language shown."""
+        return cls(_Count(singular, plural_form, n, params))
+
+    def shown(self) -> str:
+        """The text in the language in use."""
+        return "".join(_part_shown(p) for p in self.parts)
+
+    def __add__(self, other: str) -> Text:
+        return Text(*self.parts, *(other.parts if isinstance(other, Text) else (other,)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Text, self.parts)
+
+
+@dataclass(frozen=True)
+class _Count:
+    singular: str
+    plural_form: str
+    n: int
+    params: dict[str, Any]
+
+
+def _english(part: Any) -> str:
+    if isinstance(part, _Count):
+        form = part.singular if part.n == 1 else part.plural_form
+        return form.format(n=part.n, **part.params)
+    if isinstance(part, Message):
+        return part.template.format(**part.params)
+    return str(part)
+
+
+def _fill(template: str, english: str, params: dict[str, Any]) -> str:
+    shown = {k: shown_text(v) for k, v in params.items()}
+    try:
+        return template.format(**shown)
+    except (KeyError, IndexError, ValueError):  # a translation with other placeholders
+        return english.format(**shown)
+
+
+def _part_shown(part: Any) -> str:
+    if isinstance(part, _Count):
+        template = ngettext(part.singular, part.plural_form, part.n)
+        english = part.singular if part.n == 1 else part.plural_form
+        return _fill(template, english, {"n": part.n, **part.params})
+    if isinstance(part, Message):
+        return _fill(translate(part.template), part.template, dict(part.params))
+    return translate(part) if isinstance(part, str) and part else str(part)
+
+
+def shown_text(value: Any) -> Any:
+    """A `Text` in the language in use; anything else as it is."""
+    return value.shown() if isinstance(value, Text) else value
+
 
 Cell = str | int | float | Estimate | Exact | None
 
@@ -86,14 +158,32 @@ class ResultTable:
             return cell.format(self.places)
         if isinstance(cell, float):
             return "–" if math.isnan(cell) else f"{cell:.{self.places}f}"
-        return str(cell)
+        return cell.shown() if isinstance(cell, Text) else str(cell)
+
+    @property
+    def headings(self) -> list[str]:
+        """The column headings in the language in use (`columns` stay English: they
+        are the names a column is looked up by)."""
+        return [c.shown() if isinstance(c, Text) else translate(c) if c else c
+                for c in self.columns]
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the language in use."""
+        return str(shown_text(self.title))
+
+    @property
+    def shown_note(self) -> str:
+        """The note in the language in use."""
+        return str(shown_text(self.note))
 
     def __str__(self) -> str:
-        cells = [list(self.columns)] + [[self.show(c) for c in row] for row in self.rows]
+        cells = [self.headings] + [[self.show(c) for c in row] for row in self.rows]
         widths = [max(len(r[k]) for r in cells) for k in range(len(self.columns))]
         left = [k == 0 or all(isinstance(row[k], str) for row in self.rows)
                 for k in range(len(self.columns))]
-        lines = [self.title, "=" * len(self.title)]
+        title = self.shown_title
+        lines = [title, "=" * len(title)]
         for i, r in enumerate(cells):
             lines.append("  ".join(c.ljust(w) if left[k] else c.rjust(w)
                                    for k, (c, w) in enumerate(zip(r, widths, strict=True))
@@ -101,21 +191,21 @@ class ResultTable:
             if i == 0:
                 lines.append("  ".join("-" * w for w in widths))
         if self.note:
-            lines.append(self.note)
+            lines.append(self.shown_note)
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        head = "".join(f'<th scope="col">{escape(c)}</th>' for c in self.columns)
+        head = "".join(f'<th scope="col">{escape(c)}</th>' for c in self.headings)
         body = "".join("<tr>" + "".join(
             f'<td style="text-align:{"left" if k == 0 else "right"}">'
             f"{escape(self.show(c))}</td>" for k, c in enumerate(row)) + "</tr>"
             for row in self.rows)
-        note = f"<p><small>{escape(self.note)}</small></p>" if self.note else ""
-        return (f'<div class="tv-explorer-table"><h4>{escape(self.title)}</h4><table>'
+        note = f"<p><small>{escape(self.shown_note)}</small></p>" if self.note else ""
+        return (f'<div class="tv-explorer-table"><h4>{escape(self.shown_title)}</h4><table>'
                 f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{note}</div>")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "columns": list(self.columns), "note": self.note,
+        return {"title": str(self.title), "columns": list(self.columns), "note": str(self.note),
                 "rows": [[c.to_dict() if isinstance(c, Estimate | Exact) else c for c in row]
                          for row in self.rows]}
 
@@ -131,7 +221,7 @@ def _share(flags: Iterable[bool]) -> Estimate:
 
 def _games(facts: Sequence[GameFacts] | int) -> str:
     n = facts if isinstance(facts, int) else len(facts)
-    return f"{n} game{'s' if n != 1 else ''}"
+    return Text.plural("{n} game", "{n} games", n)
 
 
 def games_phrase(sim: Simulation) -> str:
@@ -142,19 +232,21 @@ def games_phrase(sim: Simulation) -> str:
     if len(counts) == 1:
         return _games(counts[0])
     low, high = min(counts), max(counts)
-    many = f"{low}–{high} games" if low != high else _games(low)
-    return f"{many} per configuration"
+    many = (Text(msg("{low}–{high} games", None, low=low, high=high)) if low != high
+            else _games(low))
+    return Text(msg("{games} per configuration", None, games=many))
 
 
 def limit_note(facts: Sequence[GameFacts]) -> str:
     """A sentence for a table's note when rounds were cut short by the turn limit."""
     hit = sum(r.ended_by == "turn_limit" for g in facts for r in g.rounds)
     rounds = sum(len(g.rounds) for g in facts)
-    return (f" {hit} of {rounds} rounds reached the turn limit and were scored as they stood."
-            if hit else "")
+    return (Text(" ", msg("{hit} of {rounds} rounds reached the turn limit and were scored "
+                          "as they stood.", None, hit=hit, rounds=rounds))
+            if hit else Text())
 
 
-_INTERVALS = ("95% confidence intervals in brackets: Wilson for shares; for means of "
+_INTERVALS = N_("95% confidence intervals in brackets: Wilson for shares; for means of "
               "counts and points, a log-scale interval that cannot go below 0; t for "
               "differences.")
 
@@ -176,16 +268,18 @@ def round_table(facts: Sequence[GameFacts], rules: Rules, title: str = "") -> Re
             _share(x.restocks > 0 for x in rs),
             _share(x.ended_by == "stock" for x in rs)))
     return ResultTable(
-        title or "How hard is each round?",
-        ("round", "contract (deal)", "dealt hand holds it", "exact", "first lay-down",
-         "someone goes out", "turns", "points left/player", "stock rebuilt", "stock ran out"),
+        title or Text(N_("How hard is each round?")),
+        (N_("round"), N_("contract (deal)"), N_("dealt hand holds it"), N_("exact"),
+         N_("first lay-down"), N_("someone goes out"), N_("turns"), N_("points left/player"),
+         N_("stock rebuilt"), N_("stock ran out")),
         tuple(rows),
-        f"{_games(facts)}. {_INTERVALS} 'Dealt hand holds it': the share of freshly dealt "
-        "hands that already hold the contract's melds; 'exact': the same chance counted "
-        "exactly, for the rounds of sets only. Turns count every player's turn (turn 1 is "
-        "the first player's); 'first lay-down' is the turn of the round's first lay-down. "
-        "'Stock ran out': the round ended because there was nothing left to rebuild the "
-        "stock from (H6)." + limit_note(facts))
+        Text(msg("{games}. {intervals} 'Dealt hand holds it': the share of freshly dealt "
+                 "hands that already hold the contract's melds; 'exact': the same chance "
+                 "counted exactly, for the rounds of sets only. Turns count every player's "
+                 "turn (turn 1 is the first player's); 'first lay-down' is the turn of the "
+                 "round's first lay-down. 'Stock ran out': the round ended because there was "
+                 "nothing left to rebuild the stock from (H6).", None, games=_games(facts),
+                 intervals=Text(_INTERVALS)), limit_note(facts)))
 
 
 def buying_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
@@ -204,17 +298,21 @@ def buying_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
             _share(o in ("next_turn", "later") for o in fresh),
             len(outcomes) - len(fresh)))
     return ResultTable(
-        title or "Buying",
-        ("round", "contract", "buys per round", "rounds with a buy", "buys by players not down",
-         "buyer lays down next turn", "buyer lays down this round", "buys by players down"),
+        title or Text(N_("Buying")),
+        (N_("round"), N_("contract"), N_("buys per round"), N_("rounds with a buy"),
+         N_("buys by players not down"), N_("buyer lays down next turn"),
+         N_("buyer lays down this round"), N_("buys by players down")),
         tuple(rows),
-        f"{_games(facts)}. The two lay-down columns count buys by players not yet down. "
-        "Whether buying pays: seat 'nobuy' bots (heuristic bots that never buy) beside "
-        "heuristic ones, or compare max_buys_per_round=0 with the default.")
+        Text(msg("{games}. The two lay-down columns count buys by players not yet down. "
+                 "Whether buying pays: seat 'nobuy' bots (heuristic bots that never buy) "
+                 "beside heuristic ones, or compare max_buys_per_round=0 with the default.",
+                 None, games=_games(facts))))
 
 
 def _position_label(p: int, players: int) -> str:
-    return f"{p} (plays first)" if p == 1 else f"{p} (dealer)" if p == players else str(p)
+    if p == 1:
+        return Text(msg("{p} (plays first)", None, p=p))
+    return Text(msg("{p} (dealer)", None, p=p)) if p == players else str(p)
 
 
 def first_player_edge(g: GameFacts) -> float:
@@ -230,7 +328,7 @@ def first_player_edge(g: GameFacts) -> float:
 def seat_round_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
     """Does it matter where you sit in a round? Positions counted from the dealer's left."""
     if not facts:
-        return ResultTable(title or "Seats in a round", ("position",), ())
+        return ResultTable(title or Text(N_("Seats in a round")), (N_("position"),), ())
     n = facts[0].players
     rows: list[tuple[Cell, ...]] = []
     for p in range(1, n + 1):
@@ -241,27 +339,30 @@ def seat_round_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable
                    for g in facts for r in g.rounds),
             count_mean_ci(statistics.fmean(r.points[r.seat_at(p)] for r in g.rounds)
                           for g in facts)))
-    rows.append(("first player − the others", None, None,
+    rows.append((Text(N_("first player − the others")), None, None,
                  mean_ci((first_player_edge(g) for g in facts), "difference")))
     return ResultTable(
-        title or "Seats in a round: does playing first help?",
-        ("position", "goes out", "lays down first", "points per round"), tuple(rows),
-        f"{_games(facts)} × {ROUNDS} rounds. The deal passes left each round (H2), so "
-        "every player holds each position in turn. Intervals of the last two rows are over "
-        "games; shares over rounds.")
+        title or Text(N_("Seats in a round: does playing first help?")),
+        (N_("position"), N_("goes out"), N_("lays down first"), N_("points per round")),
+        tuple(rows),
+        Text(msg("{games} × {rounds} rounds. The deal passes left each round (H2), so every "
+                 "player holds each position in turn. Intervals of the last two rows are "
+                 "over games; shares over rounds.", None, games=_games(facts),
+                 rounds=ROUNDS)))
 
 
 def seat_game_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
     """Does the seat matter over a whole game? Positions from the first dealer's left."""
     if not facts:
-        return ResultTable(title or "Seats in a game", ("position",), ())
+        return ResultTable(title or Text(N_("Seats in a game")), (N_("position"),), ())
     n = facts[0].players
     rows: list[tuple[Cell, ...]] = []
     for p in range(1, n + 1):
         first_in = ", ".join(str(r) for r in range(1, ROUNDS + 1) if (r - 1) % n == p - 1)
         seats = [next(s for s in range(n) if g.game_position(s) == p) for g in facts]
         rows.append((
-            _position_label(p, n) if p < n else f"{p} (first dealer)", first_in,
+            _position_label(p, n) if p < n else Text(msg("{p} (first dealer)", None, p=p)),
+            first_in,
             _share(s in g.winners for g, s in zip(facts, seats, strict=True)),
             count_mean_ci(g.totals[s] for g, s in zip(facts, seats, strict=True))))
 
@@ -270,19 +371,20 @@ def seat_game_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
         return g.totals[first] - statistics.fmean(t for s, t in enumerate(g.totals)
                                                   if s != first)
 
-    rows.append(("1 − the others", None, None, mean_ci((lead(g) for g in facts),
+    rows.append((Text(N_("1 − the others")), None, None, mean_ci((lead(g) for g in facts),
                                                        "difference")))
     return ResultTable(
-        title or "Seats in a game: does the starting seat matter?",
-        ("position", "plays first in rounds", "wins the game", "game total"), tuple(rows),
-        f"{_games(facts)}. A shared win counts for every winner (T21), so the shares can "
-        f"add up to a little more than 100%.")
+        title or Text(N_("Seats in a game: does the starting seat matter?")),
+        (N_("position"), N_("plays first in rounds"), N_("wins the game"), N_("game total")),
+        tuple(rows),
+        Text(msg("{games}. A shared win counts for every winner (T21), so the shares can add "
+                 "up to a little more than 100%.", None, games=_games(facts))))
 
 
 def bot_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
     """Each kind of bot at the table: wins, totals, buys; and the differences per game."""
     if not facts:
-        return ResultTable(title or "Bots", ("bot",), ())
+        return ResultTable(title or Text(N_("Bots")), (N_("bot"),), ())
     kinds = sorted(set(facts[0].bots), key=facts[0].bots.index)
 
     def seats(g: GameFacts, kind: str) -> list[int]:
@@ -305,12 +407,13 @@ def bot_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
                      paired_ci([mean_total(g, kinds[0]) for g in facts],
                                [mean_total(g, kind) for g in facts]), None, None))
     return ResultTable(
-        title or "The bots against each other",
-        ("bot", "seats", "wins the game", "game total", "buys per game",
-         "goes out in a round"), tuple(rows),
-        f"{_games(facts)}. Per player of each kind: lower totals are better (T21). A "
-        "difference row compares the two kinds' average totals within each game; an interval "
-        "that excludes 0 means the difference is not chance.")
+        title or Text(N_("The bots against each other")),
+        (N_("bot"), N_("seats"), N_("wins the game"), N_("game total"), N_("buys per game"),
+         N_("goes out in a round")), tuple(rows),
+        Text(msg("{games}. Per player of each kind: lower totals are better (T21). A "
+                 "difference row compares the two kinds' average totals within each game; an "
+                 "interval that excludes 0 means the difference is not chance.", None,
+                 games=_games(facts))))
 
 
 def _quantiles(values: Sequence[float]) -> tuple[float, float, float]:
@@ -325,7 +428,9 @@ def arm_names(sim: Simulation) -> list[str]:
     """A, B for one or two configurations; arm 1, arm 2 … for more."""
     if len(sim.arms) == 1:
         return ["A"]
-    return ["A", "B"] if len(sim.arms) == 2 else [f"arm {i + 1}" for i in range(len(sim.arms))]
+    if len(sim.arms) == 2:
+        return ["A", "B"]
+    return [Text(msg("arm {i}", None, i=i + 1)) for i in range(len(sim.arms))]
 
 
 def score_table(sim: Simulation) -> ResultTable:
@@ -333,22 +438,24 @@ def score_table(sim: Simulation) -> ResultTable:
     names = arm_names(sim)
     rows: list[tuple[Cell, ...]] = []
     per_arm = [list(f) for f in sim.facts]
-    rows.append(("games", *(len(f) for f in per_arm)))
-    rows.append(("points per player per game",
+    rows.append((Text(N_("games")), *(len(f) for f in per_arm)))
+    rows.append((Text(N_("points per player per game")),
                  *(count_mean_ci(statistics.fmean(g.totals) for g in f) for f in per_arm)))
-    rows.append(("winning total", *(count_mean_ci(min(g.totals) for g in f) for f in per_arm)))
-    rows.append(("highest − lowest total",
+    rows.append((Text(N_("winning total")),
+                 *(count_mean_ci(min(g.totals) for g in f) for f in per_arm)))
+    rows.append((Text(N_("highest − lowest total")),
                  *(count_mean_ci(max(g.totals) - min(g.totals) for g in f) for f in per_arm)))
     spread = [_quantiles([t for g in f for t in g.totals]) for f in per_arm]
-    for k, label in enumerate(("a player's total: 10th percentile", "median",
-                               "90th percentile")):
-        rows.append((label, *(s[k] for s in spread)))
-    rows.append(("rounds someone goes out (of 11)",
+    for k, label in enumerate((N_("a player's total: 10th percentile"), N_("median"),
+                               N_("90th percentile"))):
+        rows.append((Text(label), *(s[k] for s in spread)))
+    rows.append((Text(N_("rounds someone goes out (of 11)")),
                  *(count_mean_ci((sum(r.went_out is not None for r in g.rounds) for g in f),
                                  most=ROUNDS) for f in per_arm)))
-    return ResultTable("How are the scores spread?", ("", *names), tuple(rows),
-                       f"{games_phrase(sim)}. Means with 95% intervals over "
-                       "games (log-scale, never below 0); percentiles of every player's total.")
+    return ResultTable(Text(N_("How are the scores spread?")), ("", *names), tuple(rows),
+                       Text(msg("{games}. Means with 95% intervals over games (log-scale, "
+                                "never below 0); percentiles of every player's total.", None,
+                                games=games_phrase(sim))))
 
 
 # -- comparing two configurations (paired) -------------------------------------------------
@@ -359,18 +466,18 @@ def _mean_first_down(g: GameFacts) -> float | None:
 
 #: (label, per-game value or None, is the value a share?); every value is 0 or more
 GAME_METRICS: tuple[tuple[str, Callable[[GameFacts], float | None], bool], ...] = (
-    ("points per player per game", lambda g: statistics.fmean(g.totals), False),
-    ("winning total", lambda g: min(g.totals), False),
-    ("highest − lowest total", lambda g: max(g.totals) - min(g.totals), False),
-    ("rounds someone goes out (of 11)",
+    (N_("points per player per game"), lambda g: statistics.fmean(g.totals), False),
+    (N_("winning total"), lambda g: min(g.totals), False),
+    (N_("highest − lowest total"), lambda g: max(g.totals) - min(g.totals), False),
+    (N_("rounds someone goes out (of 11)"),
      lambda g: sum(r.went_out is not None for r in g.rounds), False),
-    ("turns per round", lambda g: statistics.fmean(r.turns for r in g.rounds), False),
-    ("turn of the first lay-down", _mean_first_down, False),
-    ("buys per player per game",
+    (N_("turns per round"), lambda g: statistics.fmean(r.turns for r in g.rounds), False),
+    (N_("turn of the first lay-down"), _mean_first_down, False),
+    (N_("buys per player per game"),
      lambda g: sum(len(b) for r in g.rounds for b in r.buy_turns) / g.players, False),
-    ("dealt hands that hold the contract",
+    (N_("dealt hands that hold the contract"),
      lambda g: statistics.fmean(m for r in g.rounds for m in r.dealt_meets), True),
-    ("rounds the stock is rebuilt (of 11)",
+    (N_("rounds the stock is rebuilt (of 11)"),
      lambda g: sum(r.restocks > 0 for r in g.rounds), False),
 )
 _MOST = {"rounds someone goes out (of 11)": ROUNDS, "rounds the stock is rebuilt (of 11)": ROUNDS}
@@ -390,20 +497,22 @@ def _paired(pairs: Sequence[tuple[GameFacts, GameFacts]],
     return share_mean_ci(xs), share_mean_ci(ys), paired_ci(xs, ys, True)
 
 
-def _compare_note(sim: Simulation, pairs: int) -> str:
+def _compare_note(sim: Simulation, pairs: int) -> Text:
     a, b = sim.arms[0], sim.arms[1]
-    return (f"A: {a.describe()}. B: {b.describe()}. {_games(pairs)} per configuration, "
-            "played under both on the same seeds; B − A is the mean of the per-game "
-            "differences with its 95% interval (pp: percentage points; for 0/1 outcomes "
-            "Newcombe's paired interval). An interval that excludes 0 is a real difference.")
+    return Text(msg("A: {a}. B: {b}. {games} per configuration, played under both on the "
+                    "same seeds; B − A is the mean of the per-game differences with its 95% "
+                    "interval (pp: percentage points; for 0/1 outcomes Newcombe's paired "
+                    "interval). An interval that excludes 0 is a real difference.", None,
+                    a=a.describe(), b=b.describe(), games=_games(pairs)))
 
 
 def compare_table(sim: Simulation, a: int = 0, b: int = 1) -> ResultTable:
     """A against B on the same seeds, game by game."""
     pairs = sim.pairs(a, b)
-    rows = [(label, *_paired(pairs, value, share, _MOST.get(label)))
+    rows = [(Text(label), *_paired(pairs, value, share, _MOST.get(label)))
             for label, value, share in GAME_METRICS]
-    return ResultTable("A against B (paired games)", ("", "A", "B", "B − A"), tuple(rows),
+    return ResultTable(Text(N_("A against B (paired games)")), ("", "A", "B", "B − A"),
+                       tuple(rows),
                        _compare_note(sim, len(pairs)))
 
 
@@ -422,11 +531,12 @@ def compare_rounds_table(sim: Simulation, a: int = 0, b: int = 1) -> ResultTable
 
         rows.append((r, str(contract_for(r)), *_paired(ok, points, False),
                      *_paired(ok, out, True)))
-    return ResultTable("A against B, round by round",
-                       ("round", "contract", "points A", "points B", "points B − A",
-                        "goes out A", "goes out B", "goes out B − A"), tuple(rows),
-                       "Points left per player in the round; 'goes out': someone went out. "
-                       + _compare_note(sim, len(pairs)))
+    return ResultTable(Text(N_("A against B, round by round")),
+                       (N_("round"), N_("contract"), N_("points A"), N_("points B"),
+                        N_("points B − A"), N_("goes out A"), N_("goes out B"),
+                        N_("goes out B − A")), tuple(rows),
+                       Text(N_("Points left per player in the round; 'goes out': someone "
+                               "went out."), " ", _compare_note(sim, len(pairs))))
 
 
 # -- fresh deals, no play ----------------------------------------------------------------------
@@ -445,25 +555,29 @@ def deal_table(players: int = 4, rules: Rules | None = None, hands: int = 300, s
                      count.exact))
         if progress is not None:
             progress(k, len(chosen))
-    return ResultTable("How often does a fresh deal already hold the contract?",
-                       ("round", "contract", "cards dealt", "hands that hold it", "exact"),
+    return ResultTable(Text(N_("How often does a fresh deal already hold the contract?")),
+                       (N_("round"), N_("contract"), N_("cards dealt"),
+                        N_("hands that hold it"), N_("exact")),
                        tuple(rows),
-                       f"{hands} seeded fresh deals (seed {seed}) from a {players}-player "
-                       f"shoe ({len(shoe(players))} cards), the first player's hand of each; "
-                       "every round deals the same shuffles. 95% Wilson intervals. 'Exact': "
-                       "the chance counted exactly, for the contracts of sets only.")
+                       Text(msg("{hands} seeded fresh deals (seed {seed}) from a "
+                                "{players}-player shoe ({cards} cards), the first player's "
+                                "hand of each; every round deals the same shuffles. 95% Wilson "
+                                "intervals. 'Exact': the chance counted exactly, for the "
+                                "contracts of sets only.", None, hands=hands, seed=seed,
+                                players=players, cards=len(shoe(players)))))
 
 
 # -- the questions ---------------------------------------------------------------------------
+#: question → its title in English (marked for the catalogue: translate it when shown)
 QUESTIONS: dict[str, str] = {
-    "rounds": "How hard is each round?",
-    "buying": "Does buying pay?",
-    "seats": "Does it matter where you sit?",
-    "bots": "How do the bots compare?",
-    "scores": "How are the scores spread?",
-    "compare": "What does a house rule change? (A against B)",
-    "sweep": "Which house rules give short, fair games? (a sweep)",
-    "deals": "How often does a fresh deal already hold the contract? (no play)",
+    "rounds": N_("How hard is each round?"),
+    "buying": N_("Does buying pay?"),
+    "seats": N_("Does it matter where you sit?"),
+    "bots": N_("How do the bots compare?"),
+    "scores": N_("How are the scores spread?"),
+    "compare": N_("What does a house rule change? (A against B)"),
+    "sweep": N_("Which house rules give short, fair games? (a sweep)"),
+    "deals": N_("How often does a fresh deal already hold the contract? (no play)"),
 }
 
 
@@ -474,11 +588,14 @@ def tables_for(sim: Simulation, question: str = "all") -> list[ResultTable]:
                              q=question, choices=", ".join(["all", *QUESTIONS])))
     names = arm_names(sim)
 
+    def titled(title: str, name: str) -> Text:
+        return Text(msg("{title} — {name}", None, title=Text(title), name=name))
+
     def each(make: Callable[[Sequence[GameFacts], str], ResultTable], title: str
              ) -> list[ResultTable]:
         if len(sim.arms) == 1:
             return [make(sim.facts[0], "")]
-        return [make(f, f"{title} — {name}") for f, name in zip(sim.facts, names, strict=True)]
+        return [make(f, titled(title, name)) for f, name in zip(sim.facts, names, strict=True)]
 
     if question == "sweep":
         from .sweeps import sweep_table
@@ -488,16 +605,16 @@ def tables_for(sim: Simulation, question: str = "all") -> list[ResultTable]:
     if question in ("rounds", "all"):
         out += [round_table(f, arm.rules, t) for f, arm, t in zip(
             sim.facts, sim.arms, [""] if len(sim.arms) == 1 else
-            [f"How hard is each round? — {n}" for n in names], strict=True)]
+            [titled(N_("How hard is each round?"), n) for n in names], strict=True)]
     if question in ("buying", "all"):
-        out += each(buying_table, "Buying")
+        out += each(buying_table, N_("Buying"))
         if question == "buying" and any(len(set(a.bots)) > 1 for a in sim.arms):
-            out += each(bot_table, "The bots against each other")
+            out += each(bot_table, N_("The bots against each other"))
     if question in ("seats", "all"):
-        out += each(seat_round_table, "Seats in a round")
-        out += each(seat_game_table, "Seats in a game")
+        out += each(seat_round_table, N_("Seats in a round"))
+        out += each(seat_game_table, N_("Seats in a game"))
     if question in ("bots", "all"):
-        out += each(bot_table, "The bots against each other")
+        out += each(bot_table, N_("The bots against each other"))
     if question in ("scores", "all"):
         out.append(score_table(sim))
     if question in ("compare", "all") and len(sim.arms) >= 2:

@@ -19,7 +19,7 @@ import io
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -27,18 +27,38 @@ import ipywidgets as widgets
 
 from .. import explorer as X
 from ..errors import RulesError
-from ..messages import _, msg, plural
+from ..messages import N_, _, add_listener, msg, ngettext, plural
 from ..rules import ROUNDS, Rules
 from ..simulate import DEFAULT_TURN_LIMIT
-from .components import HouseRulesPanel, MessageBox
+from .components import HouseRulesPanel, MessageBox, apply_language, relabel
 
-#: The bots around the table, as a pattern repeated seat by seat.
+#: The bots around the table, as a pattern repeated seat by seat (labels in English,
+#: shown in the language in use).
 BOT_CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("heuristic bots", ("heuristic",)),
-    ("heuristic against random (alternating)", ("heuristic", "random")),
-    ("heuristic against never-buying (alternating)", ("heuristic", "nobuy")),
-    ("random bots", ("random",)),
+    (N_("heuristic bots"), ("heuristic",)),
+    (N_("heuristic against random (alternating)"), ("heuristic", "random")),
+    (N_("heuristic against never-buying (alternating)"), ("heuristic", "nobuy")),
+    (N_("random bots"), ("random",)),
 )
+#: The names of `explorer.PRESETS`, marked here for the catalogue (a test keeps the two
+#: lists equal); a preset is shown by its translated name and chosen by its English one.
+PRESET_NAMES: tuple[str, ...] = (
+    N_("5 players instead of 4"),
+    N_("3 players instead of 4"),
+    N_("H4: round 11 deals 12, not 14"),
+    N_("H5: no buying"),
+    N_("H5: at most 1 buy per player per round"),
+    N_("H5: 2 penalty cards per buy"),
+    N_("H5: no penalty card"),
+    N_("H1: at most 1 Rook per meld"),
+    N_("H7: melds beyond the contract allowed"),
+    N_("H8: two sets of one number allowed"),
+    N_("H9: no laying off on the lay-down turn"),
+)
+#: How a sweep can rank its configurations.
+RANKS: tuple[tuple[str, str], ...] = (
+    (N_("shortest games"), "length"), (N_("closest scores"), "spread"),
+    (N_("smallest first player's edge"), "edge"))
 #: Largest CSV offered as a download link inside the page.
 MAX_DOWNLOAD_BYTES = 30_000_000
 
@@ -66,72 +86,56 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
             raise ValueError(f"mode is 'thread' or 'page', not {self.mode!r}")
         self.background = background
         self.question = widgets.Dropdown(
-            options=[(text, key) for key, text in X.QUESTIONS.items()], value=question,
-            description="Question", style=style, layout=widgets.Layout(width="34em"))
-        self.players = widgets.Dropdown(options=[3, 4, 5], value=players,
-                                        description="Players", style=style)
-        choices = [(label, pattern) for label, pattern in BOT_CHOICES]
-        if tuple(bots) not in [p for _, p in choices]:
-            choices.append((", ".join(bots), tuple(bots)))
-        self.bots = widgets.Dropdown(options=choices, value=tuple(bots), description="Bots",
+            options=self._question_options(), value=question, style=style,
+            layout=widgets.Layout(width="34em"))
+        self.players = widgets.Dropdown(options=[3, 4, 5], value=players, style=style)
+        self._bot_patterns = [pattern for _label, pattern in BOT_CHOICES]
+        if tuple(bots) not in self._bot_patterns:
+            self._bot_patterns.append(tuple(bots))
+        self.bots = widgets.Dropdown(options=self._bot_options(), value=tuple(bots),
                                      style=style)
-        self.games = widgets.BoundedIntText(value=games, min=1, max=100_000,
-                                            description="Games", style=style,
+        self.games = widgets.BoundedIntText(value=games, min=1, max=100_000, style=style,
                                             layout=widgets.Layout(width="12em"))
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1,
-                                           description="Seed", style=style,
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, style=style,
                                            layout=widgets.Layout(width="14em"))
         cores = 1 if self.mode == "page" else max(1, os.cpu_count() or 1)
         workers = min(2, cores) if workers is None else workers
         self.workers = widgets.Dropdown(options=list(range(1, max(cores, workers) + 1)),
-                                        value=workers, description="Worker processes",
-                                        style=style, disabled=self.mode == "page")
+                                        value=workers, style=style,
+                                        disabled=self.mode == "page")
         self.scheduler = widgets.Text(
-            value="", placeholder="tcp://host:8786 (optional)",
-            description="Dask scheduler", style=style, layout=widgets.Layout(
+            value="", style=style, layout=widgets.Layout(
                 width="22em", display="none" if self.mode == "page" else None))
         self.turn_limit = widgets.BoundedIntText(value=turn_limit, min=5, max=2000,
-                                                 description="Turn limit", style=style,
+                                                 style=style,
                                                  layout=widgets.Layout(width="12em"))
         self.rules_a = HouseRulesPanel()
         self.preset = widgets.Dropdown(
-            options=[("(set B's rules by hand below)", "")] + [(k, k) for k in X.PRESETS],
-            value="", description="B changes", style=style,
+            options=self._preset_options(), value="", style=style,
             layout=widgets.Layout(width="34em"))
-        self.players_b = widgets.Dropdown(options=[3, 4, 5], value=players,
-                                          description="Players in B", style=style)
+        self.players_b = widgets.Dropdown(options=[3, 4, 5], value=players, style=style)
         self.rules_b = HouseRulesPanel()
-        self.sweep = widgets.Text(value=sweep, description="Settings to sweep", style=style,
+        self.sweep = widgets.Text(value=sweep, style=style,
                                   layout=widgets.Layout(width="40em"))
-        self.rank_by = widgets.Dropdown(
-            options=[("shortest games", "length"), ("closest scores", "spread"),
-                     ("smallest first player's edge", "edge")], value="length",
-            description="Rank by", style=style)
+        self.rank_by = widgets.Dropdown(options=self._rank_options(), value="length",
+                                        style=style)
+        self.compare_help = widgets.HTML()
+        self.sweep_help = widgets.HTML()
         self.rules_box = widgets.Accordion(
             children=(self.rules_a, widgets.VBox((
-                widgets.HTML("<i>Used by the question “What does a house rule change?”: "
-                             "B is played on the same seeds as A.</i>"),
-                self.preset, self.players_b, self.rules_b)), widgets.VBox((
-                    widgets.HTML("<i>Used by the question “Which house rules give short, "
-                                 "fair games?”: every combination of the values, from A's "
-                                 "rules, on the same seeds. Write name=value,value,… "
-                                 "separated by spaces.</i>"), self.sweep, self.rank_by))),
+                self.compare_help, self.preset, self.players_b, self.rules_b)),
+                widgets.VBox((self.sweep_help, self.sweep, self.rank_by))),
             selected_index=None)
-        self.rules_box.set_title(0, "House rules A")
-        self.rules_box.set_title(1, "House rules B (for a comparison)")
-        self.rules_box.set_title(2, "A sweep of house rules")
         for control, name in ((self.question, "question"), (self.games, "games"),
                               (self.seed, "seed"), (self.workers, "workers"),
                               (self.turn_limit, "turn-limit"), (self.players, "players"),
                               (self.bots, "bots"), (self.scheduler, "scheduler"),
                               (self.sweep, "sweep"), (self.preset, "preset")):
             control.add_class(f"tv-explorer-{name}")
-        self.run_button = widgets.Button(description="Run", button_style="primary",
-                                         icon="play", tooltip="Play the games")
-        self.cancel_button = widgets.Button(description="Cancel", icon="stop", disabled=True,
-                                            tooltip="Stop, keeping the games finished")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Progress",
-                                            style=style, layout=widgets.Layout(width="24em"))
+        self.run_button = widgets.Button(button_style="primary", icon="play")
+        self.cancel_button = widgets.Button(icon="stop", disabled=True)
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, style=style,
+                                            layout=widgets.Layout(width="24em"))
         self.status = widgets.HTML()
         self.status.add_class("tv-explorer-status")
         self.progress.add_class("tv-explorer-progress")
@@ -148,6 +152,11 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         self._task: asyncio.Task[None] | None = None
         self._stop = threading.Event()
         self._last_progress = 0.0
+        #: how to write the status line, the plot and the download link again (in the
+        #: language in use): each is kept as a function of nothing
+        self._status_text: Callable[[], str] = str
+        self._plot_svg: Callable[[], str] = str
+        self._download_html: Callable[[], str] = str
         self.run_button.on_click(self.messages.guard(lambda _b: self.start()))
         self.cancel_button.on_click(self.messages.guard(lambda _b: self.cancel()))
         self.preset.observe(self.messages.guard(self._preset_chosen), "value")
@@ -162,6 +171,82 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
                                    self.messages, self.plot, self.tables, self.download),
                          **kwargs)
         self.add_class("tv-rules-explorer")
+        self._label()
+        add_listener(self._language_changed)
+
+    # -- texts ---------------------------------------------------------------------------
+    @staticmethod
+    def _question_options() -> list[tuple[str, str]]:
+        return [(_(text), key) for key, text in X.QUESTIONS.items()]
+
+    def _bot_options(self) -> list[tuple[str, tuple[str, ...]]]:
+        labels = dict((pattern, label) for label, pattern in BOT_CHOICES)
+        return [(_(labels[p]) if p in labels else ", ".join(p), p) for p in self._bot_patterns]
+
+    @staticmethod
+    def _preset_options() -> list[tuple[str, str]]:
+        return ([(_("(set B's rules by hand below)"), "")]
+                + [(_(name), name) for name in X.PRESETS])
+
+    @staticmethod
+    def _rank_options() -> list[tuple[str, str]]:
+        return [(_(label), key) for label, key in RANKS]
+
+    def _label(self) -> None:
+        """Every label, title and tooltip in the language in use; the values stay."""
+        for control, options in ((self.question, self._question_options()),
+                                 (self.bots, self._bot_options()),
+                                 (self.preset, self._preset_options()),
+                                 (self.rank_by, self._rank_options())):
+            relabel(control, options)
+        for control, text in ((self.question, _("Question")), (self.players, _("Players")),
+                              (self.bots, _("Bots")), (self.games, _("Games")),
+                              (self.seed, _("Seed")), (self.workers, _("Worker processes")),
+                              (self.scheduler, _("Dask scheduler")),
+                              (self.turn_limit, _("Turn limit")),
+                              (self.preset, _("B changes")),
+                              (self.players_b, _("Players in B")),
+                              (self.sweep, _("Settings to sweep")),
+                              (self.rank_by, _("Rank by")), (self.progress, _("Progress"))):
+            control.description = text
+        self.scheduler.placeholder = _("tcp://host:8786 (optional)")
+        self.compare_help.value = "<i>{}</i>".format(escape(_(
+            "Used by the question “What does a house rule change?”: B is played on the "
+            "same seeds as A.")))
+        self.sweep_help.value = "<i>{}</i>".format(escape(_(
+            "Used by the question “Which house rules give short, fair games?”: every "
+            "combination of the values, from A's rules, on the same seeds. Write "
+            "name=value,value,… separated by spaces.")))
+        self.rules_box.set_title(0, _("House rules A"))
+        self.rules_box.set_title(1, _("House rules B (for a comparison)"))
+        self.rules_box.set_title(2, _("A sweep of house rules"))
+        self.run_button.description = _("Run")
+        self.run_button.tooltip = _("Play the games")
+        self.cancel_button.description = _("Cancel")
+        self.cancel_button.tooltip = _("Stop, keeping the games finished")
+
+    def refresh(self) -> None:
+        """Everything the explorer shows, in the language in use: its labels, the house
+        rules panels, the status line, the plot, the tables and the download link (the
+        choices and the last result stay)."""
+        self._label()
+        for panel in (self.rules_a, self.rules_b):
+            panel.refresh()
+        self.messages.refresh()
+        self.status.value = self._status_text()
+        if self.plot.value:
+            self.plot.value = self._plot_svg()
+        if self.shown_tables:
+            self.tables.value = _TABLE_CSS + "".join(t._repr_html_() for t in self.shown_tables)
+        self.download.value = self._download_html()
+
+    def _language_changed(self, _code: str) -> None:
+        apply_language(self)
+
+    def _say(self, text: Callable[[], str]) -> None:
+        """Show a status line, and keep how to write it again in another language."""
+        self._status_text = text
+        self.status.value = text()
 
     def __repr__(self) -> str:
         return (f"RulesExplorer(question={self.question.value!r}, games={self.games.value}, "
@@ -219,7 +304,7 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         total = games * len(arms) if question != "deals" else ROUNDS
         self.progress.max, self.progress.value = max(1, total), 0
         self.progress.bar_style = ""
-        self.status.value = "Playing…" if question != "deals" else "Dealing…"
+        self._say((lambda: _("Playing…")) if question != "deals" else (lambda: _("Dealing…")))
         job = (question, arms, games, seed, workers, scheduler)
         if self.mode == "page":
             self._task = asyncio.get_event_loop().create_task(self._work_in_page(*job))
@@ -235,7 +320,7 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         """What Cancel does: stop soon, keeping every finished game."""
         self._stop.set()
         self.cancel_button.disabled = True
-        self.status.value = "Stopping…"
+        self._say(lambda: _("Stopping…"))
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until a threaded run is over (for a notebook cell or a test); True if
@@ -250,7 +335,7 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
             return
         self._last_progress = now
         self.progress.max, self.progress.value = max(1, total), done
-        self.status.value = f"{done} of {total}"
+        self._say(lambda: _("{done} of {total}").format(done=done, total=total))
 
     def _work(self, question: str, arms: list[X.Arm], games: int, seed: int,
               workers: int, scheduler: str | None) -> None:
@@ -287,8 +372,9 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         table = X.deal_table(arms[0].players, arms[0].rules, hands, seed,
                              progress=self._progress)
         self.result, self.shown_tables = None, [table]
-        self._show(X.deals_svg(table), [table])
-        self.status.value = f"{hands} hands per round dealt."
+        self._show(lambda: X.deals_svg(table), [table])
+        self._say(lambda: plural("{n} hand per round dealt.", "{n} hands per round dealt.",
+                                 hands))
 
     def _finished(self, question: str, result: X.Simulation) -> None:
         self.result = result
@@ -297,18 +383,21 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
             self.shown_tables = [X.sweep_table(result, self.rank_by.value)]
         else:
             self.shown_tables = X.tables_for(result, question)
-        self._show(X.figure_svg(question, result, self.rank_by.value), self.shown_tables)
+        rank_by = self.rank_by.value
+        self._show(lambda: X.figure_svg(question, result, rank_by), self.shown_tables)
         self._offer_csv(result)
-        self.status.value = escape(finished_text(result))
+        self._say(lambda: escape(finished_text(result)))
         self.progress.bar_style = "warning" if result.cancelled else "success"
 
     def _failed(self, err: Exception) -> None:
-        self.status.value = ""
+        self._say(str)
         self.progress.bar_style = "danger"
         self.messages.show_exception(err)
 
     # -- showing -------------------------------------------------------------------------
-    def _show(self, svg: str, tables: list[X.ResultTable]) -> None:
+    def _show(self, draw: Callable[[], str], tables: list[X.ResultTable]) -> None:
+        self._plot_svg = draw
+        svg = draw()
         self.plot.value = svg
         self.plot.layout.display = "block" if svg else "none"
         self.tables.value = _TABLE_CSS + "".join(t._repr_html_() for t in tables)
@@ -318,13 +407,19 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         rows = X.write_csv(run, buffer)
         data = buffer.getvalue().encode()
         if len(data) > MAX_DOWNLOAD_BYTES:
-            self.download.value = (f"{rows} rows are too many to download from the page: "
-                                   "in a notebook cell, use <code>explorer.write_csv</code>.")
-            return
-        link = base64.b64encode(data).decode()
-        self.download.value = (f'<a download="toonerville-records.csv" '
-                               f'href="data:text/csv;base64,{link}">Download the raw records '
-                               f"(CSV, {rows} rows: one per game, round and seat)</a>")
+            self._download_html = lambda: escape(ngettext(
+                "{n} row is too many to download from the page: in a notebook cell, use "
+                "{code}.", "{n} rows are too many to download from the page: in a notebook "
+                "cell, use {code}.", rows)).format(n=rows,
+                                                   code="<code>explorer.write_csv</code>")
+        else:
+            link = base64.b64encode(data).decode()
+            self._download_html = lambda: (
+                f'<a download="toonerville-records.csv" href="data:text/csv;base64,{link}">'
+                + escape(plural("Download the raw records (CSV, {n} row: one per game, "
+                                "round and seat)", "Download the raw records (CSV, {n} "
+                                "rows: one per game, round and seat)", rows)) + "</a>")
+        self.download.value = self._download_html()
 
     def save_csv(self, path: str) -> int:
         """Write the last run's raw records to `path`; returns the number of rows."""
