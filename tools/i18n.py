@@ -347,12 +347,18 @@ def catalogue_problems(code: str, template: Catalog | None = None,
     if not path.exists():
         return [f"{path.relative_to(ROOT)} is missing: run `python tools/i18n.py update`"]
     catalog = load_po(code, domain)
+    out = key_problems(template, catalog)
+    out += (prose_problems(catalog) if domain == PROSE else translation_problems(catalog))
+    return out + mo_problems(code, domain)
+
+
+def key_problems(template: Catalog, catalog: Catalog) -> list[str]:
+    """Texts of the template the catalogue lacks, and texts it keeps that the source no
+    longer has (a paragraph rewritten in English: its old translation is stale)."""
     wanted, have = _keys(template), _keys(catalog)
     out = [f"missing: {_first(k)!r}" for k in sorted(wanted - have, key=str)]
     out += [f"stale: {_first(k)!r}" for k in sorted(have - wanted, key=str)]
-    out += [f"obsolete: {_first(m.id)!r}" for m in catalog.obsolete.values()]
-    out += (prose_problems(catalog) if domain == PROSE else translation_problems(catalog))
-    return out + mo_problems(code, domain)
+    return out + [f"obsolete: {_first(m.id)!r}" for m in catalog.obsolete.values()]
 
 
 _LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import copy
 import gettext
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from toonerville.messages import DEFAULT, LOCALE_DIR, RTL, normalise
 
@@ -35,6 +36,9 @@ DOMAIN = "prose"
 RULEBOOK_PAGE = "rulebook.ipynb"
 #: the notebook metadata key that says a notebook was translated, and into what
 METADATA_KEY = "toonerville_language"
+#: an environment variable naming another folder of prose catalogues (a translator
+#: previewing a catalogue in Voila, or a test's made-up catalogue)
+LOCALE_ENV = "TOONERVILLE_PROSE_LOCALE"
 
 _ANCHOR = re.compile(r'^\s*<a\s+(?:id|name)="[^"]*"\s*>\s*</a>\s*$')
 _HEADING = re.compile(r"^#{1,6}\s")
@@ -47,6 +51,12 @@ _NAV_ITEM = re.compile(r"^(?:\[(?P<label>[^\]]+)\]\((?P<target>[^)\s]+)\)"
 _NAV_SEPARATOR = " · "
 _LINK = re.compile(r"(?P<open>\]\()(?P<target>[^)\s]+)(?P<close>\))")
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+
+
+class Translation(Protocol):
+    """What translating needs of a catalogue (a `gettext.NullTranslations` has it)."""
+
+    def gettext(self, message: str, /) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +221,10 @@ def catalogue(lang: str, localedir: Path | str | None = None) -> gettext.NullTra
     code = normalise(lang)
     if code == DEFAULT:
         return gettext.NullTranslations()
+    folder = localedir or os.environ.get(LOCALE_ENV) or LOCALE_DIR
     try:
-        return gettext.translation(DOMAIN, localedir=localedir or LOCALE_DIR,
-                                   languages=[code], fallback=True)
+        return gettext.translation(DOMAIN, localedir=folder, languages=[code],
+                                   fallback=True)
     except (OSError, ValueError):
         return gettext.NullTranslations()
 
@@ -248,29 +259,43 @@ def isolate_code(markdown: str) -> str:
     return _CODE_SPAN.sub(lambda m: f'<bdi dir="ltr">{m.group(0)}</bdi>', markdown)
 
 
-def _translate_block(block: Block, translation: gettext.NullTranslations) -> str:
+def _translate_block(block: Block, translation: Translation,
+                     mark_english: bool) -> str:
+    """A block in the catalogue's language. With `mark_english`, a text the catalogue
+    lacks is kept in English but says so (`lang="en"`, left to right), so a reader of a
+    Persian page is not thrown by a paragraph running the other way and a check can
+    find every paragraph still waiting for its translation."""
+
+    def label(text: str) -> str:
+        done = translation.gettext(text)
+        return f'<span lang="en" dir="ltr">{done}</span>' if mark_english and done == text \
+            else done
+
     if block.kind == "navigation":
         items = nav_items(block.text) or []
-        shown = [f"**{translation.gettext(label)}**" if target is None
-                 else f"[{translation.gettext(label)}]({target})" for label, target in items]
+        shown = [f"**{label(text)}**" if target is None else f"[{label(text)}]({target})"
+                 for text, target in items]
         return _NAV_SEPARATOR.join(shown)
     if not block.translatable:
         return block.text
-    return translation.gettext(block.text)
+    done = translation.gettext(block.text)
+    if mark_english and done == block.text:
+        return f'<div lang="en" dir="ltr">\n\n{done}\n\n</div>'
+    return done
 
 
 def translate_markdown(markdown: str, lang: str,
-                       translation: gettext.NullTranslations | None = None,
+                       translation: Translation | None = None,
                        localedir: Path | str | None = None) -> str:
-    """One markdown cell in `lang`: every block translated (an untranslated block stays
-    English), anchors put back, links rewritten, and for a right-to-left language code
-    spans isolated and the whole cell wrapped right to left."""
+    """One markdown cell in `lang`: every block translated (a block the catalogue lacks
+    stays English, marked `lang="en"`), anchors put back, links rewritten, and for a
+    right-to-left language code spans isolated and the whole cell wrapped right to left."""
     code = normalise(lang)
     if translation is None:
         translation = catalogue(code, localedir)
     parts = []
     for block in split_blocks(markdown):
-        text = _translate_block(block, translation)
+        text = _translate_block(block, translation, mark_english=code != DEFAULT)
         text = rewrite_links(text, code) if block.kind != "code" else text
         if code in RTL and block.kind not in ("code",):
             text = isolate_code(text)
@@ -314,6 +339,6 @@ def translate_notebook(nb: dict[str, Any], lang: str,
     return out
 
 
-__all__ = ["DOMAIN", "RULEBOOK_PAGE", "Block", "split_blocks", "messages_of",
+__all__ = ["DOMAIN", "LOCALE_ENV", "RULEBOOK_PAGE", "Block", "split_blocks", "messages_of",
            "notebook_messages", "nav_items", "catalogue", "rewrite_link", "rewrite_links",
            "isolate_code", "translate_markdown", "translate_notebook"]
