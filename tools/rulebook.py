@@ -50,6 +50,17 @@ _KERNEL = {
 _PICKER = ("from toonerville.widgets import LanguagePicker\n\n"
            "LanguagePicker()  # the language of the page; a Voila URL may say ?lang=de")
 #: a printed rulebook is the rules alone: no navigation, no widgets, no prompts
+#: Voila shows a page only once its kernel has run, so the browser's own jump to
+#: `rulebook.ipynb#T14` finds the rule hidden: jump again once the page is shown (and
+#: after the widgets above have taken their height)
+FRAGMENT_SCRIPT = (
+    "<script>(function () { var tries = 0; function jump() { var id = "
+    "decodeURIComponent(window.location.hash.slice(1)); var target = id && "
+    "document.getElementById(id); if (target) { target.parentElement.scrollIntoView(); } } "
+    "function wait() { var cells = document.getElementById('rendered_cells'); "
+    "if (!cells || cells.style.display !== 'none') { jump(); setTimeout(jump, 700); "
+    "setTimeout(jump, 2000); return; } if (++tries < 600) { setTimeout(wait, 200); } } "
+    "window.addEventListener('DOMContentLoaded', wait); })();</script>")
 PRINT_STYLE = ("<style>@media print { .jp-Cell:first-child, .jp-CodeCell, .jp-OutputArea "
                "{ display: none !important; } }</style>")
 
@@ -84,7 +95,7 @@ def rulebook_notebook(markdown: str) -> dict[str, Any]:
     ]
     for n, text in enumerate(sections(markdown)):
         if n == 0:
-            text = text + "\n\n" + PRINT_STYLE
+            text = text + "\n\n" + PRINT_STYLE + "\n\n" + FRAGMENT_SCRIPT
         cells.append(_markdown(f"rules-{n:02d}", text))
     return {"cells": cells, "metadata": dict(_KERNEL), "nbformat": 4, "nbformat_minor": 5}
 
