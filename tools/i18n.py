@@ -409,16 +409,23 @@ def check() -> int:
 def write_notebooks(out_dir: Path = BUILD_NOTEBOOKS) -> None:
     """Every notebook in every language, as files JupyterLab opens:
     `build/notebooks/<lang>/NAME.ipynb` (English too, with its rule links pointed at the
-    rulebook page). The code cells are copied as they are; the package they import must
-    be installed (`pip install -e .`)."""
+    rulebook page). The code cells are copied as they are, after one that sets the
+    copy's language (JupyterLab has no `?lang=`); the package they import must be
+    installed (`pip install -e .`)."""
     prose = _prose_module()
     for code in ("en", *LANGUAGES):
         target = out_dir / code
         target.mkdir(parents=True, exist_ok=True)
         for path in sorted(NOTEBOOKS.glob("*.ipynb")):
-            nb = json.loads(path.read_text(encoding="utf-8"))
-            text = json.dumps(prose.translate_notebook(nb, code), indent=1,
-                              ensure_ascii=False) + "\n"
+            nb = prose.translate_notebook(json.loads(path.read_text(encoding="utf-8")), code)
+            if code != "en":  # no URL in JupyterLab: the copy says its language itself
+                nb["cells"].insert(1, {
+                    "cell_type": "code", "execution_count": None, "id": "language-of-copy",
+                    "metadata": {}, "outputs": [],
+                    "source": ["from toonerville.messages import set_language\n\n",
+                               f'set_language("{code}")  # the language of this copy'],
+                })
+            text = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
             (target / path.name).write_text(text, encoding="utf-8")
         print(f"{target.relative_to(ROOT)}: {len(list(NOTEBOOKS.glob('*.ipynb')))} notebooks")
 

@@ -14,10 +14,12 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.browser.test_site import SiteServer, built_site, site_server
 from tests.conftest import (
     _TEST_CULLING,
     NOTEBOOKS_DIR,
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 
     from tests.conftest import OpenNotebook
 
+__all__ = ["built_site", "site_server"]  # the static site's fixtures, shared
 PAGES = sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))
 TIMEOUT_MS = 120_000
 MARKDOWN = ".jp-RenderedMarkdown"
@@ -210,3 +213,32 @@ class _Handler:
     def get_argument(self, name: str, default: str | None = None) -> str | None:
         return self.lang if name == "lang" and self.lang else default
 
+
+
+# -- the static site -----------------------------------------------------------------------
+def test_the_static_site_has_every_page_in_every_language(built_site: Path) -> None:
+    render = built_site / "voici" / "render"
+    names = {p.stem for p in NOTEBOOKS_DIR.glob("*.ipynb")}
+    assert {p.stem for p in render.glob("*.html")} >= names
+    for lang in ("de", "hr", "su", "fa", "hi"):
+        assert {p.stem for p in (render / lang).glob("*.html")} >= names, lang
+    page = (render / "fa" / "02-runs-and-sets.html").read_text(encoding="utf-8")
+    assert 'href="03-contracts.html?lang=fa"' in page
+    assert 'href="rulebook.html?lang=fa"' in page
+    assert '<div dir="rtl" lang="fa">' in page
+
+
+def test_lang_on_a_static_page_opens_that_languages_page(
+        page: Page, site_server: SiteServer) -> None:
+    page.goto(site_server.render_url("02-runs-and-sets.ipynb", lang="fa", seed=4),
+              wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_url("**/voici/render/fa/02-runs-and-sets.html?lang=fa&seed=4",
+                      wait_until="commit", timeout=TIMEOUT_MS)
+    picker = page.locator(".tv-language-dropdown select").first
+    picker.wait_for(timeout=TIMEOUT_MS * 2)
+    assert picker.evaluate("el => el.selectedOptions[0].textContent") == "فارسی"
+    paragraph = page.locator(f"{MARKDOWN} p").first
+    assert paragraph.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    picker.select_option(label="हिन्दी")
+    page.wait_for_url("**/voici/render/hi/02-runs-and-sets.html?lang=hi&seed=4",
+                      wait_until="commit", timeout=TIMEOUT_MS)
