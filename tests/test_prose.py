@@ -326,3 +326,33 @@ def test_the_reload_only_names_a_language_of_the_kit() -> None:
 
     with pytest.raises(ValueError, match="unknown language"):
         LanguagePicker.reload_html("fa');alert(1);('")
+
+
+# -- the static site's pages per language --------------------------------------------------
+def test_each_static_page_knows_its_language_and_its_siblings(tmp_path: Path) -> None:
+    site = _tool("build_site")
+    out = tmp_path
+    render = out / "voici" / "render"
+    assert site.page_language(render / "02-runs-and-sets.html", out) == \
+        ("en", "02-runs-and-sets.html")
+    assert site.page_language(render / "fa" / "02-runs-and-sets.html", out) == \
+        ("fa", "02-runs-and-sets.html")
+    assert site.page_language(out / "voici" / "tree" / "index.html", out) is None
+    assert site.page_language(render / "xx" / "02-runs-and-sets.html", out) is None
+    script = site.language_switch_js("fa", "rulebook.html")
+    pages = json.loads(re.search(r"pages = (\{.*?\});", script)[1])  # type: ignore[index]
+    assert pages == {"en": "../rulebook.html", "de": "../de/rulebook.html",
+                     "hr": "../hr/rulebook.html", "su": "../su/rulebook.html",
+                     "fa": "../fa/rulebook.html", "hi": "../hi/rulebook.html"}
+    assert '"en": "rulebook.html"' in site.language_switch_js("en", "rulebook.html")
+
+
+def test_the_static_site_gets_every_notebook_in_every_language(tmp_path: Path) -> None:
+    site = _tool("build_site")
+    site.stage_notebooks(tmp_path)
+    names = {p.name for p in NOTEBOOKS}
+    assert {p.name for p in tmp_path.glob("*.ipynb")} == names
+    for lang in ("de", "hr", "su", "fa", "hi"):
+        assert {p.name for p in (tmp_path / lang).glob("*.ipynb")} == names
+        nb = _load(tmp_path / lang / "02-runs-and-sets.ipynb")
+        assert nb["metadata"][prose.METADATA_KEY] == lang
