@@ -161,6 +161,13 @@ def test_links_keep_the_language_and_rule_links_open_the_rulebook(
     assert rewrite_link(target, lang) == expected
 
 
+def test_a_rule_id_leads_to_the_rulebook_page_in_the_language_in_use() -> None:
+    assert prose.rulebook_href("T14", "fa") == "rulebook.ipynb?lang=fa#T14"
+    assert prose.rulebook_href("H3", "en") == "rulebook.ipynb#H3"
+    set_language("hi")
+    assert prose.rulebook_href("T7") == "rulebook.ipynb?lang=hi#T7"
+
+
 def test_links_are_rewritten_inside_a_translated_paragraph() -> None:
     text = "See [the rule](docs/rules.md#T14) and [contracts](03-contracts.ipynb)."
     done = translate_markdown(text, "de", Catalogue({text: text.replace("See", "Siehe")}))

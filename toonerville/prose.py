@@ -24,12 +24,13 @@ import copy
 import gettext
 import os
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from toonerville.messages import DEFAULT, LOCALE_DIR, RTL, normalise
+from toonerville.messages import DEFAULT, LOCALE_DIR, RTL, language, normalise
 
 DOMAIN = "prose"
 #: the rulebook page every rule link leads to (a notebook beside the others)
@@ -248,6 +249,15 @@ def rewrite_link(target: str, lang: str) -> str:
     return out + (f"#{fragment}" if _hash else "")
 
 
+def rulebook_href(rule: str, lang: str | None = None) -> str:
+    """Where a rule id printed by a widget should lead: the rulebook page at the rule, in
+    the language in use (`rulebook.ipynb?lang=fa#T14`; in the static site, where the
+    pages are .html files beside each other, `rulebook.html?lang=fa#T14`)."""
+    code = normalise(lang if lang is not None else language())
+    page = RULEBOOK_PAGE if sys.platform != "emscripten" else "rulebook.html"
+    return page + (f"?lang={code}" if code != DEFAULT else "") + f"#{rule}"
+
+
 def rewrite_links(markdown: str, lang: str) -> str:
     return _LINK.sub(lambda m: m["open"] + rewrite_link(m["target"], lang) + m["close"],
                      markdown)
@@ -341,4 +351,5 @@ def translate_notebook(nb: dict[str, Any], lang: str,
 
 __all__ = ["DOMAIN", "LOCALE_ENV", "RULEBOOK_PAGE", "Block", "split_blocks", "messages_of",
            "notebook_messages", "nav_items", "catalogue", "rewrite_link", "rewrite_links",
+           "rulebook_href",
            "isolate_code", "translate_markdown", "translate_notebook"]
