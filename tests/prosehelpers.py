@@ -10,6 +10,7 @@ import re
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,8 +18,8 @@ _LETTERS = {
     "fa": "ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی",
     "hi": "अआइईउऊएऐओऔकखगघचछजझटठडढतथदधनपफबभमयरलवशसह",
 }
-#: what stays as it is: code spans, link targets, HTML tags, entities
-_KEEP = re.compile(r"(`+)(?:.+?)\1|\]\([^)]*\)|<[^>]+>|&[a-z]+;", re.S)
+#: what stays as it is: code spans, link targets, HTML tags, entities, rule ids
+_KEEP = re.compile(r"(`+)(?:.+?)\1|\]\([^)]*\)|<[^>]+>|&[a-z]+;|\b[TH]\d{1,2}\b", re.S)
 
 
 def pseudo(text: str, lang: str) -> str:
@@ -48,17 +49,23 @@ def i18n_tool() -> ModuleType:
     return module
 
 
-def write_fake_catalogues(folder: Path, langs: tuple[str, ...] = ("fa", "hi")) -> Path:
-    """`folder/<lang>/LC_MESSAGES/prose.mo` for `langs`, every prose block made up."""
+def fake_catalogue(lang: str, tool: ModuleType | None = None) -> Any:
+    """A Babel catalogue of every prose block, made up in `lang`."""
     from babel.messages.catalog import Catalog
 
+    tool = tool or i18n_tool()
+    catalog = Catalog(locale=lang, domain="prose")
+    for message in tool.extract_prose():
+        if message.id:
+            catalog.add(message.id, pseudo(message.id, lang))
+    return catalog
+
+
+def write_fake_catalogues(folder: Path, langs: tuple[str, ...] = ("fa", "hi")) -> Path:
+    """`folder/<lang>/LC_MESSAGES/prose.mo` for `langs`, every prose block made up."""
     tool = i18n_tool()
-    template = tool.extract_prose()
     for lang in langs:
-        catalog = Catalog(locale=lang, domain="prose")
-        for message in template:
-            if message.id:
-                catalog.add(message.id, pseudo(message.id, lang))
+        catalog = fake_catalogue(lang, tool)
         target = folder / lang / "LC_MESSAGES" / "prose.mo"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(tool.mo_bytes(catalog))

@@ -166,11 +166,14 @@ def test_the_checker_notices_a_stale_or_broken_prose_translation(
             catalog.add(m.id, m.id)
     catalog.add("A paragraph that was since rewritten.", "Ein alter Absatz.")
     catalog.add("See [T14](docs/rules.md#T14) and `R7`.", "Siehe [T14](rules.md) und `R8`.")
+    catalog.add("A taken card must be melded (T14).", "Eine Karte muss ausgelegt werden.")
     problems = tool.prose_problems(catalog)
+    assert any("rule ids changed" in p for p in problems)
     assert any("links changed" in p for p in problems)
     assert any("code changed" in p for p in problems)
     assert tool.key_problems(prose_template, catalog) == [
         "stale: 'A paragraph that was since rewritten.'",
+        "stale: 'A taken card must be melded (T14).'",
         "stale: 'See [T14](docs/rules.md#T14) and `R7`.'"]
     catalog.delete("# 2. Runs and sets")
     assert "missing: '# 2. Runs and sets'" in tool.key_problems(prose_template, catalog)

@@ -363,11 +363,13 @@ def key_problems(template: Catalog, catalog: Catalog) -> list[str]:
 
 _LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 _CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+#: a rule id (T14, H3): a learner looks it up in the rulebook, so it stays as it is
+_RULE_ID = re.compile(r"\b[TH]\d{1,2}\b")
 
 
 def prose_problems(catalog: Catalog) -> list[str]:
     """Prose translations that are missing or fuzzy, or change a link, a code span (card
-    notation, a command) or an HTML tag (the anchors a rule link needs)."""
+    notation, a command), an HTML tag or a rule id (T14: the rulebook is looked up by it)."""
     out = []
     for m in catalog:
         if not m.id:
@@ -385,6 +387,8 @@ def prose_problems(catalog: Catalog) -> list[str]:
             out.append(f"code changed in the translation of {source!r}")
         if tags(text) != tags(source):
             out.append(f"HTML tags changed in the translation of {source!r}")
+        if Counter(_RULE_ID.findall(text)) != Counter(_RULE_ID.findall(source)):
+            out.append(f"rule ids changed in the translation of {source!r}")
     return out
 
 

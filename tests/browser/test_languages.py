@@ -99,8 +99,7 @@ def open_translated(page: Page, prose_server: VoilaServer) -> OpenNotebook:
 @pytest.mark.parametrize("name", PAGES)
 def test_the_whole_page_is_translated(open_translated: OpenNotebook, name: str,
                                       lang: str) -> None:
-    voila = open_translated(name, lang=lang, wait_for=".tv-language-dropdown select",
-                            timeout_ms=TIMEOUT_MS)
+    voila = open_translated(name, lang=lang, timeout_ms=TIMEOUT_MS)
     page = voila.page
     assert voila.errors == []
     assert voila.stderr_outputs().count() == 0
