@@ -61,7 +61,8 @@ FRAGMENT_SCRIPT = (
     "if (!cells || cells.style.display !== 'none') { jump(); setTimeout(jump, 700); "
     "setTimeout(jump, 2000); return; } if (++tries < 600) { setTimeout(wait, 200); } } "
     "window.addEventListener('DOMContentLoaded', wait); })();</script>")
-PRINT_STYLE = ("<style>@media print { .jp-Cell:first-child, .jp-CodeCell, .jp-OutputArea "
+PRINT_STYLE = ("<style>@media print { .jp-Cell:has(a[href^='00-welcome.']), .jp-CodeCell, "
+               ".jp-OutputArea "
                "{ display: none !important; } }</style>")
 
 

@@ -150,6 +150,10 @@ def test_the_rulebook_is_one_click_away_and_opens_at_a_rule(
                    return r.top > -10 && r.top < window.innerHeight / 2; }""",
         timeout=TIMEOUT_MS)
     assert "T14" in page.locator("#T14").locator("xpath=..").inner_text()
+    page.emulate_media(media="print")  # a teacher's handout: the rules and nothing else
+    assert not page.locator(".tv-language-dropdown select").first.is_visible()
+    assert not page.locator(f'{MARKDOWN} a[href*="00-welcome.ipynb"]').first.is_visible()
+    assert page.locator("#T14").locator("xpath=..").is_visible()
 
 
 def test_choosing_a_language_reloads_the_page_keeping_its_parameters(
