@@ -130,6 +130,55 @@ def test_the_checker_notices_a_broken_translation(tool: ModuleType) -> None:
     assert problems[2].startswith("untranslated")
 
 
+# -- the notebooks' prose --------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def prose_template(tool: ModuleType) -> Any:
+    """Every block of every notebook's markdown cells, extracted now."""
+    return tool.extract_catalog(tool.PROSE)
+
+
+def test_extraction_finds_every_pages_prose(prose_template: Any) -> None:
+    ids = {m.id for m in prose_template if m.id}
+    assert "# 2. Runs and sets" in ids  # a heading of 02
+    assert "Rulebook" in ids and "Welcome" in ids  # the navigation bar, label by label
+    assert any(i.startswith("**T14 ·") for i in ids)  # the rulebook page, anchor cut off
+    assert not any("<a id=" in i for i in ids)
+    assert not any(i.startswith("```") for i in ids)  # code is not prose
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_prose_catalogue_is_complete_and_current(tool: ModuleType, prose_template: Any,
+                                                 code: str) -> None:
+    """Every paragraph, heading, list and navigation label of every notebook has a
+    translation that is not stale (the English changed since) nor fuzzy, keeps its links,
+    code and tags, and is compiled (`python tools/i18n.py update`, translate, `compile`).
+    Fails until the translators' work for a new or changed paragraph is in."""
+    assert tool.catalogue_problems(code, prose_template, tool.PROSE) == []
+
+
+def test_the_checker_notices_a_stale_or_broken_prose_translation(
+        tool: ModuleType, prose_template: Any) -> None:
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="de", domain="prose")
+    for m in prose_template:
+        if m.id:
+            catalog.add(m.id, m.id)
+    catalog.add("A paragraph that was since rewritten.", "Ein alter Absatz.")
+    catalog.add("See [T14](docs/rules.md#T14) and `R7`.", "Siehe [T14](rules.md) und `R8`.")
+    catalog.add("A taken card must be melded (T14).", "Eine Karte muss ausgelegt werden.")
+    problems = tool.prose_problems(catalog)
+    assert any("rule ids changed" in p for p in problems)
+    assert any("links changed" in p for p in problems)
+    assert any("code changed" in p for p in problems)
+    assert tool.key_problems(prose_template, catalog) == [
+        "stale: 'A paragraph that was since rewritten.'",
+        "stale: 'A taken card must be melded (T14).'",
+        "stale: 'See [T14](docs/rules.md#T14) and `R7`.'"]
+    catalog.delete("# 2. Runs and sets")
+    assert "missing: '# 2. Runs and sets'" in tool.key_problems(prose_template, catalog)
+
+
 # -- the engine in each language -------------------------------------------------------------
 def test_an_unknown_language_is_english_without_error() -> None:
     assert set_language("xx") == "en" and language() == "en"

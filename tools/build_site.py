@@ -22,6 +22,11 @@ package registries (PyPI and npm); the built site asks nothing of any other host
    leaves unrebased in its render pages (voici issue 137) made right; links between
    notebooks point at their pages; site/url-query.js is inlined so the kernel sees the
    page's query string (?seed= ?lang= ...) in QUERY_STRING, as under Voila.
+4. Every page in every language: the notebooks go in as English at the root and, with
+   their prose translated (toonerville.prose), once more per language in a folder of its
+   own (`voici/render/fa/02-runs-and-sets.html`). Each page knows its siblings in the
+   other languages: `?lang=hi` on any page goes to the Hindi one, the query string and
+   #anchor kept, and the links between pages stay in the language's folder.
 
 A finished build records a digest of its inputs (sources, notebooks, site/, this script,
 the lock files and the build tools' versions) in `DIR/.build-inputs`; a second run with
@@ -74,7 +79,9 @@ CDN_FONT_AWESOME_4 = re.compile(
 MERMAID_FROM_CDN = re.compile(
     r'<script type="module">(?:(?!</script>).)*cdnjs\.cloudflare\.com/ajax/libs/mermaid'
     r'(?:(?!</script>).)*</script>', re.S)
-NOTEBOOK_LINK = re.compile(r'href="(\d\d-[A-Za-z0-9_-]+)\.ipynb(["#?])')
+NOTEBOOK_LINK = re.compile(r'href="(\d\d-[A-Za-z0-9_-]+|rulebook)\.ipynb(["#?])')
+#: the languages of the site; English, the source, is at the root of `voici/render/`
+SOURCE_LANGUAGE = "en"
 
 
 class BuildError(RuntimeError):
@@ -325,11 +332,71 @@ def assemble_pyodide(dest: Path) -> list[str]:
     return sorted(lock)
 
 
+# -- the notebooks in every language ---------------------------------------------------------
+def site_languages() -> tuple[str, ...]:
+    sys.path.insert(0, str(REPO))
+    from toonerville.messages import LANGUAGES
+
+    return tuple(LANGUAGES)
+
+
+def stage_notebooks(dest: Path) -> Path:
+    """The site's contents: every notebook in English at the top of `dest`, and in each
+    other language in `dest/<lang>/`, its markdown translated."""
+    sys.path.insert(0, str(REPO))
+    from toonerville.prose import translate_notebook
+
+    for lang in site_languages():
+        folder = dest if lang == SOURCE_LANGUAGE else dest / lang
+        folder.mkdir(parents=True, exist_ok=True)
+        for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+            nb = translate_notebook(json.loads(path.read_text(encoding="utf-8")), lang)
+            (folder / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False),
+                                            encoding="utf-8")
+    return dest
+
+
+def page_language(page: Path, out: Path) -> tuple[str, str] | None:
+    """(language, page name) of a render page, or None for any other page."""
+    parts = page.relative_to(out).parts
+    if len(parts) < 3 or parts[:2] != ("voici", "render"):
+        return None
+    languages = site_languages()
+    if len(parts) == 3:
+        return SOURCE_LANGUAGE, page.name
+    if len(parts) == 4 and parts[2] in languages:
+        return parts[2], page.name
+    return None
+
+
+def language_switch_js(lang: str, name: str) -> str:
+    """The script that keeps a page's `?lang=` and its folder in step: another language
+    asked for goes to that language's page (query and anchor kept); a translated page
+    opened without `?lang=` gets its own, so its kernel speaks it too."""
+    up = "" if lang == SOURCE_LANGUAGE else "../"
+    pages = {code: up + (name if code == SOURCE_LANGUAGE else f"{code}/{name}")
+             for code in site_languages()}
+    return (
+        "(function () {\n"
+        f"  var here = {json.dumps(lang)}, pages = {json.dumps(pages)};\n"
+        "  var params = new URLSearchParams(window.location.search);\n"
+        "  var asked = (params.get('lang') || '').toLowerCase().split(/[-_]/)[0];\n"
+        "  if (asked && asked !== here && pages[asked]) {\n"
+        "    window.location.replace(pages[asked] + window.location.search"
+        " + window.location.hash);\n"
+        "  } else if (!asked && here !== 'en') {\n"
+        "    params.set('lang', here);\n"
+        "    window.history.replaceState(null, '', '?' + params.toString()"
+        " + window.location.hash);\n"
+        "  }\n"
+        "})();\n")
+
+
 # -- voici build ----------------------------------------------------------------------------
 def voici_build(stage: Path, out: Path, extension_wheel: Path) -> None:
     config = json.loads((SITE_SOURCES / "jupyter_lite_config.json").read_text())
     config["LiteBuildConfig"].update(
-        contents=[str(NOTEBOOKS)],
+        contents=[str(stage_notebooks(stage / "contents"))],
         federated_extensions=[str(extension_wheel)],
         output_dir=str(out),
         lite_dir=str(stage),
@@ -377,18 +444,22 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
     text = CDN_FONT_AWESOME_4.sub(
         "".join(f'<link rel="stylesheet" href="{root}static/fontawesome/css/{name}.min.css" '
                 'type="text/css" />' for name in ("all", "v4-shims")), text)
-    if page.parent.name in ("render", "tree") and 'rel="icon"' not in text:
+    parts = page.relative_to(out).parts
+    if parts[:1] == ("voici",) and parts[1:2] in (("render",), ("tree",)) \
+            and 'rel="icon"' not in text:
         # no icon link: the browser would ask for /favicon.ico, which is not there
         text = text.replace("<head>", '<head>\n<link rel="icon" href="data:;base64,=">', 1)
-    if page.parent.name == "render":
-        # Voici's render pages are one folder deeper than the paths it writes into them
+    render = page_language(page, out)
+    if render is not None:
+        # Voici's render pages are deeper than the paths it writes into them
         text = re.sub(r'(src|href)="\./(?!/)', rf'\1="{root}', text)
         text = NOTEBOOK_LINK.sub(r'href="\1.html\2', text)
     marker = CONFIG_SCRIPT.search(text)
-    if marker and page.parent.name == "render" and "QUERY_STRING" not in text:
+    if marker and render is not None and "QUERY_STRING" not in text:
         config = rebase_config(json.loads(marker[2]), root)
         data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
-        script = f"{marker[1]}{data}</script>\n<script>\n{url_query_js}</script>"
+        switch = language_switch_js(*render)
+        script = f"{marker[1]}{data}</script>\n<script>\n{switch}{url_query_js}</script>"
         text = text[: marker.start()] + script + text[marker.end():]
     page.write_text(text, encoding="utf-8")
 

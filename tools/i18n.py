@@ -14,6 +14,13 @@ Adding a sentence: write it in English in the code, inside `msg("…", "T4", …
 `update`; translate the new empty entries of every `toonerville/locale/*/LC_MESSAGES/
 toonerville.po`; run `compile` and `check`; commit the .pot, the .po and the .mo files.
 
+The notebooks' prose is a second domain, `prose`: `update` also cuts every markdown cell
+of `notebooks/*.ipynb` into blocks (`toonerville.prose`) and writes them to
+`toonerville/locale/prose.pot` and every `prose.po`; `compile` and `check` cover it too.
+
+    python tools/i18n.py notebooks translated copies of every notebook, for JupyterLab
+                                   readers, under build/notebooks/<lang>/ (not committed)
+
 Babel is a build tool here (the `test` extra), never a dependency of the engine.
 """
 
@@ -22,6 +29,7 @@ from __future__ import annotations
 import ast
 import gettext
 import io
+import json
 import re
 import string
 import sys
@@ -41,6 +49,11 @@ PACKAGE = ROOT / "toonerville"
 LOCALE_DIR = PACKAGE / "locale"
 DOMAIN = "toonerville"
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
+#: the notebooks' prose: its own domain, extracted from the markdown cells
+PROSE = "prose"
+NOTEBOOKS = ROOT / "notebooks"
+BUILD_NOTEBOOKS = ROOT / "build" / "notebooks"
+DOMAINS = (DOMAIN, PROSE)
 MAPPING = ROOT / "babel.cfg"
 #: The languages with a catalogue (English is the source language and needs none).
 LANGUAGES = ("de", "hr", "su", "fa", "hi")
@@ -125,8 +138,31 @@ def method_map() -> tuple[list[tuple[str, Any]], dict[str, Any]]:
     return mapped, options
 
 
-def extract_catalog() -> Catalog:
-    """The template: every translatable text of the package, in source order."""
+def _prose_module() -> Any:
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from toonerville import prose
+    return prose
+
+
+def extract_prose() -> Catalog:
+    """The prose template: every block of every notebook's markdown cells, by notebook
+    and cell (a block repeated in several notebooks is one message)."""
+    prose = _prose_module()
+    catalog = Catalog(project=PROJECT, version=VERSION, charset="utf-8", domain=PROSE,
+                      copyright_holder="Toonerville Rook contributors")
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for cell, text in prose.notebook_messages(nb):
+            catalog.add(text, None, [(path.relative_to(ROOT).as_posix(), cell + 1)])
+    return catalog
+
+
+def extract_catalog(domain: str = DOMAIN) -> Catalog:
+    """The template of `domain`: every translatable text of the package (or of the
+    notebooks' prose), in source order."""
+    if domain == PROSE:
+        return extract_prose()
     catalog = Catalog(project=PROJECT, version=VERSION, charset="utf-8",
                       copyright_holder="Toonerville Rook contributors")
     methods, options = method_map()
@@ -138,17 +174,21 @@ def extract_catalog() -> Catalog:
     return catalog
 
 
-def po_path(code: str) -> Path:
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+def pot_path(domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / f"{domain}.pot"
 
 
-def mo_path(code: str) -> Path:
-    return po_path(code).with_suffix(".mo")
+def po_path(code: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po"
 
 
-def load_po(code: str) -> Catalog:
-    with po_path(code).open("rb") as f:
-        return read_po(f, locale=code, domain=DOMAIN)
+def mo_path(code: str, domain: str = DOMAIN) -> Path:
+    return po_path(code, domain).with_suffix(".mo")
+
+
+def load_po(code: str, domain: str = DOMAIN) -> Catalog:
+    with po_path(code, domain).open("rb") as f:
+        return read_po(f, locale=code, domain=domain)
 
 
 def _write_po(path: Path, catalog: Catalog) -> None:
@@ -169,29 +209,40 @@ def _shape(catalog: Catalog) -> list[tuple[Any, tuple[str, ...]]]:
     return [(m.id, tuple(sorted({f for f, _line in m.locations}))) for m in catalog if m.id]
 
 
-def extract() -> Catalog:
+def extract(domain: str = DOMAIN) -> Catalog:
     """Write the template; a template whose messages did not change is left as it is
     (its date too), so `update` and `compile` leave the catalogues alone."""
-    template = extract_catalog()
-    if POT.exists():
-        with POT.open("rb") as f:
+    template = extract_catalog(domain)
+    pot = pot_path(domain)
+    if pot.exists():
+        with pot.open("rb") as f:
             old = read_po(f)
         if _shape(old) == _shape(template):
-            print(f"{POT.relative_to(ROOT)}: {len(_keys(template))} messages, unchanged")
+            print(f"{pot.relative_to(ROOT)}: {len(_keys(template))} messages, unchanged")
             return old
-    _write_po(POT, template)
-    print(f"{POT.relative_to(ROOT)}: {len(_keys(template))} messages, written")
+    _write_po(pot, template)
+    print(f"{pot.relative_to(ROOT)}: {len(_keys(template))} messages, written")
     return template
 
 
+def extract_all() -> None:
+    for domain in DOMAINS:
+        extract(domain)
+
+
 def update() -> None:
-    template = extract()
+    for domain in DOMAINS:
+        update_domain(domain)
+
+
+def update_domain(domain: str) -> None:
+    template = extract(domain)
     for code in LANGUAGES:
-        path = po_path(code)
+        path = po_path(code, domain)
         if path.exists():
-            catalog = load_po(code)
+            catalog = load_po(code, domain)
         else:
-            catalog = Catalog(locale=code, domain=DOMAIN, project=PROJECT, version=VERSION,
+            catalog = Catalog(locale=code, domain=domain, project=PROJECT, version=VERSION,
                               charset="utf-8", copyright_holder="Toonerville Rook contributors")
         before = {(m.id, m.string) for m in catalog if m.id}
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
@@ -210,12 +261,13 @@ def mo_bytes(catalog: Catalog) -> bytes:
 
 
 def compile_all() -> None:
-    for code in LANGUAGES:
-        data = mo_bytes(load_po(code))
-        path = mo_path(code)
-        if not path.exists() or path.read_bytes() != data:
-            path.write_bytes(data)
-        print(f"{path.relative_to(ROOT)}: compiled")
+    for domain in DOMAINS:
+        for code in LANGUAGES:
+            data = mo_bytes(load_po(code, domain))
+            path = mo_path(code, domain)
+            if not path.exists() or path.read_bytes() != data:
+                path.write_bytes(data)
+            print(f"{path.relative_to(ROOT)}: compiled")
 
 
 # -- checks -----------------------------------------------------------------------------
@@ -272,13 +324,13 @@ def translation_problems(catalog: Catalog) -> list[str]:
     return out
 
 
-def mo_problems(code: str) -> list[str]:
+def mo_problems(code: str, domain: str = DOMAIN) -> list[str]:
     """The committed .mo against the .po compiled now (compared as catalogues)."""
-    path = mo_path(code)
+    path = mo_path(code, domain)
     if not path.exists():
         return [f"{path.relative_to(ROOT)} is missing: run `python tools/i18n.py compile`"]
     committed = gettext.GNUTranslations(io.BytesIO(path.read_bytes()))
-    fresh = gettext.GNUTranslations(io.BytesIO(mo_bytes(load_po(code))))
+    fresh = gettext.GNUTranslations(io.BytesIO(mo_bytes(load_po(code, domain))))
     c1 = {k: v for k, v in committed._catalog.items() if k != ""}  # type: ignore[attr-defined]
     c2 = {k: v for k, v in fresh._catalog.items() if k != ""}  # type: ignore[attr-defined]
     if c1 != c2 or committed.info().get("plural-forms") != fresh.info().get("plural-forms"):
@@ -287,19 +339,57 @@ def mo_problems(code: str) -> list[str]:
     return []
 
 
-def catalogue_problems(code: str, template: Catalog | None = None) -> list[str]:
+def catalogue_problems(code: str, template: Catalog | None = None,
+                       domain: str = DOMAIN) -> list[str]:
     """Everything wrong with one language's catalogue, as sentences."""
-    template = template if template is not None else extract_catalog()
-    path = po_path(code)
+    template = template if template is not None else extract_catalog(domain)
+    path = po_path(code, domain)
     if not path.exists():
         return [f"{path.relative_to(ROOT)} is missing: run `python tools/i18n.py update`"]
-    catalog = load_po(code)
+    catalog = load_po(code, domain)
+    out = key_problems(template, catalog)
+    out += (prose_problems(catalog) if domain == PROSE else translation_problems(catalog))
+    return out + mo_problems(code, domain)
+
+
+def key_problems(template: Catalog, catalog: Catalog) -> list[str]:
+    """Texts of the template the catalogue lacks, and texts it keeps that the source no
+    longer has (a paragraph rewritten in English: its old translation is stale)."""
     wanted, have = _keys(template), _keys(catalog)
     out = [f"missing: {_first(k)!r}" for k in sorted(wanted - have, key=str)]
     out += [f"stale: {_first(k)!r}" for k in sorted(have - wanted, key=str)]
-    out += [f"obsolete: {_first(m.id)!r}" for m in catalog.obsolete.values()]
-    out += translation_problems(catalog)
-    return out + mo_problems(code)
+    return out + [f"obsolete: {_first(m.id)!r}" for m in catalog.obsolete.values()]
+
+
+_LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
+_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
+#: a rule id (T14, H3): a learner looks it up in the rulebook, so it stays as it is
+_RULE_ID = re.compile(r"\b[TH]\d{1,2}\b")
+
+
+def prose_problems(catalog: Catalog) -> list[str]:
+    """Prose translations that are missing or fuzzy, or change a link, a code span (card
+    notation, a command), an HTML tag or a rule id (T14: the rulebook is looked up by it)."""
+    out = []
+    for m in catalog:
+        if not m.id:
+            continue
+        if m.fuzzy:
+            out.append(f"fuzzy: {m.id!r}")
+        source, text = _first(m.id), _forms(m)[0]
+        if not text:
+            out.append(f"untranslated: {source!r}")
+            continue
+        if Counter(_LINK_TARGET.findall(text)) != Counter(_LINK_TARGET.findall(source)):
+            out.append(f"links changed in the translation of {source!r}")
+        if Counter(c for _t, c in _CODE.findall(text)) \
+                != Counter(c for _t, c in _CODE.findall(source)):
+            out.append(f"code changed in the translation of {source!r}")
+        if tags(text) != tags(source):
+            out.append(f"HTML tags changed in the translation of {source!r}")
+        if Counter(_RULE_ID.findall(text)) != Counter(_RULE_ID.findall(source)):
+            out.append(f"rule ids changed in the translation of {source!r}")
+    return out
 
 
 def _first(key: Any) -> str:
@@ -307,20 +397,46 @@ def _first(key: Any) -> str:
 
 
 def check() -> int:
-    template = extract_catalog()
     failed = False
-    for code in LANGUAGES:
-        problems = catalogue_problems(code, template)
-        print(f"{code}: {len(_keys(template))} messages, "
-              + ("ok" if not problems else f"{len(problems)} problems"))
-        for p in problems:
-            print(f"  {p}")
-        failed = failed or bool(problems)
+    for domain in DOMAINS:
+        template = extract_catalog(domain)
+        for code in LANGUAGES:
+            problems = catalogue_problems(code, template, domain)
+            print(f"{code} ({domain}): {len(_keys(template))} messages, "
+                  + ("ok" if not problems else f"{len(problems)} problems"))
+            for p in problems:
+                print(f"  {p}")
+            failed = failed or bool(problems)
     return 1 if failed else 0
 
 
+def write_notebooks(out_dir: Path = BUILD_NOTEBOOKS) -> None:
+    """Every notebook in every language, as files JupyterLab opens:
+    `build/notebooks/<lang>/NAME.ipynb` (English too, with its rule links pointed at the
+    rulebook page). The code cells are copied as they are, after one that sets the
+    copy's language (JupyterLab has no `?lang=`); the package they import must be
+    installed (`pip install -e .`)."""
+    prose = _prose_module()
+    for code in ("en", *LANGUAGES):
+        target = out_dir / code
+        target.mkdir(parents=True, exist_ok=True)
+        for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+            nb = prose.translate_notebook(json.loads(path.read_text(encoding="utf-8")), code)
+            if code != "en":  # no URL in JupyterLab: the copy says its language itself
+                nb["cells"].insert(1, {
+                    "cell_type": "code", "execution_count": None, "id": "language-of-copy",
+                    "metadata": {}, "outputs": [],
+                    "source": ["from toonerville.messages import set_language\n\n",
+                               f'set_language("{code}")  # the language of this copy'],
+                })
+            text = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+            (target / path.name).write_text(text, encoding="utf-8")
+        print(f"{target.relative_to(ROOT)}: {len(list(NOTEBOOKS.glob('*.ipynb')))} notebooks")
+
+
 def main(argv: list[str]) -> int:
-    commands = {"extract": extract, "update": update, "compile": compile_all}
+    commands = {"extract": extract_all, "update": update, "compile": compile_all,
+                "notebooks": write_notebooks}
     if len(argv) != 1 or argv[0] not in (*commands, "check"):
         print(__doc__)
         return 2

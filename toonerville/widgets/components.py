@@ -218,23 +218,57 @@ class LanguagePicker(widgets.HBox):  # type: ignore[misc]
     left for Persian. Put one at the top of a notebook: `LanguagePicker()`.
 
     `LanguagePicker()` starts in the language of the page's URL (`?lang=fa`) the first
-    time in a kernel, afterwards in the one in use; `LanguagePicker("de")` chooses."""
+    time in a kernel, afterwards in the one in use; `LanguagePicker("de")` chooses.
+
+    On a served page (Voila, or the static site: the kernel knows the page's query
+    string) choosing a language also reloads the page with `?lang=xx`, the other query
+    parameters kept, so the lesson prose — translated when the page is rendered —
+    switches with the widgets. In JupyterLab only the widgets switch (the translated
+    notebooks are files of their own there: `python tools/i18n.py notebooks`)."""
 
     value = traitlets.Unicode(DEFAULT)
 
     def __init__(self, value: str | None = None, **kwargs: Any) -> None:
+        self._ready = False
         self.dropdown = widgets.Dropdown(
             options=[(name, code) for code, name in LANGUAGES.items()],
             style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
         self.dropdown.add_class("tv-language-dropdown")
         self._linked: list[weakref.ref[widgets.Widget]] = []
-        super().__init__(children=(rtl_style(), self.dropdown), **kwargs)
+        self.reload = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.reload.add_class("tv-language-reload")
+        super().__init__(children=(rtl_style(), self.dropdown, self.reload), **kwargs)
         self.add_class("tv-language-picker")
         chosen = set_language(initial_language() if value is None else value)
         self.value = self.dropdown.value = chosen
         widgets.link((self.dropdown, "value"), (self, "value"))
         add_listener(self._language_changed)
         self._label()
+        self._ready = True
+
+    @staticmethod
+    def served() -> bool:
+        """Whether this kernel serves a page with a URL (Voila or the static site)."""
+        return "QUERY_STRING" in os.environ
+
+    @staticmethod
+    def reload_html(code: str) -> str:
+        """What makes the page in the browser load itself again in `code`: the page's own
+        URL with `lang` set, every other parameter and the #anchor kept. (An HTML widget
+        runs no <script>; the handler of an image that cannot load does run. In that
+        handler a bare `URL` is `document.URL`, a string: hence `window.URL`.)"""
+        if code not in LANGUAGES:
+            raise ValueError(f"unknown language {code!r}")
+        script = ("var u=new window.URL(window.location.href);"
+                  f"u.searchParams.set('lang','{code}');"
+                  "if(u.href!==window.location.href){window.location.assign(u.href);}")
+        return f'<img src="data:," alt="" hidden onerror="{escape(script)}">'
+
+    def _ask_reload(self, code: str) -> None:
+        if not self._ready or not self.served():
+            return
+        if code != lang_from_url():  # every picker asks: one may not be on the page
+            self.reload.value = self.reload_html(code)
 
     def __repr__(self) -> str:
         return f"LanguagePicker({self.value!r})"
@@ -249,6 +283,7 @@ class LanguagePicker(widgets.HBox):  # type: ignore[misc]
     @traitlets.observe("value")
     def _value_changed(self, change: Any) -> None:
         set_language(change["new"])
+        self._ask_reload(change["new"])
 
     def _language_changed(self, code: str) -> None:
         if self.comm is None:  # closed

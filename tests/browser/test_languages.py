@@ -1,0 +1,247 @@
+"""The whole page in the learner's language, in Chromium against Voila with the kit's
+prelaunch hook (`config/voila.py`): every notebook in Persian and Hindi has no English
+paragraph left, Persian runs right to left with card notation left to right, links keep
+the language, the rulebook opens at a rule, and the language picker reloads the page.
+
+Until the translators' catalogues are complete the pages are rendered from made-up
+catalogues (every block's Latin letters turned into Persian or Devanagari ones, see
+`tests/prosehelpers.py`): that tests the mechanism on every paragraph. Once
+`tools/i18n.py check` passes for the prose of fa and hi, the real catalogues are used.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from tests.browser.test_site import SiteServer, built_site, site_server
+from tests.conftest import (
+    _TEST_CULLING,
+    NOTEBOOKS_DIR,
+    REPO_ROOT,
+    VoilaServer,
+    _opener,
+    start_voila,
+    stop_voila,
+)
+from tests.prosehelpers import i18n_tool, write_fake_catalogues
+from toonerville.prose import LOCALE_ENV
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from tests.conftest import OpenNotebook
+
+__all__ = ["built_site", "site_server"]  # the static site's fixtures, shared
+PAGES = sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))
+TIMEOUT_MS = 120_000
+MARKDOWN = ".jp-RenderedMarkdown"
+
+#: Text of the markdown outside code, links' targets and the like: the blocks, each
+#: with its direction and its words written in Latin letters.
+BLOCKS_JS = """(selector) => {
+  const out = [];
+  for (const md of document.querySelectorAll(selector)) {
+    for (const el of md.querySelectorAll('p, li, h1, h2, h3, h4, h5, h6, td, th')) {
+      const copy = el.cloneNode(true);
+      copy.querySelectorAll('code, kbd, pre, bdi, ul, ol').forEach(c => c.remove());
+      const text = copy.textContent.replace(/\\u00b6/g, ' ');
+      out.push({text: text.trim().slice(0, 200),
+                latin: (text.match(/[A-Za-z]{2,}(?:\\s+[A-Za-z]{2,}){2,}/g) || []),
+                dir: getComputedStyle(el).direction});
+    }
+  }
+  return out;
+}"""
+
+
+def _real_catalogues_complete() -> bool:
+    tool = i18n_tool()
+    template = tool.extract_catalog(tool.PROSE)
+    return all(not tool.catalogue_problems(code, template, tool.PROSE)
+               for code in ("fa", "hi"))
+
+
+@pytest.fixture(scope="module")
+def prose_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """Voila as `make app` serves it, plus the kit's config folder (the prelaunch hook),
+    without preheated kernels: every page here is a translated one, which the hook
+    renders afresh anyway."""
+    with pytest.MonkeyPatch.context() as patch:
+        if not _real_catalogues_complete():
+            folder = write_fake_catalogues(tmp_path_factory.mktemp("prose-locale"))
+            patch.setenv(LOCALE_ENV, str(folder))
+        log = tmp_path_factory.mktemp("voila") / "languages.log"
+        try:
+            server = start_voila(NOTEBOOKS_DIR, log,
+                                 f"--Voila.config_file_paths={REPO_ROOT / 'config'}",
+                                 "--VoilaConfiguration.preheat_kernel=False",
+                                 *_TEST_CULLING)
+        except RuntimeError as error:
+            pytest.fail(str(error), pytrace=False)
+    try:
+        yield server
+    finally:
+        stop_voila(server)
+
+
+@pytest.fixture
+def open_translated(page: Page, prose_server: VoilaServer) -> OpenNotebook:
+    return _opener(prose_server, page)
+
+
+@pytest.mark.parametrize("lang", ["fa", "hi"])
+@pytest.mark.parametrize("name", PAGES)
+def test_the_whole_page_is_translated(open_translated: OpenNotebook, name: str,
+                                      lang: str) -> None:
+    voila = open_translated(name, lang=lang, timeout_ms=TIMEOUT_MS)
+    page = voila.page
+    assert voila.errors == []
+    assert voila.stderr_outputs().count() == 0
+    assert page.locator(f'{MARKDOWN} [lang="en"]').count() == 0, \
+        page.locator(f'{MARKDOWN} [lang="en"]').first.inner_text()
+    blocks = page.evaluate(BLOCKS_JS, MARKDOWN)
+    assert len(blocks) >= 3
+    english = [b["text"] for b in blocks if b["latin"]]
+    assert english == [], f"English left on {name} in {lang}: {english[:3]}"
+    want = "rtl" if lang == "fa" else "ltr"
+    assert {b["dir"] for b in blocks} == {want}
+    links = page.locator(f'{MARKDOWN} a[href*=".ipynb"]')
+    assert links.count() >= 9  # the navigation bar at least
+    hrefs = links.evaluate_all("els => els.map(a => a.getAttribute('href'))")
+    assert all(f"lang={lang}" in href for href in hrefs), hrefs
+
+
+def test_persian_card_notation_runs_left_to_right_also_in_example_outputs(
+        open_translated: OpenNotebook) -> None:
+    voila = open_translated("02-runs-and-sets.ipynb", lang="fa",
+                            wait_for=".tv-language-dropdown select", timeout_ms=TIMEOUT_MS)
+    page = voila.page
+    code = page.locator(f"{MARKDOWN} code").first
+    assert code.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    assert code.evaluate("el => getComputedStyle(el.parentElement).unicodeBidi") == "isolate"
+    out = page.locator(".jp-OutputArea-output pre").first
+    style = out.evaluate("el => [getComputedStyle(el).direction, "
+                         "getComputedStyle(el).unicodeBidi]")
+    assert style == ["rtl", "plaintext"]  # each line in the direction of its first letter
+    assert "B13 B14 B1 B2" in out.inner_text()
+
+
+def test_the_rulebook_is_one_click_away_and_opens_at_a_rule(
+        open_translated: OpenNotebook) -> None:
+    voila = open_translated("05-the-rook.ipynb", lang="fa",
+                            wait_for=".tv-language-dropdown select", timeout_ms=TIMEOUT_MS)
+    page = voila.page
+    page.locator(f'{MARKDOWN} a[href="rulebook.ipynb?lang=fa"]').first.click()
+    page.wait_for_url("**/rulebook.ipynb?lang=fa", timeout=TIMEOUT_MS, wait_until="commit")
+    page.locator(".tv-language-dropdown select").first.wait_for(timeout=TIMEOUT_MS)
+    ids = page.evaluate("() => [...document.querySelectorAll('a[id]')].map(a => a.id)")
+    assert {"T1", "T14", "T22", "H1", "H12"} <= set(ids)
+    page.goto(page.url + "#T14", wait_until="commit", timeout=TIMEOUT_MS)
+    page.locator(".tv-language-dropdown select").first.wait_for(timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        """() => { const r = document.getElementById('T14').parentElement
+                     .getBoundingClientRect();
+                   return r.top > -10 && r.top < window.innerHeight / 2; }""",
+        timeout=TIMEOUT_MS)
+    assert "T14" in page.locator("#T14").locator("xpath=..").inner_text()
+    page.emulate_media(media="print")  # a teacher's handout: the rules and nothing else
+    assert not page.locator(".tv-language-dropdown select").first.is_visible()
+    assert not page.locator(f'{MARKDOWN} a[href*="00-welcome.ipynb"]').first.is_visible()
+    assert page.locator("#T14").locator("xpath=..").is_visible()
+
+
+def test_choosing_a_language_reloads_the_page_keeping_its_parameters(
+        open_translated: OpenNotebook) -> None:
+    voila = open_translated("02-runs-and-sets.ipynb", lang="fa", size="large",
+                            wait_for=".tv-language-dropdown select", timeout_ms=TIMEOUT_MS)
+    page = voila.page
+    page.locator(".tv-language-dropdown select").first.select_option(label="हिन्दी")
+    page.wait_for_url("**/02-runs-and-sets.ipynb?lang=hi&size=large", timeout=TIMEOUT_MS,
+                      wait_until="commit")
+    page.locator(".tv-language-dropdown select").first.wait_for(timeout=TIMEOUT_MS)
+    heading = page.locator(f"{MARKDOWN} h1").first
+    assert heading.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    assert page.locator(f'{MARKDOWN} [lang="en"]').count() == 0
+
+
+@pytest.mark.parametrize(("what", "pattern"), [
+    ("the globe before Language (U+1F310)", ":charset=1f310"),
+    ("Persian", ":lang=fa"),
+    ("Devanagari (Hindi)", ":lang=hi"),
+])
+def test_every_script_of_the_page_has_a_font(what: str, pattern: str) -> None:
+    """No glyph as an empty box: the machine the browser runs on has a font for every
+    script of the page (Debian: fonts-noto-core, fonts-noto-color-emoji)."""
+    fc_list = shutil.which("fc-list")
+    assert fc_list is not None, "fontconfig's fc-list is missing"
+    found = subprocess.run([fc_list, pattern, "family"], capture_output=True, text=True,
+                           check=True).stdout.strip()
+    assert found, f"no font for {what}: install fonts-noto-core and fonts-noto-color-emoji"
+
+
+def test_the_preheat_shim_sends_other_languages_past_the_pool() -> None:
+    """config/voila.py lets a preheated (English) page serve English requests only."""
+    from voila.app import Voila
+    from voila.handler import VoilaHandler
+
+    namespace: dict[str, object] = {"get_config": lambda: _Config()}
+    source = (REPO_ROOT / "config" / "voila.py").read_text(encoding="utf-8")
+    original, start = VoilaHandler.should_use_rendered_notebook, Voila.init_settings
+    try:
+        exec(compile(source, "config/voila.py", "exec"), namespace)  # noqa: S102
+        asks = VoilaHandler.should_use_rendered_notebook
+        pooled = {"template": "lab", "theme": "light"}
+        assert asks(_Handler("fa"), pooled, 1, None, None, {}) is False
+        assert asks(_Handler(None), pooled, 1, None, None, {}) is True
+    finally:
+        VoilaHandler.should_use_rendered_notebook = original  # type: ignore[method-assign]
+        Voila.init_settings = start  # type: ignore[method-assign]
+
+
+class _Config:
+    def __init__(self) -> None:
+        self.VoilaConfiguration = type("Section", (), {})()
+
+
+class _Handler:
+    def __init__(self, lang: str | None) -> None:
+        self.lang = lang
+
+    def get_argument(self, name: str, default: str | None = None) -> str | None:
+        return self.lang if name == "lang" and self.lang else default
+
+
+
+# -- the static site -----------------------------------------------------------------------
+def test_the_static_site_has_every_page_in_every_language(built_site: Path) -> None:
+    render = built_site / "voici" / "render"
+    names = {p.stem for p in NOTEBOOKS_DIR.glob("*.ipynb")}
+    assert {p.stem for p in render.glob("*.html")} >= names
+    for lang in ("de", "hr", "su", "fa", "hi"):
+        assert {p.stem for p in (render / lang).glob("*.html")} >= names, lang
+    page = (render / "fa" / "02-runs-and-sets.html").read_text(encoding="utf-8")
+    assert 'href="03-contracts.html?lang=fa"' in page
+    assert 'href="rulebook.html?lang=fa"' in page
+    assert '<div dir="rtl" lang="fa">' in page
+
+
+def test_lang_on_a_static_page_opens_that_languages_page(
+        page: Page, site_server: SiteServer) -> None:
+    page.goto(site_server.render_url("02-runs-and-sets.ipynb", lang="fa", seed=4),
+              wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_url("**/voici/render/fa/02-runs-and-sets.html?lang=fa&seed=4",
+                      wait_until="commit", timeout=TIMEOUT_MS)
+    picker = page.locator(".tv-language-dropdown select").first
+    picker.wait_for(timeout=TIMEOUT_MS * 2)
+    assert picker.evaluate("el => el.selectedOptions[0].textContent") == "فارسی"
+    paragraph = page.locator(f"{MARKDOWN} p").first
+    assert paragraph.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    picker.select_option(label="हिन्दी")
+    page.wait_for_url("**/voici/render/hi/02-runs-and-sets.html?lang=hi&seed=4",
+                      wait_until="commit", timeout=TIMEOUT_MS)
