@@ -1,0 +1,44 @@
+"""Fill a catalogue's empty entries from another copy of it (a translator's branch).
+
+    python tools/merge_po.py TARGET.po SOURCE.po
+
+Every entry of TARGET whose translation is empty, and which SOURCE translates for the same
+text (and context), takes SOURCE's translation; nothing else in TARGET changes. This is how
+translations done on a branch join a catalogue that has moved on meanwhile, without a
+line-by-line merge of two .po files.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from i18n import _write_po  # noqa: E402
+
+
+def _done(string: object) -> bool:
+    return all(string) if isinstance(string, tuple) else bool(string)
+
+
+def merge(target: Path, source: Path) -> int:
+    with target.open("rb") as f:
+        mine = read_po(f)
+    with source.open("rb") as f:
+        theirs = read_po(f)
+    filled = 0
+    for message in mine:
+        if not message.id or _done(message.string):
+            continue
+        other = theirs.get(message.id, message.context)
+        if other is not None and _done(other.string) and not other.fuzzy:
+            message.string = other.string
+            filled += 1
+    _write_po(target, mine)
+    return filled
+
+
+if __name__ == "__main__":
+    print(f"{sys.argv[1]}: {merge(Path(sys.argv[1]), Path(sys.argv[2]))} entries filled")
