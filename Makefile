@@ -74,7 +74,7 @@ chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 		echo "Installing Debian chromium for the browser tests"; \
 		$(SUDO) apt-get update; \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-core; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-core fonts-noto-color-emoji; \
 	fi
 
 # Debian's PostgreSQL server for the store tests: tests/pgserver.py starts a throw-away
