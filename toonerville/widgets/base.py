@@ -178,11 +178,29 @@ class Part(traitlets.HasTraits):
         registered = [(w, labels) for w, labels in self.__dict__.get("_texts", ())
                       if w is self or getattr(w, "comm", None) is not None]
         self.__dict__["_texts"] = registered
-        for widget, labels in registered:
-            apply_texts(widget, labels)
-        self._redraw()
-        show_direction(self)  # type: ignore[arg-type]
+        self._refreshing = True  # relabelling is not the learner's choice: see `watch`
+        try:
+            for widget, labels in registered:
+                apply_texts(widget, labels)
+            self._language_changed()
+            self._redraw()
+        finally:
+            self._refreshing = False
+        show_direction(self)
         self._drawn_in = language()
+
+    def watch(self, control: widgets.Widget, action: Callable[[Any], object]) -> None:
+        """Call `action(change)` when the learner changes `control`'s value, not when a
+        change of language relabels it."""
+        def changed(change: Any) -> None:
+            if not getattr(self, "_refreshing", False):
+                action(change)
+
+        control.observe(changed, "value")
+
+    def _language_changed(self) -> None:
+        """Redo state that holds words of the old language (called by `refresh` before
+        `_redraw`); subclasses may override."""
 
     def _language_event(self, code: str) -> None:
         if getattr(self, "comm", None) is None or getattr(self, "_drawn_in", code) == code:

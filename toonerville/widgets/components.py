@@ -46,10 +46,12 @@ from ..messages import (
     DEFAULT,
     LANGUAGES,
     N_,
+    Message,
     _,
     add_listener,
     direction,
     language,
+    msg,
     normalise,
     plural,
     set_language,
@@ -69,7 +71,7 @@ from ..render import (
 )
 from ..rules import Restock, RookTurnUp, Rules
 from ..views import Event, PlayerView
-from .base import (  # noqa: F401 - re-exported: components was their home
+from .base import (
     MAX_CHARS,
     SIZE_CSS,
     SOMETHING_WENT_WRONG,
@@ -84,6 +86,18 @@ from .base import (  # noqa: F401 - re-exported: components was their home
     show_direction,
     size_style,
 )
+
+#: Every public name, its own and those of `base` it re-exports (components was their home).
+__all__ = [
+    "apply_language", "CappedText", "CardButton", "check_size", "EventLog", "guard",
+    "HandPicker", "HandView", "HistoryStepper", "HouseRulesPanel", "initial_language",
+    "lang_from_url", "LanguagePicker", "MAX_CHARS", "melds_by_player", "MeldView",
+    "MessageBox", "page_css", "PageStyle", "Part", "PilesView", "query_params", "relabel",
+    "RTL_CSS", "rtl_style", "RULE_LABELS", "RULE_TEXT_CHARS", "ScoreSheet", "seed_from_url",
+    "show_direction", "SIZE_CHOICES", "SIZE_CSS", "size_from_url", "size_style",
+    "SizeToggle", "SOMETHING_WENT_WRONG", "state_html", "TableView", "TEXT_PX", "url_notes",
+    "VerdictView",
+]
 
 log = logging.getLogger("toonerville.widgets")
 log.addHandler(logging.NullHandler())  # a library logs; the app decides where it goes
@@ -141,6 +155,23 @@ def size_from_url(default: str = "normal", name: str = "size") -> str:
     projector`: normal, large or projector), or `default`; anything else is ignored."""
     text = query_params().get(name, "").strip().lower()
     return text if text in dict((v, k) for k, v in SIZE_CHOICES) else default
+
+
+def url_notes(seed_default: int | None = None) -> list[Message]:
+    """What the page's address asked for and cannot have, in the learner's words: a
+    `?seed=` that is not a whole number from 0 to 2**31 - 1 (when the page uses a seed,
+    `seed_default`, the one used instead), a `?size=` that is not a size."""
+    params, notes = query_params(), []
+    seed = params.get("seed", "").strip()
+    if seed_default is not None and seed and seed_from_url(-1) == -1:
+        notes.append(msg("The address asks for seed “{text}”, but a seed is a whole number "
+                         "from 0 to 2147483647, so this page uses seed {seed}.",
+                         text=seed[:40], seed=seed_default))
+    size = params.get("size", "").strip()
+    if size and size_from_url("") == "":
+        notes.append(msg("The address asks for size “{text}”, which this page does not "
+                         "have: the sizes are normal, large and projector.", text=size[:40]))
+    return notes
 
 
 def lang_from_url(default: str = DEFAULT, name: str = "lang") -> str:

@@ -9,11 +9,13 @@
 - `ScoringDemo`       06: going out (T16, T17), card points (T3), the score sheet, ties (T20, T21)
 
 Every demonstration deal is seeded; the seed is shown and `?seed=N` in a Voila URL
-reproduces it (`seed_from_url`). Every button is guarded: a refusal shows the engine's
-sentence, never a traceback. Every lesson has a card-size toggle for projectors. Every
-lesson speaks the language in use (`?lang=fa` in a Voila URL, or a `LanguagePicker` on
-the page); a change of language redraws every label and sentence of the lesson
-(`refresh()`) and keeps what the learner has done.
+reproduces it (`seed_from_url`; a seed that is not a number is said so on the page).
+Every button is guarded: a refusal shows the engine's sentence, never a traceback.
+Every lesson has a size toggle for projectors that scales the whole page, prose
+included (`?size=large|projector` opens it so). Every lesson speaks the language in use
+(`?lang=fa` in a Voila URL, or a `LanguagePicker` on the page) and follows a change of
+it like every widget of the kit (`base.Part`), keeping what the learner has done. Every
+rule id a lesson prints links to its rule; every text box caps what it holds.
 """
 
 from __future__ import annotations
@@ -35,24 +37,24 @@ from ..errors import ToonervilleError
 from ..game import Game
 from ..laydown import check_lay_down
 from ..melds import Meld, Verdict, check_meld, is_run, is_set
-from ..messages import N_, Message, _, add_listener, msg, plural, set_language
-from ..render import hand_html, meld_html, message_html
+from ..messages import N_, Message, _, msg, plural, set_language
+from ..render import hand_html, meld_html, message_html, rule_ids_html, sentence_html
 from ..rules import ROUNDS, Contract, Rules, contract_for
 from ..scenarios import buy_position, rook_position, seat_names
 from ..scoring import place_label, places
 from ..views import Event, Phase
+from .base import CappedText, PageStyle, apply_texts
 from .components import (
     EventLog,
     HandPicker,
     HandView,
     MessageBox,
+    Part,
     PilesView,
     ScoreSheet,
     SizeToggle,
     TableView,
     VerdictView,
-    _Sized,
-    apply_language,
     initial_language,
     relabel,
     rtl_style,
@@ -60,6 +62,7 @@ from .components import (
     size_from_url,
     size_style,
     state_html,
+    url_notes,
 )
 
 log = logging.getLogger("toonerville.widgets")
@@ -80,15 +83,16 @@ _FONT = "calc(var(--jp-widgets-font-size, 13px) + 1px)"
 
 
 def _text(html: str, size: str = "normal", muted: bool = False) -> str:
+    """A paragraph of lesson prose; its rule ids link to the rulebook."""
     style = f"font-size:{_FONT};line-height:1.4;margin:4px 0"
     if muted:
         style += ";opacity:.85"
-    return f'<div style="{style}">{html}</div>'
+    return f'<div style="{style}">{rule_ids_html(html)}</div>'
 
 
 def _heading(text: str, size: str = "normal") -> str:
     return (f'<div style="font-size:calc({_FONT} * 1.25);font-weight:bold;'
-            f'margin:10px 0 2px">{escape(text)}</div>')
+            f'margin:10px 0 2px">{rule_ids_html(escape(text))}</div>')
 
 
 def _seed_note(seed: int, size: str) -> str:
@@ -112,20 +116,29 @@ def _meld_words(meld: Meld) -> str:
 Labels = dict[str, "str | Callable[[], Any]"]
 
 
-class Lesson(_Sized, widgets.VBox):  # type: ignore[misc]
-    """What every lesson has: a card-size toggle at the top, a message box at the bottom,
-    guarded buttons, and the language in use (it redraws itself when the language
-    changes). Subclasses build their parts (their fixed texts through `_label`, `_button`
-    and `_int_text`, so a change of language finds them), then call `_assemble`."""
+#: How many characters a lesson's card box holds: far more than any hand or lay-down,
+#: far less than what would make a page of pictures too big to send.
+CARD_CHARS = 300
+
+
+class Lesson(Part, widgets.VBox):  # type: ignore[misc]
+    """What every lesson has: a size toggle at the top (the page's `?size=` first), a
+    note when the page's address asked for something it cannot have (`?seed=abc`), a
+    message box at the bottom, guarded buttons, and the language in use. Subclasses
+    build their parts (their fixed texts through `_label`, `_button` and `_int_text`,
+    so a change of language finds them), then call `_assemble`."""
 
     def __init__(self, size: str | None = None, **kwargs: Any) -> None:
         set_language(initial_language())  # the page's ?lang= if nothing chose before
         self.size_toggle = SizeToggle(size or size_from_url())  # else the page's ?size=
+        self.page_style = PageStyle()
         self.messages = MessageBox()
-        self._parts: list[Any] = [self.messages]
-        self._labels: list[tuple[widgets.Widget, Labels]] = []
+        self.url_note = MessageBox()
+        self.url_note.add_class("tv-url-note")
+        self._parts: list[Any] = [self.messages, self.url_note, self.page_style]
         self._ready = False
         self._refreshing = False
+        self._seed_default: int | None = None
         super().__init__(**kwargs)
         self.add_class("tv-lesson")
         widgets.dlink((self.size_toggle, "value"), (self, "size"))
@@ -136,50 +149,27 @@ class Lesson(_Sized, widgets.VBox):  # type: ignore[misc]
         shown = f"seed={seed.value}, " if isinstance(seed, widgets.IntText) else ""
         return f"{type(self).__name__}({shown}size={self.size!r})"
 
+    def _url_seed(self, default: int) -> int:
+        """The page's `?seed=`, or `default` (and a note saying why, drawn by
+        `_assemble`, when the address gave something that is not a seed)."""
+        self._seed_default = default
+        return seed_from_url(default)
+
     def _assemble(self, *body: widgets.Widget) -> None:
         """The lesson's layout: the size toggle, `body`, and the message box at the end
         unless `body` places it nearer the controls."""
         tail = () if self.messages in body else (self.messages,)
-        self.children = (size_style(), rtl_style(), self.size_toggle, *body, *tail)
+        self.children = (size_style(), rtl_style(), self.page_style, self.size_toggle,
+                         self.url_note, *body, *tail)
         self._ready = True
         self.size = self.size_toggle.value
         self._redraw()
-        apply_language(self, redraw=False)  # drawn in this language already: its direction
-        add_listener(self._language_event)
-
-    def _language_event(self, code: str) -> None:
-        try:
-            apply_language(self)
-        except Exception:  # noqa: BLE001 - a lesson that cannot redraw keeps its old texts
-            log.error("could not show %r in %s", self, code, exc_info=True)
-
-    def refresh(self) -> None:
-        """Show the lesson in the language in use: every label, sentence and picture.
-        What the learner has done (cards dealt, moves played, choices) stays."""
-        if not getattr(self, "_ready", False):
-            return
-        self._refreshing = True
-        try:
-            self._labels = [(w, labels) for w, labels in self._labels if w.comm is not None]
-            for widget, labels in self._labels:
-                _apply(widget, labels)
-            for part in _components(self):
-                part.refresh()
-            self._language_changed()
-            self._draw()
-        finally:
-            self._refreshing = False
-
-    def _language_changed(self) -> None:
-        """Lesson state that holds words of the old language (player names) is redone."""
 
     def _label(self, widget: widgets.Widget, **labels: str | Callable[[], Any]) -> Any:
-        """Set `widget`'s texts now and at every change of language: an English text
-        (marked with `N_` so the catalogue finds it) is shown translated; a function
-        makes the value (for the options of a dropdown). Returns `widget`."""
-        self._labels.append((widget, labels))
-        _apply(widget, labels)
-        return widget
+        """Set `widget`'s texts now and at every change of language (`Part.texts`): an
+        English text (marked with `N_`) is shown translated; a function makes the value
+        (for the options of a dropdown). Returns `widget`."""
+        return self.texts(widget, **labels)
 
     def _sized(self, part: P) -> P:
         """Register a sized component so the size toggle reaches it."""
@@ -197,53 +187,48 @@ class Lesson(_Sized, widgets.VBox):  # type: ignore[misc]
     def _int_text(self, description: str, value: int, width: str = "auto") -> widgets.IntText:
         return self._label(_int_text(description, value, width), description=description)
 
+    def _text_box(self, value: str, width: str, max_chars: int = CARD_CHARS,
+                  **labels: str | Callable[[], Any]) -> CappedText:
+        """A text box that holds at most `max_chars` characters; place its `.notice`
+        under it (it says so when a longer text is cut)."""
+        box = CappedText(value=value, max_chars=max_chars, continuous_update=True,
+                         layout=widgets.Layout(width=width))
+        self._sized(box.notice)
+        self._label(box, **labels)
+        return box
+
     def _watch(self, control: widgets.Widget, action: Callable[[], object]) -> None:
         """Run `action` when the learner changes `control` (not when its labels change
         language)."""
-        def changed(_change: Any) -> None:
-            if not self._refreshing:
-                action()
-
-        control.observe(self.messages.guard(changed), "value")
+        self.watch(control, self.messages.guard(lambda _change: action()))
 
     def _redraw(self) -> None:
         if not getattr(self, "_ready", False):
             return
         for part in self._parts:
             part.size = self.size
+        self._draw_url_note()
         self._draw()
+
+    def _draw_url_note(self) -> None:
+        notes = url_notes(self._seed_default)
+        if notes:
+            self.url_note.info(notes[0] if len(notes) == 1 else " ".join(map(str, notes)))
+        else:
+            self.url_note.clear()
 
     def _draw(self) -> None:
         """Redraw the lesson's own pictures at `self.size`."""
 
 
 def _apply(widget: widgets.Widget, labels: Labels) -> None:
-    for name, text in labels.items():
-        value: Any = text() if callable(text) else _(text)
-        if name == "options":
-            relabel(widget, value)
-        else:
-            setattr(widget, name, value)
+    apply_texts(widget, labels)
 
 
 def _close_tree(widget: widgets.Widget) -> None:
     for child in getattr(widget, "children", ()):
         _close_tree(child)
     widget.close()
-
-
-def _components(root: widgets.Widget) -> list[Any]:
-    """The components inside `root` that redraw their own texts (`refresh()`)."""
-    found: list[Any] = []
-    stack = list(getattr(root, "children", ()))
-    while stack:
-        widget = stack.pop()
-        if isinstance(widget, Lesson):
-            continue
-        if callable(getattr(widget, "refresh", None)):
-            found.append(widget)
-        stack.extend(getattr(widget, "children", ()))
-    return found
 
 
 def _row(*children: widgets.Widget) -> widgets.HBox:
@@ -281,7 +266,7 @@ class DealDemo(Lesson):
                  size: str | None = None, rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
-        seed = seed_from_url(7) if seed is None else seed
+        seed = self._url_seed(7) if seed is None else seed
         self.players = self._label(
             widgets.Dropdown(options=[3, 4, 5], value=players,
                              layout=widgets.Layout(width="auto")), description=N_("Players"))
@@ -395,6 +380,9 @@ class DealDemo(Lesson):
                 left=len(plan.shoe) - self.dealt)
         self.progress.value = _text(status, size)
         self.step_button.disabled = self.all_button.disabled = done
+        # the next thing to press is the one that stands out: dealing, then starting again
+        self.step_button.button_style = "" if done else "primary"
+        self.again_button.button_style = "primary" if done else ""
         if not done:
             self.after.value = ""
             self.piles.layout.display = "none"
@@ -407,7 +395,7 @@ class DealDemo(Lesson):
                          card=plan.turn_up))
         lines.append(msg("{name} plays first", "H2",
                          name=names[(plan.dealer + 1) % plan.players]))
-        self.after.value = "".join(_text(escape(str(m)), size) for m in lines)
+        self.after.value = "".join(_text(sentence_html(m), size) for m in lines)
         self.piles.layout.display = None
         self.piles.show(plan.stock_size, plan.turn_up, 1)
 
@@ -438,10 +426,8 @@ class MeldChecker(Lesson):
                  rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
-        self.text = self._label(
-            widgets.Text(value=text, continuous_update=True,
-                         layout=widgets.Layout(width="min(100%, 36em)")),
-            description=N_("Cards"), placeholder=N_("e.g. R5 R6 R7 R8, or Y7 R7 RK"))
+        self.text = self._text_box(text, "min(100%, 36em)", description=N_("Cards"),
+                                   placeholder=N_("e.g. R5 R6 R7 R8, or Y7 R7 RK"))
         self.text.add_class("tv-meld-text")
 
         def modes() -> list[tuple[str, str]]:
@@ -464,7 +450,8 @@ class MeldChecker(Lesson):
         self.intro = widgets.HTML()
         examples = self._label(widgets.HTML(), value=lambda: _text(
             _("<b>Examples</b> (one per rule):")))
-        self._assemble(self.intro, _row(self.text, self.clear_button), self.mode,
+        self._assemble(self.intro, _row(self.text, self.clear_button), self.text.notice,
+                       self.mode,
                        self.verdict, self.messages, self.extra, self.picker, examples,
                        _row(*self.examples))
         self.check()
@@ -575,7 +562,7 @@ class ContractExplorer(Lesson):
                  deals: int = 300, size: str | None = None, rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
-        seed = seed_from_url(11) if seed is None else seed
+        seed = self._url_seed(11) if seed is None else seed
         def rounds() -> list[tuple[str, int]]:
             return [(f"{r}: {contract_for(r)}", r) for r in range(1, ROUNDS + 1)]
 
@@ -748,7 +735,7 @@ class BuyDemo(_GameLesson):
                  rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
-        seed = seed_from_url(4) if seed is None else seed
+        seed = self._url_seed(4) if seed is None else seed
         self.players = self._label(
             widgets.Dropdown(options=[3, 4, 5], value=players,
                              layout=widgets.Layout(width="auto")), description=N_("Players"))
@@ -914,10 +901,8 @@ class RookDemo(_GameLesson):
     def __init__(self, size: str | None = None, rules: Rules | None = None) -> None:
         super().__init__(size)
         self.rules = rules or Rules()
-        self.text = self._label(
-            widgets.Text(value=ROOK_EXAMPLES[0][0], continuous_update=True,
-                         layout=widgets.Layout(width="min(100%, 30em)")),
-            description=N_("Meld"))
+        self.text = self._text_box(ROOK_EXAMPLES[0][0], "min(100%, 30em)",
+                                   description=N_("Meld"))
         self.verdict = self._sized(VerdictView())
         self.examples = [self._button(t, functools.partial(setattr, self.text, "value", t), tip)
                          for t, tip in ROOK_EXAMPLES]
@@ -947,7 +932,7 @@ class RookDemo(_GameLesson):
         self.part1 = widgets.HTML()
         self.part2 = widgets.HTML()
         self._assemble(
-            self.part1, self.text, self.verdict, _row(*self.examples),
+            self.part1, self.text, self.text.notice, self.verdict, _row(*self.examples),
             self.part2, self.position_about, self.table, self.hand,
             _row(self.preset_button, self.set_button, self.wrong_button, self.reset_button),
             _row(self.natural, self.source, self.target, self.swap_button), self.messages,
@@ -1131,12 +1116,9 @@ class ScoringDemo(_GameLesson):
     def __init__(self, seed: int | None = None, size: str | None = None,
                  hand: str = "B1 Y9 R10 G14 RK", play_now: bool = True) -> None:
         super().__init__(size)
-        seed = seed_from_url(2) if seed is None else seed
+        seed = self._url_seed(2) if seed is None else seed
         # 1. points
-        self.cards = self._label(
-            widgets.Text(value=hand, continuous_update=True,
-                         layout=widgets.Layout(width="min(100%, 30em)")),
-            description=N_("Hand left"))
+        self.cards = self._text_box(hand, "min(100%, 30em)", description=N_("Hand left"))
         self.hand = self._sized(HandView())
         self.points = widgets.HTML()
         self._watch(self.cards, self.count)
@@ -1162,20 +1144,19 @@ class ScoringDemo(_GameLesson):
         self.game_about = widgets.HTML()
         self.sheet = self._sized(ScoreSheet())
         # 4. ties
-        self.totals = self._label(
-            widgets.Text(value="95 120 95 140", layout=widgets.Layout(width="min(100%, 24em)")),
-            description=N_("Totals"))
+        self.totals = self._text_box("95 120 95 140", "min(100%, 24em)",
+                                     description=N_("Totals"))
         self.ties = widgets.HTML()
         self._watch(self.totals, self.rank)
         self.headings = [widgets.HTML() for _part in range(4)]
         self.bot_game: Game | None = None
         self._assemble(
-            self.headings[0], self.cards, self.hand, self.points,
+            self.headings[0], self.cards, self.cards.notice, self.hand, self.points,
             self.headings[1], _row(self.scene, self.next_button, self.restart_button),
             self.step_text, self.messages, self.state, self.round_sheet,
             self.headings[2], _row(self.seed, self.play_button, self.bar),
             self.game_about, self.sheet,
-            self.headings[3], self.totals, self.ties)
+            self.headings[3], self.totals, self.totals.notice, self.ties)
         self.count()
         self.restart_scene()
         self.rank()
