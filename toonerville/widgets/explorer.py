@@ -30,7 +30,8 @@ from ..errors import RulesError
 from ..messages import msg
 from ..rules import ROUNDS, Rules
 from ..simulate import DEFAULT_TURN_LIMIT
-from .components import HouseRulesPanel, MessageBox
+from .base import PageStyle, Part, size_style
+from .components import HouseRulesPanel, MessageBox, SizeToggle, size_from_url
 
 #: The bots around the table, as a pattern repeated seat by seat.
 BOT_CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -43,7 +44,7 @@ BOT_CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
 MAX_DOWNLOAD_BYTES = 30_000_000
 
 
-class RulesExplorer(widgets.VBox):  # type: ignore[misc]
+class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
     """Choose a question, rules, bots, games and seed; Run; see a plot and tables.
 
     `.result` is the last `explorer.Simulation` (partial if cancelled), `.shown_tables`
@@ -59,7 +60,7 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
                  workers: int | None = None, turn_limit: int = DEFAULT_TURN_LIMIT,
                  background: bool = True, mode: str | None = None,
                  sweep: str = "penalty_cards=0,1,2 round11_deal=12,14",
-                 **kwargs: Any) -> None:
+                 size: str | None = None, **kwargs: Any) -> None:
         style = {"description_width": "initial"}
         self.mode = mode or ("page" if X.IN_BROWSER else "thread")
         if self.mode not in ("thread", "page"):
@@ -158,10 +159,21 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
                             layout=widgets.Layout(flex_flow="row wrap"))
         bar = widgets.HBox((self.run_button, self.cancel_button, self.progress, self.status),
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
-        super().__init__(children=(self.question, settings, more, self.rules_box, bar,
+        # the size of the whole page, prose and tables too (the page's ?size= first)
+        self.size_toggle = SizeToggle(size or size_from_url())
+        self.page_style = PageStyle()
+        super().__init__(children=(size_style(), self.page_style, self.size_toggle,
+                                   self.question, settings, more, self.rules_box, bar,
                                    self.messages, self.plot, self.tables, self.download),
                          **kwargs)
         self.add_class("tv-rules-explorer")
+        widgets.dlink((self.size_toggle, "value"), (self, "size"))
+
+    def _redraw(self) -> None:
+        """Everything sized at the size chosen (the tables follow the page's text)."""
+        if hasattr(self, "page_style"):
+            for part in (self.page_style, self.rules_a, self.rules_b, self.messages):
+                part.size = self.size
 
     def __repr__(self) -> str:
         return (f"RulesExplorer(question={self.question.value!r}, games={self.games.value}, "
