@@ -17,6 +17,10 @@ language in use: the registered texts, then `_redraw()`, then its direction (cla
 `tr-rtl` for Persian). It never changes what the learner chose: a dropdown keeps its
 value (`relabel`), and a part already drawn in the new language is left alone.
 
+**Messages.** `MessageBox` shows one explaining sentence (its rule id a link to the
+rulebook, see `render.message_html`); `guard(box, callback)` makes a callback safe for
+a learner: a refusal shows its sentence, anything else a short apology.
+
 **Text boxes.** `CappedText` is a text box that keeps at most `max_chars` characters
 (2,000 unless told): a longer paste is cut there in the kernel, before any observer sees
 it, and its `notice` (a message box to place under it) says so in the learner's words.

@@ -1,8 +1,9 @@
 """Widget building blocks shared by the lessons (01–06) and the play app (07).
 
 Every component is a thin ipywidgets class over the engine and the pure pictures of
-`toonerville.render`; none of them holds game logic. Each has a `size` trait ("normal",
-"large" or "projector"; see `SizeToggle`) and redraws itself when it changes.
+`toonerville.render`; none of them holds game logic. Each stands on `base.Part`: a
+`size` trait ("normal", "large" or "projector"; see `SizeToggle`) that redraws it, and
+the language in use, which it follows by itself (see `base` for the one way it does).
 
 - `MessageBox`      one explaining sentence (info / ok / error); `guard` makes callbacks
                     safe: a refusal shows its sentence, anything else a short apology
@@ -18,9 +19,13 @@ Every component is a thin ipywidgets class over the engine and the pure pictures
                     every lesson of the page; `.link(*widgets)` redraws other widgets
                     too (`lang_from_url` reads `?lang=fa`; `rtl_style` flips a page)
 
+- `url_notes`       what the page's address asked for and cannot have (`?seed=abc`)
+- from `base`       `MessageBox`, `guard`, `CappedText`, `PageStyle`, `Part`, `relabel`,
+                    `size_style` (importable from here too)
+
 Every text a learner reads goes through `messages._` (or is a `Message`, translated when
-shown), so it appears in the language of `messages.set_language`. Components that hold
-a text redraw it in a new language with `refresh()`.
+shown), so it appears in the language of `messages.set_language`; every rule id in it
+links to the rulebook (`render.rule_ids_html`).
 """
 
 from __future__ import annotations
