@@ -31,6 +31,7 @@ from toonerville.widgets.components import (
     url_notes,
 )
 from toonerville.widgets.lessons import (
+    CARD_CHARS,
     BuyDemo,
     DealDemo,
     MeldChecker,
@@ -227,9 +228,9 @@ def test_a_capped_text_box_keeps_its_limit_and_says_so() -> None:
 def test_02_card_box_caps_a_huge_paste_and_the_page_stays_small() -> None:
     checker = MeldChecker()
     checker.text.value = "R5 R6 R7 R8 " * 9_000
-    assert len(checker.text.value) <= 300
-    assert "at most 300 characters" in checker.text.notice.text
-    assert len(checker.verdict.value) + len(checker.messages.value) < 200_000
+    assert len(checker.text.value) == CARD_CHARS
+    assert f"at most {CARD_CHARS} characters" in checker.text.notice.text
+    assert len(checker.verdict.value) + len(checker.messages.value) < 100_000
 
 
 def test_06_text_boxes_are_capped_too() -> None:

@@ -80,9 +80,10 @@ def _meld_words(meld: Meld) -> str:
 Labels = dict[str, "str | Callable[[], Any]"]
 
 
-#: How many characters a lesson's card box holds: far more than any hand or lay-down,
-#: far less than what would make a page of pictures too big to send.
-CARD_CHARS = 300
+#: How many characters a lesson's card box holds: more than any lay-down (round 11's
+#: whole hand with separators is about 70), far less than what would make a page of
+#: pictures too big to send (100,000 pasted characters drew 59 MB of cards).
+CARD_CHARS = 120
 
 
 class Lesson(Part, widgets.VBox):  # type: ignore[misc]
