@@ -98,6 +98,11 @@ def test_a_part_follows_a_change_of_language_by_itself_once() -> None:
     assert "tr-rtl" not in part._dom_classes and part.button.description == "Deal all"
 
 
+def test_a_part_made_in_a_right_to_left_language_reads_right_to_left() -> None:
+    set_language("fa")
+    assert "tr-rtl" in Greeting()._dom_classes and "tr-rtl" in MeldChecker()._dom_classes
+
+
 def test_a_closed_part_is_left_alone_when_the_language_changes() -> None:
     part = Greeting()
     part.close()

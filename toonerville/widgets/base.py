@@ -155,6 +155,7 @@ class Part(traitlets.HasTraits):
         self._drawn_in = language()
         self.add_class("tv-sized")  # type: ignore[attr-defined]
         self.add_class(f"tv-size-{self.size}")  # type: ignore[attr-defined]
+        show_direction(self)  # drawn in the language in use, right to left or not
         add_listener(self._language_event)
 
     @traitlets.validate("size")
