@@ -31,6 +31,11 @@ def text_of(html: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", html))
 
 
+def as_shown(sentence: str) -> str:
+    """A sentence as the page shows it: starting with a capital."""
+    return sentence[:1].upper() + sentence[1:]
+
+
 def geometry(element: ET.Element) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """The shapes of a drawing without their paint: what is left when colour is not seen."""
     return tuple((e.tag, tuple(sorted((k, v) for k, v in e.attrib.items() if k not in PAINT)))
@@ -197,7 +202,7 @@ def test_valid_verdict_has_a_badge_word_sentence_and_cards() -> None:
     verdict = check_meld("R5 R6 R7 RK=R8")
     out = render.verdict_html(verdict)
     assert "</svg>valid<" in out
-    assert str(verdict) in text_of(out)
+    assert as_shown(str(verdict)) in text_of(out)
     assert out.count('role="img"') == 4
     assert verdict._repr_html_() == out
 
@@ -206,7 +211,7 @@ def test_invalid_verdict_says_not_valid_and_why() -> None:
     verdict = check_meld("B13 B14 B1 B2")
     out = render.verdict_html(verdict)
     assert "not valid" in out
-    assert str(verdict) in text_of(out)
+    assert as_shown(str(verdict)) in text_of(out)
     assert 'role="img"' not in out
     xml(out)
 
@@ -216,7 +221,7 @@ def test_message_box_keeps_the_sentence_and_marks_its_kind(kind: str) -> None:
     message = msg("you may not discard {card}: you took it from the discard pile", "T14",
                   card=Card.parse("G3"))
     out = render.message_html(message, kind)  # type: ignore[arg-type]
-    assert text_of(out) == str(message)
+    assert text_of(out) == as_shown(str(message))
     assert f"tv-{kind}" in out and "<svg" in out
     assert "<bdi>G3</bdi>" in out
     xml(out)

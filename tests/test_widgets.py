@@ -353,7 +353,10 @@ def test_meld_checker_explains_each_example() -> None:
         button.click()
         assert checker.text.value in expected
         assert expected[checker.text.value] in checker.verdict.text
-        assert expected[checker.text.value].split(" (")[0] in plain(checker.verdict.value)
+        shown = expected[checker.text.value].split(" (")[0]
+        assert shown.lower() in plain(checker.verdict.value).lower()
+        assert plain(checker.verdict.value).removeprefix("not valid").removeprefix(
+            "valid")[:1].isupper()  # the sentence starts with a capital
     checker.examples[1].click()
     assert "not valid" in plain(checker.verdict.value)
 

@@ -21,13 +21,14 @@ Design rules kept throughout:
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Literal
 
 from .cards import Card, Colour
-from .messages import Message, plural, translate
+from .messages import Message, direction, language, plural, rule_link, translate
 from .rules import ROUNDS, contract_for
 
 if TYPE_CHECKING:
@@ -36,7 +37,10 @@ if TYPE_CHECKING:
 
 #: Card widths in CSS pixels; a card is 1.4 times as tall as it is wide.
 SIZES: dict[str, int] = {"small": 48, "normal": 72, "large": 104, "projector": 180}
-_TEXT_PX = {"small": 12, "normal": 14, "large": 16, "projector": 30}
+#: Text size in CSS pixels that goes with each card size: every caption, name, header,
+#: sheet and sentence drawn here, and (through `widgets.base`) the page's prose.
+TEXT_PX: dict[str, int] = {"small": 12, "normal": 14, "large": 18, "projector": 28}
+_TEXT_PX = TEXT_PX
 _ASPECT = 1.4
 _FONT = "'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif"
 _LTR = "direction:ltr;unicode-bidi:isolate"
@@ -174,8 +178,10 @@ def _rook_face(stands_for: Card | None) -> str:
     face = (f'<rect x="5" y="5" width="90" height="130" rx="6" fill="{_ROOK_PANEL}"/>'
             f'<rect x="9" y="9" width="82" height="122" rx="3" fill="none" '
             f'stroke="{_ROOK_GOLD}" stroke-width="1"/>'
-            + _text(50, 31, "ROOK", 15, _ROOK_GOLD, letter_spacing="1.5")
-            + _text(50, 46, "25 points", 10.5, "#ffffff", "normal")
+            + _text(50, 31, _t("ROOK"), 15, _ROOK_GOLD, letter_spacing="1.5",
+                    **_fit(_t("ROOK"), 7, 80))
+            + _text(50, 46, plural("{n} point", "{n} points", 25), 10.5, "#ffffff", "normal",
+                    **_fit(plural("{n} point", "{n} points", 25), 13, 80))
             + _bird(50, 74 if tagged else 82, 0.9 if tagged else 1.0, "#ffffff", _ROOK_PANEL))
     if stands_for is None or stands_for.colour is None:
         return face
@@ -184,6 +190,16 @@ def _rook_face(stands_for: Card | None) -> str:
                    f'stroke="{ink.fill}" stroke-width="2.5"/>'
             + _emblem(stands_for.colour, 25, 112.5, 0.6, letter=False)
             + _text(58, 118, f"= {stands_for}", 15, ink.text))
+
+
+def _fit(text: str, most: int, length: int) -> dict[str, str]:
+    """SVG attributes that keep a translated word on the card: its own direction, and
+    squeezed to `length` units when it is longer than `most` characters."""
+    fit = {"direction": direction(), "unicode_bidi": "plaintext"} if direction() == "rtl" \
+        else {}
+    if len(text) > most:
+        fit |= {"textLength": str(length), "lengthAdjust": "spacingAndGlyphs"}
+    return fit
 
 
 def _back_face() -> str:
@@ -302,20 +318,90 @@ def _icon(kind: str, px: int, on_ink: bool = False) -> str:
                      stroke_linecap="round", stroke_linejoin="round") + "</svg>")
 
 
+#: A rule id as the kit prints it: T1–T22 (and T13a), H1–H12.
+RULE_ID = re.compile(r"(?<![\w#=])([TH](?:[1-9]|1[0-9]|2[0-2])a?)(?![\w])")
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def rulebook_url(rule: str) -> str:
+    """Where `rule` is explained (`messages.rule_link`), in the language in use: the
+    rulebook page opens in the learner's language (`…?lang=fa#T14`)."""
+    link = rule_link(rule)
+    if language() == "en":
+        return link
+    page, _hash, anchor = link.partition("#")
+    joiner = "&" if "?" in page else "?"
+    return f"{page}{joiner}lang={language()}" + (f"#{anchor}" if anchor else "")
+
+
+def rule_html(rule: str) -> str:
+    """A rule id as a link to its rule, opened in a new tab so no game is lost, with
+    what it is on hover and focus ("Rule T14 in the rulebook, in a new tab")."""
+    hint = _t("Rule {rule} in the rulebook (opens in a new tab)", rule=rule)
+    return (f'<a class="tv-rule" href="{escape(rulebook_url(rule))}" target="_blank" '
+            f'rel="noopener" title="{escape(hint)}" aria-label="{escape(hint)}" '
+            f'data-rule="{escape(rule)}" style="color:inherit;text-decoration:underline '
+            f'dotted;text-underline-offset:2px">{escape(rule)}</a>')
+
+
+def rule_ids_html(html: str) -> str:
+    """`html` with every rule id in its text ("… (T14)", "(T16, T17)") made a link to its
+    rule (`rule_html`). Tags, attributes and existing links are left as they are."""
+    out, in_link = [], 0
+    for piece in _TAG.split(html):
+        if piece.startswith("<"):
+            lowered = piece[:3].lower()
+            in_link += 1 if lowered.startswith("<a") and lowered[2:3] in (" ", ">") else 0
+            in_link -= 1 if lowered == "</a" else 0
+            out.append(piece)
+        elif in_link or not piece:
+            out.append(piece)
+        else:
+            out.append(RULE_ID.sub(lambda m: rule_html(m.group(1)), piece))
+    return "".join(out)
+
+
+def _capital(text: str) -> str:
+    """A sentence starts with a capital letter (in scripts that have them); a name from
+    the code (`penalty_cards`) or card notation at the start is left as it is."""
+    first = re.split(r"[\s:,]", text, maxsplit=1)[0]
+    if not text[:1].isalpha() or "_" in first or any(c.isdigit() for c in first):
+        return text
+    return text[:1].upper() + text[1:]
+
+
+def _rule_of(message: Message) -> str | None:
+    """The one rule id a sentence carries: its own, else that of a sentence inside it."""
+    if message.rule:
+        return message.rule
+    return next((v.rule for v in message.params.values()
+                 if isinstance(v, Message) and v.rule), None)
+
+
 def _sentence(message: Message | str) -> str:
-    """A message as HTML; its parameters (card notation, numbers) are isolated in `<bdi>`
-    so they keep their order in a right-to-left translation. Its text is `str(message)`."""
+    """A message as HTML: starting with a capital, its parameters (card notation,
+    numbers) isolated in `<bdi>` so they keep their order in a right-to-left
+    translation, and one rule id at the end as a link to the rulebook (a sentence
+    inside it brings no second id). Its text is `str(message)`."""
     if isinstance(message, str):
-        return escape(message)
-    shown = {k: f"<bdi>{escape(Message('{v}', {'v': v}).text)}</bdi>"
+        return rule_ids_html(escape(_capital(message)))
+    shown = {k: f"<bdi>{escape(v.text if isinstance(v, Message) else Message('{v}', {'v': v}).text)}</bdi>"  # noqa: E501
              for k, v in message.params.items()}
     try:
-        text = escape(translate(message.template), quote=False).format(**shown)
+        text = _capital(escape(translate(message.template), quote=False)).format(**shown)
     except (KeyError, IndexError, ValueError):
-        text = escape(message.text)
-    if message.rule is None:
-        return text
-    return f'{text} <span style="{_MUTED}"><bdi>({escape(message.rule)})</bdi></span>'
+        text = escape(_capital(message.text))
+    rule = _rule_of(message)
+    if rule is None or re.search(rf"\b{re.escape(rule)}\b", re.sub(r"<[^>]*>", "", text)):
+        return rule_ids_html(text)  # no rule, or the sentence names it already
+    return (f'{rule_ids_html(text)} <span style="{_MUTED}"><bdi>({rule_html(rule)})</bdi>'
+            "</span>")
+
+
+def sentence_html(message: Message | str) -> str:
+    """One sentence as inline HTML, as a message box shows it (`message_html`) but
+    without the box: for a log line or a list item."""
+    return _sentence(message)
 
 
 Kind = Literal["info", "error", "ok"]

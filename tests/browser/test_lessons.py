@@ -56,7 +56,7 @@ def test_02_typing_picking_and_a_wrapped_run(open_notebook: OpenNotebook) -> Non
     voila = open_notebook("02-runs-and-sets.ipynb", wait_for=".tv-meld-text input")
     page = voila.page
     page.locator(".tv-meld-text input").fill("R5 R6 R7 R8")
-    wait_for_text(page, ".tv-verdict", "a run: R5 R6 R7 R8")
+    wait_for_text(page, ".tv-verdict", "A run: R5 R6 R7 R8")  # a sentence has a capital
     assert "valid" in page.locator(".tv-verdict").inner_text()
     assert "not valid" not in page.locator(".tv-verdict").inner_text()
 
@@ -67,7 +67,7 @@ def test_02_typing_picking_and_a_wrapped_run(open_notebook: OpenNotebook) -> Non
     page.get_by_role("button", name="Clear").click()
     for card in ("B11", "B12", "B13", "B14"):
         page.get_by_role("button", name=card, exact=True).click()
-    wait_for_text(page, ".tv-verdict", "a run: B11 B12 B13 B14")
+    wait_for_text(page, ".tv-verdict", "A run: B11 B12 B13 B14")
     assert page.locator(".tv-meld-text input").input_value() == "B11 B12 B13 B14"
     assert_clean(voila)
 
@@ -109,4 +109,60 @@ def test_01_seed_in_the_url_chooses_the_deal(open_notebook: OpenNotebook) -> Non
         shown = _dealt_cards(page, seat + 1)
         assert shown == [str(c) for c in game.hand(seat)]
     assert [str(c) for c in default.hand(0)] != _dealt_cards(page, 1)
+    assert_clean(voila)
+
+
+FONT_SIZES_JS = """() => {
+    const px = el => el ? parseFloat(getComputedStyle(el).fontSize) : null;
+    const prose = document.querySelector('.jp-RenderedMarkdown p');
+    const heading = document.querySelector('.jp-RenderedMarkdown h1, .jp-RenderedMarkdown h2');
+    const lesson = document.querySelector('.tv-lesson .widget-html-content div[style]');
+    const caption = document.querySelector('.tv-lesson figcaption, .tv-lesson .tv-message');
+    const button = document.querySelector('.tv-lesson .tv-size-toggle button');
+    return {prose: px(prose), heading: px(heading), lesson: px(lesson),
+            caption: px(caption), button: px(button)};
+}"""
+
+
+@pytest.mark.parametrize("name", ["02-runs-and-sets.ipynb", "05-the-rook.ipynb"])
+def test_projector_size_in_the_url_scales_every_text_of_the_page(
+        open_notebook: OpenNotebook, name: str) -> None:
+    from toonerville.render import TEXT_PX
+    from toonerville.widgets.base import CONTROL_PX
+
+    normal = open_notebook(name, wait_for=".tv-lesson .tv-size-toggle").page.evaluate(
+        FONT_SIZES_JS)
+    voila = open_notebook(name, wait_for=".tv-lesson.tv-size-projector", size="projector")
+    page = voila.page
+    page.wait_for_function(
+        "() => document.querySelector('.tv-page-style style') !== null", timeout=UPDATE_MS)
+    big = page.evaluate(FONT_SIZES_JS)
+    assert None not in normal.values() and None not in big.values(), (normal, big)
+    assert big["prose"] == TEXT_PX["projector"] > normal["prose"]  # the markdown cells
+    assert big["heading"] > 1.8 * normal["heading"]  # headings follow the prose (em)
+    assert big["lesson"] >= 1.8 * normal["lesson"]  # the lesson's own prose
+    assert big["caption"] == TEXT_PX["projector"] > normal["caption"]  # captions, verdicts
+    assert big["button"] >= CONTROL_PX["projector"] > normal["button"]
+    projector = page.get_by_role("radio", name="Projector")
+    if projector.count():  # ToggleButtons are radios in recent ipywidgets
+        assert projector.first.get_attribute("aria-checked") in ("true", None)
+    assert_clean(voila)
+
+
+def test_02_a_rule_id_opens_its_rule_in_a_new_tab(open_notebook: OpenNotebook) -> None:
+    from toonerville.messages import rule_link
+
+    voila = open_notebook("02-runs-and-sets.ipynb", wait_for=".tv-meld-text input")
+    page = voila.page
+    page.locator(".tv-meld-text input").fill("R5 R6 R7 R8")
+    wait_for_text(page, ".tv-verdict", "A run: R5 R6 R7 R8")
+    link = page.locator(".tv-verdict a.tv-rule[data-rule='T4']")
+    assert link.get_attribute("target") == "_blank"
+    assert "T4" in (link.get_attribute("title") or "")
+    with page.context.expect_page() as opened:
+        link.click()
+    rulebook = opened.value
+    assert rulebook.url.endswith(rule_link("T4").split("/")[-1]), rulebook.url
+    assert page.locator(".tv-meld-text input").input_value() == "R5 R6 R7 R8"  # no game lost
+    rulebook.close()
     assert_clean(voila)

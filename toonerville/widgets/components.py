@@ -1,8 +1,9 @@
 """Widget building blocks shared by the lessons (01–06) and the play app (07).
 
 Every component is a thin ipywidgets class over the engine and the pure pictures of
-`toonerville.render`; none of them holds game logic. Each has a `size` trait ("normal",
-"large" or "projector"; see `SizeToggle`) and redraws itself when it changes.
+`toonerville.render`; none of them holds game logic. Each stands on `base.Part`: a
+`size` trait ("normal", "large" or "projector"; see `SizeToggle`) that redraws it, and
+the language in use, which it follows by itself (see `base` for the one way it does).
 
 - `MessageBox`      one explaining sentence (info / ok / error); `guard` makes callbacks
                     safe: a refusal shows its sentence, anything else a short apology
@@ -18,9 +19,13 @@ Every component is a thin ipywidgets class over the engine and the pure pictures
                     every lesson of the page; `.link(*widgets)` redraws other widgets
                     too (`lang_from_url` reads `?lang=fa`; `rtl_style` flips a page)
 
+- `url_notes`       what the page's address asked for and cannot have (`?seed=abc`)
+- from `base`       `MessageBox`, `guard`, `CappedText`, `PageStyle`, `Part`, `relabel`,
+                    `size_style` (importable from here too)
+
 Every text a learner reads goes through `messages._` (or is a `Message`, translated when
-shown), so it appears in the language of `messages.set_language`. Components that hold
-a text redraw it in a new language with `refresh()`.
+shown), so it appears in the language of `messages.set_language`; every rule id in it
+links to the rulebook (`render.rule_ids_html`).
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from enum import Enum
 from html import escape
-from typing import Any, TypeVar
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -58,17 +63,46 @@ from ..messages import (
 )
 from ..render import (
     SIZES,
+    TEXT_PX,
     card_html,
     hand_html,
     meld_html,
     message_html,
     piles_html,
     score_sheet_html,
+    sentence_html,
     table_html,
     verdict_html,
 )
 from ..rules import Restock, RookTurnUp, Rules
 from ..views import Event, PlayerView
+from .base import (
+    MAX_CHARS,
+    SIZE_CSS,
+    SOMETHING_WENT_WRONG,
+    CappedText,
+    MessageBox,
+    PageStyle,
+    Part,
+    check_size,
+    guard,
+    page_css,
+    relabel,
+    show_direction,
+    size_style,
+)
+
+#: Every public name, its own and those of `base` it re-exports (components was their home).
+__all__ = [
+    "apply_language", "CappedText", "CardButton", "check_size", "EventLog", "guard",
+    "HandPicker", "HandView", "HistoryStepper", "HouseRulesPanel", "initial_language",
+    "lang_from_url", "LanguagePicker", "MAX_CHARS", "melds_by_player", "MeldView",
+    "MessageBox", "page_css", "PageStyle", "Part", "PilesView", "query_params", "relabel",
+    "RTL_CSS", "rtl_style", "RULE_LABELS", "RULE_TEXT_CHARS", "ScoreSheet", "seed_from_url",
+    "show_direction", "SIZE_CHOICES", "SIZE_CSS", "size_from_url", "size_style",
+    "SizeToggle", "SOMETHING_WENT_WRONG", "state_html", "TableView", "TEXT_PX", "url_notes",
+    "VerdictView",
+]
 
 log = logging.getLogger("toonerville.widgets")
 log.addHandler(logging.NullHandler())  # a library logs; the app decides where it goes
@@ -76,13 +110,10 @@ log.addHandler(logging.NullHandler())  # a library logs; the app decides where i
 #: The card sizes a learner can choose; `render.SIZES` also has "small" for thumbnails.
 SIZE_CHOICES: tuple[tuple[str, str], ...] = (
     (N_("Normal"), "normal"), (N_("Large"), "large"), (N_("Projector"), "projector"))
-#: Button and label text size that goes with each card size.
-TEXT_PX: dict[str, int] = {"small": 12, "normal": 14, "large": 17, "projector": 28}
-
-SOMETHING_WENT_WRONG = N_("Something went wrong on our side, not yours. Try again, or start "
-                           "the demonstration afresh.")
-
-F = TypeVar("F", bound=Callable[..., Any])
+# TEXT_PX (the text size that goes with each card size) comes from `render`, so a
+# widget's labels and the pictures inside it grow together. The base of every widget
+# (`Part`, `MessageBox`, `guard`, `CappedText`, `PageStyle`, `relabel`, `size_style`)
+# lives in `base` and stays importable from here.
 
 
 # -- the seed of a demonstration ----------------------------------------------------------
@@ -131,6 +162,23 @@ def size_from_url(default: str = "normal", name: str = "size") -> str:
     return text if text in dict((v, k) for k, v in SIZE_CHOICES) else default
 
 
+def url_notes(seed_default: int | None = None) -> list[Message]:
+    """What the page's address asked for and cannot have, in the learner's words: a
+    `?seed=` that is not a whole number from 0 to 2**31 - 1 (when the page uses a seed,
+    `seed_default`, the one used instead), a `?size=` that is not a size."""
+    params, notes = query_params(), []
+    seed = params.get("seed", "").strip()
+    if seed_default is not None and seed and seed_from_url(-1) == -1:
+        notes.append(msg("The address asks for seed “{text}”, but a seed is a whole number "
+                         "from 0 to 2147483647, so this page uses seed {seed}.",
+                         text=seed[:40], seed=seed_default))
+    size = params.get("size", "").strip()
+    if size and size_from_url("") == "":
+        notes.append(msg("The address asks for size “{text}”, which this page does not "
+                         "have: the sizes are normal, large and projector.", text=size[:40]))
+    return notes
+
+
 def lang_from_url(default: str = DEFAULT, name: str = "lang") -> str:
     """The language given in the page's URL (`…/02-runs-and-sets.ipynb?lang=fa`), or
     `default`. Regional forms are understood (`fa-IR`, `de_AT`); a code that is not one
@@ -162,37 +210,20 @@ def rtl_style() -> widgets.HTML:
     return widgets.HTML(RTL_CSS, layout=widgets.Layout(display="none"))
 
 
-def relabel(control: widgets.Widget, options: Sequence[tuple[str, Any]]) -> None:
-    """New labels for the same values of a Dropdown or ToggleButtons, keeping its value
-    and telling no observer: a change of language is not a new choice."""
-    options = list(options)
-    old = control.value
-    if [v for _label, v in options] != list(control._options_values):
-        control.options = options  # not a relabelling: a new choice after all
-        return
-    if [label for label, _v in options] == list(control._options_labels):
-        return
-    saved = control._initializing_traits_
-    control._initializing_traits_ = True  # ipywidgets then keeps the index it has
-    try:
-        control.options = options
-    finally:
-        control._initializing_traits_ = saved
-    if control.index is not None:
-        control._notify_trait("index", control.index, control.index)  # the label follows
-    if control.value != old:  # pragma: no cover - only if ipywidgets changes its ways
-        control.value = old
-
-
 def apply_language(widget: widgets.Widget, redraw: bool = True) -> None:
-    """Show `widget` in the language in use: right to left or not (class `tr-rtl`), and
-    its texts redrawn (its `refresh()`, else its `_redraw()`). A closed widget is left."""
+    """Show `widget` in the language in use. A `Part` follows the language by itself:
+    this draws it only if it is not drawn in that language yet. Any other widget gets
+    its direction (class `tr-rtl`) and its `refresh()` (else `_redraw()`). A closed
+    widget is left."""
     if getattr(widget, "comm", None) is None:
         return
-    if direction() == "rtl":
-        widget.add_class("tr-rtl")
-    else:
-        widget.remove_class("tr-rtl")
+    if isinstance(widget, Part):
+        if redraw and widget._drawn_in != language():
+            widget.refresh()
+        else:
+            show_direction(widget)
+        return
+    show_direction(widget)
     draw = getattr(widget, "refresh", None) or getattr(widget, "_redraw", None)
     if redraw and draw is not None:
         draw()
@@ -313,162 +344,38 @@ class LanguagePicker(widgets.HBox):  # type: ignore[misc]
 
 
 # -- sizes --------------------------------------------------------------------------------
-def _check_size(size: str) -> str:
-    if size not in SIZES:
-        raise ValueError(f"unknown card size {size!r}: choose one of {', '.join(SIZES)}")
-    return size
+_check_size = check_size
 
 
-class SizeToggle(widgets.ToggleButtons):  # type: ignore[misc]
-    """Normal / large / projector card size. `toggle.link(a, b)` keeps the `size` of
-    widgets a and b equal to the toggle's value."""
+class SizeToggle(Part, widgets.ToggleButtons):  # type: ignore[misc]
+    """Normal / large / projector size. `toggle.link(a, b)` keeps the `size` of widgets
+    a and b equal to the toggle's value; the toggle itself grows with its value."""
 
     def __init__(self, value: str = "normal", **kwargs: Any) -> None:
-        self._fixed = {k for k in ("description", "tooltips") if k in kwargs}
+        fixed = {k for k in ("description", "tooltips") if k in kwargs}
         kwargs.setdefault("style", {"button_width": "auto", "description_width": "auto"})
-        super().__init__(options=self._options(), value=_check_size(value), **kwargs)
+        super().__init__(options=self._options(), value=check_size(value), **kwargs)
         self.add_class("tv-size-toggle")
-        self.refresh()
+        labels: dict[str, Any] = {"options": self._options}
+        if "description" not in fixed:
+            labels["description"] = N_("Card size")
+        if "tooltips" not in fixed:
+            labels["tooltips"] = [N_("Cards for one screen"), N_("Bigger cards"),
+                                  N_("Cards to read from the back of a room")]
+        self.texts(self, **labels)
+        widgets.dlink((self, "value"), (self, "size"))
 
     @staticmethod
     def _options() -> list[tuple[str, str]]:
         return [(_(label), size) for label, size in SIZE_CHOICES]
-
-    def refresh(self) -> None:
-        """The labels in the language in use (the size chosen stays)."""
-        relabel(self, self._options())
-        if "description" not in self._fixed:
-            self.description = _("Card size")
-        if "tooltips" not in self._fixed:
-            self.tooltips = [_("Cards for one screen"), _("Bigger cards"),
-                             _("Cards to read from the back of a room")]
 
     def link(self, *targets: widgets.Widget) -> None:
         for target in targets:
             widgets.dlink((self, "value"), (target, "size"))
 
 
-#: Scales the ipywidgets controls (buttons, labels, inputs) inside a sized component
-#: through the CSS variables of ipywidgets' own stylesheet.
-SIZE_CSS = """<style>
-.tv-size-normal { --jp-widgets-font-size: 13px; --jp-widgets-inline-height: 28px;
-  --jp-widgets-inline-label-width: 80px; }
-.tv-size-large { --jp-widgets-font-size: 17px; --jp-widgets-inline-height: 36px;
-  --jp-widgets-inline-label-width: 120px; }
-.tv-size-projector { --jp-widgets-font-size: 26px; --jp-widgets-inline-height: 52px;
-  --jp-widgets-inline-label-width: 200px; }
-.tv-sized .widget-button, .tv-sized .widget-toggle-button { width: auto; min-width: 3em; }
-.tv-sized .widget-label, .tv-sized .widget-html-content, .tv-sized .widget-readout,
-.tv-sized input, .tv-sized select { font-size: var(--jp-widgets-font-size); }
-.tv-sized .widget-html-content { line-height: 1.35; }
-.tv-row { gap: 4px 6px; }
-</style>"""
-
-
-def size_style() -> widgets.HTML:
-    """An invisible widget holding `SIZE_CSS`; put one in any layout of sized widgets."""
-    return widgets.HTML(SIZE_CSS, layout=widgets.Layout(display="none"))
-
-
-class _Sized(traitlets.HasTraits):
-    """Mixin: a `size` trait that redraws the widget (its `_redraw`) when it changes,
-    and a CSS class `tv-size-<size>` that scales the controls inside (`SIZE_CSS`)."""
-
-    size = traitlets.Unicode("normal")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.add_class("tv-sized")  # type: ignore[attr-defined]
-        self.add_class(f"tv-size-{self.size}")  # type: ignore[attr-defined]
-
-    @traitlets.validate("size")
-    def _valid_size(self, proposal: Any) -> str:
-        return _check_size(proposal["value"])
-
-    @traitlets.observe("size")
-    def _size_changed(self, change: Any) -> None:
-        self.remove_class(f"tv-size-{change['old']}")  # type: ignore[attr-defined]
-        self.add_class(f"tv-size-{change['new']}")  # type: ignore[attr-defined]
-        self._redraw()
-
-    def _redraw(self) -> None:
-        """Draw again at the current size; subclasses override."""
-
-    def refresh(self) -> None:
-        """Draw again in the language in use (`messages.set_language`)."""
-        self._redraw()
-
-
-# -- messages and safe callbacks ----------------------------------------------------------
-class MessageBox(_Sized, widgets.HTML):  # type: ignore[misc]
-    """One explaining sentence in a box (`message_html`): `.info(m)`, `.ok(m)`,
-    `.error(m)`, `.clear()`. `.text` is the plain sentence shown, "" when empty."""
-
-    def __init__(self, size: str = "normal", **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._message: Message | str | None = None
-        self._kind = "info"
-        self.add_class("tv-message-box")
-        self.size = size
-
-    @property
-    def text(self) -> str:
-        return "" if self._message is None else str(self._message)
-
-    @property
-    def kind(self) -> str | None:
-        return None if self._message is None else self._kind
-
-    def show(self, message: Message | str, kind: str = "info") -> None:
-        self._message, self._kind = message, kind
-        self._redraw()
-
-    def info(self, message: Message | str) -> None:
-        self.show(message, "info")
-
-    def ok(self, message: Message | str) -> None:
-        self.show(message, "ok")
-
-    def error(self, message: Message | str) -> None:
-        self.show(message, "error")
-
-    def clear(self) -> None:
-        self._message = None
-        self._redraw()
-
-    def show_exception(self, err: BaseException) -> None:
-        """A refusal shows its own sentence; anything else a short apology (logged)."""
-        if isinstance(err, ToonervilleError):
-            self.error(err.message)
-        else:
-            log.error("a widget callback failed", exc_info=err)
-            self.error(msg(SOMETHING_WENT_WRONG))
-
-    def guard(self, callback: F) -> F:
-        """`callback`, made safe for a learner: it never raises (see `show_exception`)."""
-        return guard(self, callback)
-
-    def _redraw(self) -> None:
-        if self._message is None:
-            self.value = ""
-        else:
-            self.value = message_html(self._message, self._kind,  # type: ignore[arg-type]
-                                      self.size)
-
-
-def guard(box: MessageBox, callback: F) -> F:
-    """Wrap a widget callback so it never raises to the learner: a `ToonervilleError`
-    shows its sentence in `box`, any other exception a short message (and is logged)."""
-
-    @functools.wraps(callback)
-    def safe(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return callback(*args, **kwargs)
-        except Exception as err:  # noqa: BLE001 - shown to the learner, never raised
-            box.show_exception(err)
-            return None
-
-    return safe  # type: ignore[return-value]
+#: The base's old name, kept for code written before `Part`.
+_Sized = Part
 
 
 # -- one card, a hand ---------------------------------------------------------------------
@@ -476,7 +383,7 @@ def _button_style(size: str) -> dict[str, str]:
     return {"font_size": f"{TEXT_PX[size]}px", "font_weight": "bold"}
 
 
-class CardButton(_Sized, widgets.VBox):  # type: ignore[misc]
+class CardButton(Part, widgets.VBox):  # type: ignore[misc]
     """One card drawn by `render.card_html` with a toggle button under it named by the
     card ("R7", tooltip "Red 7"). `.value` is True while the card is selected."""
 
@@ -505,9 +412,6 @@ class CardButton(_Sized, widgets.VBox):  # type: ignore[misc]
         self.button.description = str(card)
         self._redraw()
 
-    def refresh(self) -> None:
-        self.card = self._card
-
     @traitlets.observe("value")
     def _value_changed(self, change: Any) -> None:
         self._redraw()
@@ -524,7 +428,7 @@ class CardButton(_Sized, widgets.VBox):  # type: ignore[misc]
         self.button.style = _button_style(self.size)
 
 
-class HandPicker(_Sized, widgets.VBox):  # type: ignore[misc]
+class HandPicker(Part, widgets.VBox):  # type: ignore[misc]
     """A hand to select cards from: one `CardButton` per card, in a wrapping row.
 
     `.selected` (tuple of cards, in hand order) and `.selected_indices` are traits:
@@ -652,7 +556,7 @@ class HandPicker(_Sized, widgets.VBox):  # type: ignore[misc]
 
 
 # -- pictures -----------------------------------------------------------------------------
-class _Picture(_Sized, widgets.HTML):  # type: ignore[misc]
+class _Picture(Part, widgets.HTML):  # type: ignore[misc]
     """An HTML widget drawn by one pure function of `render`."""
 
     def __init__(self, size: str = "normal", **kwargs: Any) -> None:
@@ -877,7 +781,7 @@ class EventLog(_Picture):
         first = 0 if self.limit is None else max(0, len(events) - self.limit)
         items = []
         for k, e in enumerate(events[first:], first + 1):
-            text = escape(str(e.text))
+            text = sentence_html(e.text)
             items.append(f"<li><b>{text}</b></li>" if k == len(events) else f"<li>{text}</li>")
         self.value = (f'<ol class="tv-events" start="{first + 1}" style="margin:4px 0;'
                       f'padding-inline-start:2.2em;font-size:{TEXT_PX[self.size]}px;'
@@ -923,7 +827,7 @@ def _replay_start(game: Any) -> Any:
     return game.root()
 
 
-class HistoryStepper(_Sized, widgets.VBox):  # type: ignore[misc]
+class HistoryStepper(Part, widgets.VBox):  # type: ignore[misc]
     """First / back / forward / last through a history.
 
     `HistoryStepper(events)` steps through events one by one, each shown with its
@@ -958,17 +862,13 @@ class HistoryStepper(_Sized, widgets.VBox):  # type: ignore[misc]
         super().__init__(children=(bar, self.sentences, self.messages, self.picture),
                          **kwargs)
         self.add_class("tv-history-stepper")
+        for button, description, tooltip in (
+                (self.first_button, N_("⏮ First"), N_("First step")),
+                (self.back_button, N_("◀ Back"), N_("One step back")),
+                (self.forward_button, N_("Forward ▶"), N_("One step forward")),
+                (self.last_button, N_("Last ⏭"), N_("Last step"))):
+            self.texts(button, description=description, tooltip=tooltip)
         self.size = size
-        self.refresh()
-
-    def refresh(self) -> None:
-        """The buttons and the step in the language in use."""
-        labels = ((self.first_button, _("⏮ First"), _("First step")),
-                  (self.back_button, _("◀ Back"), _("One step back")),
-                  (self.forward_button, _("Forward ▶"), _("One step forward")),
-                  (self.last_button, _("Last ⏭"), _("Last step")))
-        for button, description, tooltip in labels:
-            button.description, button.tooltip = description, tooltip
         self._redraw()
 
     @classmethod
@@ -1095,7 +995,11 @@ _CHOICES: dict[str, list[tuple[str, Any]]] = {
 }
 
 
-class HouseRulesPanel(_Sized, widgets.VBox):  # type: ignore[misc]
+#: How many characters a house rule's text box holds (a number, or blank).
+RULE_TEXT_CHARS = 12
+
+
+class HouseRulesPanel(Part, widgets.VBox):  # type: ignore[misc]
     """A control for every `Rules` switch, grouped by rule id.
 
     `.rules` (an observable trait) is the last playable configuration; a value the
@@ -1119,10 +1023,10 @@ class HouseRulesPanel(_Sized, widgets.VBox):  # type: ignore[misc]
             self.controls[f.name] = control
             rows.append(control)
         self._loading = False
-        self._label()
         super().__init__(children=(*rows, self.reset_button, self.messages, self.summary),
                          **kwargs)
         self.add_class("tv-house-rules")
+        self._label()
         self.rules = rules or Rules()
         self.set_rules(self.rules)
         for control in self.controls.values():
@@ -1143,29 +1047,25 @@ class HouseRulesPanel(_Sized, widgets.VBox):  # type: ignore[misc]
                                     style=style, layout=layout)
         if isinstance(default, int):
             return widgets.IntText(style=style, layout=widgets.Layout(width="auto"))
-        return widgets.Text(style=style, layout=layout)
+        return CappedText(max_chars=RULE_TEXT_CHARS, style=style, layout=layout)
 
     def _label(self) -> None:
-        """Every label in the language in use; the values stay as they are."""
-        self._loading = True
-        try:
-            self.reset_button.description = _("Rulebook defaults")
-            self.reset_button.tooltip = _("Back to the rules as RULES.md states them")
-            for name, control in self.controls.items():
-                rule, label = RULE_LABELS.get(name, ("", name.replace("_", " ")))
-                control.description = (_("{label} ({rule})").format(label=_(label), rule=rule)
-                                       if rule else _(label))
-                if name in _CHOICES:
-                    relabel(control, _choices(name))
-                if isinstance(control, widgets.Text):
-                    control.placeholder = _("blank")
-        finally:
-            self._loading = False
+        """Every label, now and in every later language; the values stay as they are."""
+        self.texts(self.reset_button, description=N_("Rulebook defaults"),
+                   tooltip=N_("Back to the rules as RULES.md states them"))
+        for name, control in self.controls.items():
+            rule, label = RULE_LABELS.get(name, ("", name.replace("_", " ")))
 
-    def refresh(self) -> None:
-        """The labels, the summary and any refusal shown in the language in use."""
-        self._label()
-        self._redraw()
+            def description(label: str = label, rule: str = rule) -> str:
+                return (_("{label} ({rule})").format(label=_(label), rule=rule)
+                        if rule else _(label))
+
+            labels: dict[str, Any] = {"description": description}
+            if name in _CHOICES:
+                labels["options"] = functools.partial(_choices, name)
+            if isinstance(control, widgets.Text):
+                labels["placeholder"] = N_("blank")
+            self.texts(control, **labels)
 
     def set_rules(self, rules: Rules) -> None:
         """Show `rules` in the controls (and make them `.rules`)."""

@@ -27,10 +27,11 @@ import ipywidgets as widgets
 
 from .. import explorer as X
 from ..errors import RulesError
-from ..messages import N_, _, add_listener, msg, ngettext, plural
+from ..messages import N_, _, msg, ngettext, plural
 from ..rules import ROUNDS, Rules
 from ..simulate import DEFAULT_TURN_LIMIT
-from .components import HouseRulesPanel, MessageBox, apply_language, relabel
+from .base import PageStyle, Part, size_style
+from .components import HouseRulesPanel, MessageBox, SizeToggle, relabel, size_from_url
 
 #: The bots around the table, as a pattern repeated seat by seat (labels in English,
 #: shown in the language in use).
@@ -63,7 +64,7 @@ RANKS: tuple[tuple[str, str], ...] = (
 MAX_DOWNLOAD_BYTES = 30_000_000
 
 
-class RulesExplorer(widgets.VBox):  # type: ignore[misc]
+class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
     """Choose a question, rules, bots, games and seed; Run; see a plot and tables.
 
     `.result` is the last `explorer.Simulation` (partial if cancelled), `.shown_tables`
@@ -79,7 +80,7 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
                  workers: int | None = None, turn_limit: int = DEFAULT_TURN_LIMIT,
                  background: bool = True, mode: str | None = None,
                  sweep: str = "penalty_cards=0,1,2 round11_deal=12,14",
-                 **kwargs: Any) -> None:
+                 size: str | None = None, **kwargs: Any) -> None:
         style = {"description_width": "initial"}
         self.mode = mode or ("page" if X.IN_BROWSER else "thread")
         if self.mode not in ("thread", "page"):
@@ -167,12 +168,16 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
                             layout=widgets.Layout(flex_flow="row wrap"))
         bar = widgets.HBox((self.run_button, self.cancel_button, self.progress, self.status),
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
-        super().__init__(children=(self.question, settings, more, self.rules_box, bar,
+        # the size of the whole page, prose and tables too (the page's ?size= first)
+        self.size_toggle = SizeToggle(size or size_from_url())
+        self.page_style = PageStyle()
+        super().__init__(children=(size_style(), self.page_style, self.size_toggle,
+                                   self.question, settings, more, self.rules_box, bar,
                                    self.messages, self.plot, self.tables, self.download),
                          **kwargs)
         self.add_class("tv-rules-explorer")
+        widgets.dlink((self.size_toggle, "value"), (self, "size"))
         self._label()
-        add_listener(self._language_changed)
 
     # -- texts ---------------------------------------------------------------------------
     @staticmethod
@@ -239,14 +244,17 @@ class RulesExplorer(widgets.VBox):  # type: ignore[misc]
         if self.shown_tables:
             self.tables.value = _TABLE_CSS + "".join(t._repr_html_() for t in self.shown_tables)
         self.download.value = self._download_html()
-
-    def _language_changed(self, _code: str) -> None:
-        apply_language(self)
+        super().refresh()  # the sizes, and the direction of the language in use
 
     def _say(self, text: Callable[[], str]) -> None:
         """Show a status line, and keep how to write it again in another language."""
         self._status_text = text
         self.status.value = text()
+    def _redraw(self) -> None:
+        """Everything sized at the size chosen (the tables follow the page's text)."""
+        if hasattr(self, "page_style"):
+            for part in (self.page_style, self.rules_a, self.rules_b, self.messages):
+                part.size = self.size
 
     def __repr__(self) -> str:
         return (f"RulesExplorer(question={self.question.value!r}, games={self.games.value}, "

@@ -1,0 +1,171 @@
+"""03's lesson, contracts: `ContractExplorer`, `dealt_hand`, `contract_rate` (T7, T15).
+
+A thin `Lesson` (see `lesson`) over the engine; `lessons` re-exports it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as widgets
+
+from ..cards import Card, shuffled_shoe
+from ..messages import N_, _
+from ..render import hand_html, meld_html
+from ..rules import ROUNDS, Rules, contract_for
+from .components import (
+    HandView,
+)
+from .lesson import (
+    Lesson,
+    _heading,
+    _row,
+    _seed_note,
+    _text,
+)
+
+
+def dealt_hand(players: int, seed: int, round_number: int,
+               rules: Rules | None = None) -> tuple[Card, ...]:
+    """The hand a player gets in a fresh seeded deal of this round: one card in every
+    `players` from a shuffled shoe (as the deal goes round the table)."""
+    rules = rules or Rules()
+    size = rules.deal_size(round_number)
+    cards = shuffled_shoe(players, random.Random(seed))
+    return cards[:players * size:players]
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The seed of deal `index` of a simulation seeded `seed`."""
+    return random.Random(f"contracts:{seed}:{index}").randrange(2**31)
+
+
+def contract_rate(round_number: int, deals: int = 300, players: int = 4, seed: int = 0,
+                  rules: Rules | None = None,
+                  progress: Callable[[int], None] | None = None) -> int:
+    """How many of `deals` freshly dealt hands already meet the round's contract
+    (`solver.find_contract`). `progress(k)` is called after every deal."""
+    from ..solver import find_contract
+
+    met = 0
+    for k in range(deals):
+        hand = dealt_hand(players, deal_seed(seed, k), round_number, rules)
+        if find_contract(hand, round_number, rules) is not None:
+            met += 1
+        if progress is not None:
+            progress(k + 1)
+    return met
+
+
+class ContractExplorer(Lesson):
+    """03: a round's contract, a seeded dealt hand, what the solver would lay down (or
+    what is still missing), and a quick simulation of how often a fresh hand meets it."""
+
+    def __init__(self, round_number: int = 1, seed: int | None = None, players: int = 4,
+                 deals: int = 300, size: str | None = None, rules: Rules | None = None) -> None:
+        super().__init__(size)
+        self.rules = rules or Rules()
+        seed = self._url_seed(11) if seed is None else seed
+        def rounds() -> list[tuple[str, int]]:
+            return [(f"{r}: {contract_for(r)}", r) for r in range(1, ROUNDS + 1)]
+
+        self.round = self._label(
+            widgets.Dropdown(options=rounds(), value=round_number,
+                             layout=widgets.Layout(width="auto")),
+            description=N_("Round"), options=rounds)
+        self.players = self._label(
+            widgets.Dropdown(options=[3, 4, 5], value=players,
+                             layout=widgets.Layout(width="auto")), description=N_("Players"))
+        self.seed = self._int_text(N_("Seed"), seed, "11em")
+        self.next_button = self._button(N_("Deal another hand"), self.next_hand,
+                                        style="primary")
+        self.about = widgets.HTML()
+        self.hand = self._sized(HandView())
+        self.solution = widgets.HTML()
+        self.deals = self._label(
+            widgets.BoundedIntText(value=deals, min=1, max=5000,
+                                   layout=widgets.Layout(width="13em")),
+            description=N_("Deals"))
+        self.simulate_button = self._button(N_("How often?"), self.simulate,
+                                            N_("Deal many fresh hands and count"))
+        self.bar = widgets.IntProgress(value=0, min=0, max=deals,
+                                       layout=widgets.Layout(width="min(100%, 30em)"))
+        self.result = widgets.HTML()
+        for control in (self.round, self.players, self.seed):
+            self._watch(control, self.show_hand)
+        how_often = self._label(widgets.HTML(), value=lambda: _heading(
+            _("How often does a fresh hand already meet it?")))
+        self._assemble(
+            _row(self.round, self.players, self.seed, self.next_button),
+            self.about, self.hand, self.solution, how_often,
+            _row(self.deals, self.simulate_button, self.bar), self.result)
+        self.show_hand()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.hand.cards
+
+    def next_hand(self) -> None:
+        self.seed.value = (self.seed.value + 1) % 2**31  # its observer deals
+
+    def show_hand(self) -> None:
+        from ..solver import best_lay_down, shortfall
+
+        self.messages.clear()
+        r, size = self.round.value, self.size
+        hand = dealt_hand(self.players.value, self.seed.value, r, self.rules)
+        contract = contract_for(r)
+        self.about.value = (_text(_("<b>Round {r}</b>: each player is dealt {deal} cards; "
+                                    "the contract is <b>{contract}</b> (T7), at least "
+                                    "{min} cards.").format(
+                                        r=r, deal=self.rules.deal_size(r),
+                                        contract=escape(str(contract)),
+                                        min=contract.min_cards), size)
+                            + _seed_note(self.seed.value, size))
+        self.hand.show(hand, _("Your hand, as dealt"))
+        best = best_lay_down(hand, r, self.rules)
+        if best is None:
+            why = shortfall(hand, r, self.rules)
+            self.solution.value = _text(
+                _("Not yet: {why}. Keep drawing, taking and buying.").format(
+                    why=escape(str(why))), size)
+            return
+        melds = "".join(meld_html(m, size) for m in best.melds)
+        left = (hand_html(best.left, size, label=_("Left in hand")) if best.left
+                else _text(_("Nothing left: this hand could go out at once!"), size))
+        self.solution.value = (_text(_("This hand already meets the contract! The solver "
+                                       "would lay down:"), size) + melds + left)
+
+    def simulate(self) -> None:
+        n, r = self.deals.value, self.round.value
+        self.bar.max, self.bar.value = n, 0
+        self.result.value = ""
+        step = max(1, n // 50)
+
+        def progress(k: int) -> None:
+            if k % step == 0 or k == n:
+                self.bar.value = k
+
+        met = contract_rate(r, n, self.players.value, self.seed.value, self.rules,
+                            progress)
+        self._rate = (n, r, self.players.value, met)
+        self._draw_rate()
+
+    def _draw_rate(self) -> None:
+        if getattr(self, "_rate", None) is None:
+            return
+        n, r, players, met = self._rate
+        self.result.value = _text(
+            _("In <b>{n}</b> seeded deals of round {r} ({contract}, {players} players), the "
+              "hand dealt already met the contract <b>{met}</b> times: "
+              "<b>{percent}%</b>.").format(n=n, r=r, contract=escape(str(contract_for(r))),
+                                           players=players, met=met,
+                                           percent=f"{100 * met / n:.1f}"), self.size)
+
+    def _draw(self) -> None:
+        if hasattr(self, "solution") and self.hand.cards:
+            self.show_hand()
+        if hasattr(self, "result"):
+            self._draw_rate()
