@@ -28,7 +28,7 @@ from html import escape
 from typing import TYPE_CHECKING, Literal
 
 from .cards import Card, Colour
-from .messages import Message, direction, language, plural, rule_link, translate
+from .messages import Message, direction, plural, translate
 from .rules import ROUNDS, contract_for
 
 if TYPE_CHECKING:
@@ -324,14 +324,12 @@ _TAG = re.compile(r"(<[^>]*>)")
 
 
 def rulebook_url(rule: str) -> str:
-    """Where `rule` is explained (`messages.rule_link`), in the language in use: the
-    rulebook page opens in the learner's language (`…?lang=fa#T14`)."""
-    link = rule_link(rule)
-    if language() == "en":
-        return link
-    page, _hash, anchor = link.partition("#")
-    joiner = "&" if "?" in page else "?"
-    return f"{page}{joiner}lang={language()}" + (f"#{anchor}" if anchor else "")
+    """Where `rule` is explained for a learner: the kit's rulebook page at the rule, in the
+    language in use (`rulebook.ipynb?lang=fa#T14`; `.html` in the static site). The source
+    of that page, for a reader of the code, is `messages.rule_link(rule)`."""
+    from .prose import rulebook_href
+
+    return rulebook_href(rule)
 
 
 def rule_html(rule: str) -> str:
