@@ -364,7 +364,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         panel = (self._moves, self._settings, self._save)[index]
         if panel is None:
             if index == MOVES:
-                panel = self._moves = MovesPanel(session, make, self.message, self._one_card)
+                panel = self._moves = MovesPanel(session, make, self.message, self._one_card,
+                                                   self._act)
             elif index == SETTINGS:
                 panel = self._settings = SettingsPanel(session, make, self._size)
             else:
@@ -465,8 +466,6 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         done = self.session.act(action)
         if not done:
             return False
-        if isinstance(action, A.SwapRook):
-            self._say_where_the_rook_went(action)
         if isinstance(action, A.LayDown | A.SwapRook) and self.game.view(HUMAN).down[HUMAN]:
             self.open_panel(MOVES)  # laying off is next
         got = list((Counter(self.game.hand(HUMAN)) - before).elements())
@@ -479,21 +478,6 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         else:
             self._focus_next()
         return True
-
-    def _say_where_the_rook_went(self, action: A.SwapRook) -> None:
-        view = self.game.view(HUMAN)
-        if action.lay_down is not None:
-            where = _("into your lay-down")
-        elif action.lay_off_onto is not None:
-            owner, index = action.lay_off_onto
-            melds = view.table[owner]
-            meld = melds[index] if index < len(melds) else None
-            where = _("onto {name}'s {meld}").format(name=self.game.names[owner],
-                                                     meld=meld if meld else "")
-        else:
-            where = _("into your hand, to play this turn")
-        self.session.say(msg("You put {card} in the Rook's place; the Rook went {where}",
-                             "T18", card=action.natural, where=where), "ok")
 
     def _one_card(self, what: str, rule: str) -> Card | None:
         """The one selected card, or None after saying why not."""

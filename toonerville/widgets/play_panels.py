@@ -25,6 +25,7 @@ from ..melds import Meld
 from ..messages import N_, _, msg
 from ..rules import Rules
 from ..scenarios import HUMAN
+from ..views import PlayerView
 from .components import HouseRulesPanel, MessageBox, relabel
 from .play_text import download_html
 from .session import PlaySession, buy_offer_options, settings_kinds
@@ -107,14 +108,14 @@ def typed_melds(text: str, rules: Rules) -> tuple[Meld, ...]:
 
 
 def choose(dropdown: widgets.Dropdown, options: list[tuple[str, Any]],
-           default: Any = None) -> None:
-    """New options; the choice stays if it still exists, else `default` (if offered),
-    else the first option: a dropdown never shows a blank."""
-    keep = dropdown.value
+           default: Any = None, keep: bool = True) -> None:
+    """New options; the choice stays (with `keep`) if it still exists, else `default`
+    (if offered), else the first option: a dropdown never shows a blank."""
+    kept = dropdown.value
     values = [value for _, value in options]
     dropdown.options = options
-    if keep in values and keep != NONE:
-        dropdown.value = keep
+    if keep and kept in values and kept != NONE:
+        dropdown.value = kept
     else:
         dropdown.value = default if default in values else values[0]
 
@@ -123,8 +124,9 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
     """Typed lay-down, lay-off, the Rook swap."""
 
     def __init__(self, session: PlaySession, make: Parts, box: MessageBox,
-                 one_card: OneCard) -> None:
+                 one_card: OneCard, act: Callable[[A.Action], bool] | None = None) -> None:
         self.session, self._one_card = session, one_card
+        self._act = act or session.act
         guard = box.guard
         self.melds_text = widgets.Text(placeholder="R3 R4 R5 R6 / Y7 R7 RK",
                                        layout=widgets.Layout(width="26em"), style=WIDE)
@@ -156,6 +158,10 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
         self.swap_button = make.button(N_("Swap in selected card"), "tr-swap",
                                        N_("Put the selected card in the Rook's place, then "
                                           "play the Rook at once (T18)"))
+        self._refreshing = False
+        self._picked: set[str] = set()  # the dropdowns the learner chose in
+        for name, dropdown in (("source", self.swap_source), ("target", self.swap_target)):
+            dropdown.observe(lambda _c, n=name: self._chosen(n), "value")
         for button, handler in ((self.lay_down_typed_button, self.lay_down_typed),
                                 (self.lay_off_button, self.lay_off),
                                 (self.swap_button, self.swap)):
@@ -194,9 +200,17 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
         legal_swap = next((a for a in game.legal_actions(HUMAN)
                            if isinstance(a, A.SwapRook)), None) \
             if HUMAN in game.deciders and rooks else None
+        self._refreshing = True
+        try:
+            self._choose_all(view, options, rooks, legal_swap)
+        finally:
+            self._refreshing = False
+
+    def _choose_all(self, view: PlayerView, options: list[tuple[str, Any]],
+                    rooks: list[tuple[str, Any]], legal_swap: A.SwapRook | None) -> None:
         choose(self.lay_off_meld, options or [(_(NO_MELDS), NONE)])
         choose(self.swap_source, rooks or [(_(NO_ROOK), NONE)],
-               legal_swap.source if legal_swap else None)
+               legal_swap.source if legal_swap else None, "source" in self._picked)
         targets = [(_(INTO_LAY_DOWN), LAY_DOWN),
                    *((_("onto {meld}").format(meld=label), ref) for label, ref in options)]
         if legal_swap is not None:
@@ -205,7 +219,11 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
             default = options[0][1]  # a player who is down can only lay the Rook off
         else:
             default = LAY_DOWN
-        choose(self.swap_target, targets, default)
+        choose(self.swap_target, targets, default, "target" in self._picked)
+
+    def _chosen(self, name: str) -> None:
+        if not self._refreshing:
+            self._picked.add(name)
 
     def _meld(self, ref: Any) -> Meld | None:
         table = self.session.game.view(HUMAN).table
@@ -219,7 +237,7 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
             self.session.say(msg("Type your melds in the box, separated by '/': "
                                  "R3 R4 R5 R6 / Y7 R7 RK (or click Suggest)", "T15"), "error")
             return
-        if self.session.act(A.LayDown(HUMAN, typed_melds(text, self.session.game.rules))):
+        if self._act(A.LayDown(HUMAN, typed_melds(text, self.session.game.rules))):
             self.melds_text.value = ""
 
     def lay_off(self) -> None:
@@ -232,7 +250,7 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
         if card is not None:
             as_card = rook_as(self._meld(ref), self.lay_off_end.value) if card.is_rook \
                 else None
-            self.session.act(A.LayOff(HUMAN, card, ref, as_card))
+            self._act(A.LayOff(HUMAN, card, ref, as_card))
 
     def swap(self) -> None:
         session = self.session
@@ -251,14 +269,14 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
                 session.say(msg("Type the lay-down that uses the Rook in the melds box, or "
                                 "choose a meld to lay the Rook off onto", "T18"), "error")
                 return
-            session.act(A.SwapRook(HUMAN, natural, source,
+            self._act(A.SwapRook(HUMAN, natural, source,
                                    lay_down=typed_melds(text, session.game.rules)))
             return
         meld = self._meld(target)
         if meld is not None and target == source:
             with contextlib.suppress(ToonervilleError):  # the move itself says why
                 meld = meld.swap_rook(natural)
-        session.act(A.SwapRook(HUMAN, natural, source, target,
+        self._act(A.SwapRook(HUMAN, natural, source, target,
                                rook_as(meld, self.swap_end.value)))
 
 

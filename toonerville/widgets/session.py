@@ -175,12 +175,26 @@ class PlaySession(traitlets.HasTraits):
         self._announce()
         if self._news(game.history[seen:]):
             return True
-        if isinstance(action, A.Draw | A.Buy) and got:
+        if isinstance(action, A.SwapRook):
+            self.say(msg("You put {card} in the Rook's place; the Rook went {where}", "T18",
+                         card=action.natural, where=self._rook_went(action)), "ok")
+        elif isinstance(action, A.Draw | A.Buy) and got:
             self.say(msg("You got {cards}", "T9" if isinstance(action, A.Draw) else "T11",
                          cards=format_cards(sort_cards(got.elements()))), "info")
         elif mine:
             self.say(mine[-1].text, "ok")
         return True
+
+    def _rook_went(self, action: A.SwapRook) -> str:
+        """Where the Rook of a swap went, in words of the language in use."""
+        if action.lay_down is not None:
+            return _("into your lay-down")
+        if action.lay_off_onto is None:
+            return _("into your hand, to play this turn")
+        owner, index = action.lay_off_onto
+        melds = self.game.view(HUMAN).table[owner]
+        meld = str(melds[index]) if index < len(melds) else ""
+        return _("onto {name}'s {meld}").format(name=self.game.names[owner], meld=meld)
 
     def take_back(self) -> bool:
         """Undo the human's last move and every move after it (the bots', the passes
