@@ -353,9 +353,12 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
 
     # -- panels --------------------------------------------------------------------------
     def _toggle(self, index: int, opened: bool) -> None:
-        if opened:
-            self._panel(index)
+        """Open or close a panel; an opened panel takes the focus (its first control)."""
         self.panel_boxes[index].layout.display = "flex" if opened else "none"
+        if opened:
+            panel = self._panel(index)
+            first = {MOVES: "melds_text", SETTINGS: "bots_count", SAVE: "save_button"}
+            getattr(panel, first[index]).focus()
 
     def _panel(self, index: int) -> widgets.Widget:
         """The panel `index`, built the first time it is asked for."""
