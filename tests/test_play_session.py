@@ -264,3 +264,12 @@ def test_the_key_legend_and_the_panels_are_buttons_in_turn_order() -> None:
     assert app.panel_boxes[1].layout.display == "flex"
     app.toggles[1].value = False
     assert app.panel_boxes[1].layout.display == "none"
+
+
+def test_projector_size_scales_the_sentences_too() -> None:
+    app = PlayGame(seed=11, offer_buys=False, size="projector")
+    assert "font-size:31px" in app.prompt.value and "font-size:28px" in app.others.value
+    app.draw_button.click()
+    assert "font-size:28px" in app.log_view.value
+    app.size_toggle.value = "normal"
+    assert "font-size:14px" in app.log_view.value and "font-size:14px" in app.others.value

@@ -101,7 +101,10 @@ _CSS = """<style>
 .tr-play .tr-note { font-style: italic; }
 .tr-play .tr-keys-list { margin: 2px 0; padding-inline-start: 1.4em; }
 .tr-play .tr-keys-box kbd { font-family: inherit; font-weight: bold; }
-</style>"""
+""" + "".join(  # the app's own captions follow the card size too (projector: 28px)
+    f".tr-play.tv-size-{name} :is(.tr-hand-title, .tr-log-title, .tr-help, .tr-keys, "
+    f".tr-download) {{ font-size: {px}px; }}\n" for name, px in TEXT_PX.items()
+) + "</style>"
 
 #: the folding panels, each opened by a toggle button (built when first opened)
 PANELS = (N_("More moves: type melds, lay off, the Rook swap"),
@@ -611,7 +614,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         if size in dict(self.size_toggle.options).values() and self.size_toggle.value != size:
             self.size_toggle.value = size
         self._show_suggestion()
-        self._show_log()
+        self._refresh()
+        self._show_offer()
 
     def _said(self) -> None:
         _serial, message, kind = self.session.message
