@@ -273,3 +273,12 @@ def test_projector_size_scales_the_sentences_too() -> None:
     assert "font-size:28px" in app.log_view.value
     app.size_toggle.value = "normal"
     assert "font-size:14px" in app.log_view.value and "font-size:14px" in app.others.value
+
+
+def test_the_log_keeps_my_last_move_in_view_however_much_the_bots_did() -> None:
+    app = PlayGame(seed=11)
+    app.draw_button.click()
+    card = app.hand.cards[0]
+    select(app, str(card))
+    app.discard_button.click()
+    assert f"Robin discards {card} (T13)" in app.log_view.value  # shown, not only kept

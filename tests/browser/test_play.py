@@ -171,9 +171,9 @@ def test_a_basic_turn_by_keyboard_alone_takes_at_most_six_presses(
         presses += 1
         expect(cards).to_have_count(before + 1, timeout=TIMEOUT_MS)
         wait_for_focus(page, "tr-card")  # the card just drawn
+        card = page.evaluate("() => document.activeElement.textContent")
         page.keyboard.press("Space")  # select it
         presses += 1
-        card = page.evaluate("() => document.activeElement.textContent")
         expect(page.locator(".tr-hand .tr-card.mod-active")).to_have_count(
             1, timeout=TIMEOUT_MS)
         wait_for_focus(page, "tr-discard")
@@ -248,7 +248,7 @@ def test_the_buy_offer_setting(open_notebook: OpenNotebook) -> None:
     page = voila.page
     wait_for_my_move(page)
     pass_offers(page)
-    page.locator(".tr-buy-offers select").select_option("always")
+    page.locator(".tr-buy-offers select").select_option(index=1)  # every declined discard
     page.locator(".tr-draw").click()
     chosen = page.locator(".tr-hand .tr-card").last
     chosen.click()
@@ -256,7 +256,7 @@ def test_the_buy_offer_setting(open_notebook: OpenNotebook) -> None:
     offer = page.locator(".tr-buy-row")
     expect(offer).to_be_visible(timeout=TIMEOUT_MS)  # every declined discard is offered
     expect(offer).to_contain_text("Offer 1:")
-    page.locator(".tr-buy-offers select").select_option("never")
+    page.locator(".tr-buy-offers select").select_option(index=2)  # never
     expect(offer).to_be_hidden(timeout=TIMEOUT_MS)
     wait_for_my_move(page)
     expect(page.locator(".tr-prompt")).to_contain_text("Your turn", timeout=TIMEOUT_MS)

@@ -75,6 +75,10 @@ _CSS = """<style>
 .tr-play, .tr-play .tr-top { overflow: visible !important; }
 .tr-play .tr-message { position: sticky; top: 0; z-index: 4;
   background: var(--jp-layout-color0, #fff); }
+/* the message box sticks to the top of the page's scroller: the output boxes around the
+   app must not clip (an overflow other than visible would be the sticky's scroller) */
+.jp-OutputArea:has(.tr-play), .jp-OutputArea-child:has(.tr-play),
+.jp-OutputArea-output:has(> .tr-play) { overflow: visible !important; }
 .tr-play .tv-message > div::first-letter { text-transform: uppercase; }
 .tr-play .jupyter-button:focus-visible, .tr-play select:focus-visible,
 .tr-play input:focus-visible, .tr-play textarea:focus-visible {
@@ -183,9 +187,14 @@ class PlayLog(widgets.HTML):  # type: ignore[misc]
         return "\n".join(text for text, _note in self.lines)
 
     def show(self, events: Sequence[Event], notes: Sequence[tuple[int, Message]],
-             first: int, size: str) -> None:
+             first: int, size: str, keep: str | None = None) -> None:
+        """The lines from event `first` on; at least `limit` of them, and every line from
+        the last one equal to `keep` (your own last move) on."""
         self.lines = lines = log_lines(events, notes, first)
         start = max(0, len(lines) - self.limit)
+        if keep is not None:
+            mine = [n for n, (line, _note) in enumerate(lines) if line == keep]
+            start = min(start, mine[-1]) if mine else start
         items = []
         for n, (text, note) in enumerate(lines[start:], start + 1):
             body = f"<b>{escape(text)}</b>" if n == len(lines) else escape(text)
@@ -681,8 +690,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         game = self.game
         key = (len(game.history), len(self.session.notes), self._size, id(game))
         if self._changed("log", key):
+            mine = next((e for e in reversed(game.history)  # your last move of a turn
+                         if e.seat == HUMAN and e.action and e.kind.value != "pass"), None)
             self.log_view.show(game.history, self.session.notes, self._log_from,
-                               self._size)
+                               self._size, None if mine is None else str(mine.text))
 
     def _highlight(self, view: PlayerView) -> None:
         """The buttons for what the human may do now are blue (the others still answer,
