@@ -387,7 +387,8 @@ class SavePanel(widgets.VBox):  # type: ignore[misc]
 def buy_offer_dropdown(session: PlaySession, make: Parts) -> widgets.Dropdown:
     """The buy-offer setting (`BUY_OFFERS`), linked to the session."""
     dropdown = widgets.Dropdown(options=buy_offer_options(), value=session.buy_offers,
-                                layout=make.auto)
+                                layout=make.auto, style=WIDE)
+    make.text(dropdown, "description", N_("Buy offers"))
     dropdown.add_class("tr-buy-offers")
     dropdown.observe(lambda change: setattr(session, "buy_offers", change["new"]), "value")
     return dropdown

@@ -35,9 +35,9 @@ from ..rules import Rules
 from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
 
 #: what the buy-offer setting may say: only discards that help, every one, none
-BUY_OFFERS = (("helpful", N_("Buy offers: only discards that help me")),
-              ("always", N_("Buy offers: every declined discard")),
-              ("never", N_("Buy offers: never (pass for me)")))
+BUY_OFFERS = (("helpful", N_("only discards that help me")),
+              ("always", N_("every declined discard")),
+              ("never", N_("never (pass for me)")))
 #: the bot kinds the "Next game" settings offer
 PLAY_BOT_KINDS = tuple(k for k in BOT_KINDS if k in ("heuristic", "random"))
 #: a safety net: bot moves in one go before the session stops (a real game never needs it)
