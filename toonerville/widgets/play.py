@@ -99,6 +99,8 @@ _CSS = """<style>
 .tr-play .tr-moves { border-top: 1px solid rgba(127,127,127,.45); padding-top: 6px; }
 .tr-play .tr-log-box { flex: 1 1 22em; min-width: 18em; }
 .tr-play .tr-log .tr-events { max-height: 18em; overflow-y: auto; }
+.tr-play .tr-panels { align-items: flex-start; gap: 4px; }
+.tr-play .tr-panels > .widget-vbox { align-self: stretch; }
 .tr-play .tr-seat { margin-inline-end: 1.6em; }
 .tr-play .tr-seats { display: flex; flex-wrap: wrap; }
 .tr-play .tr-playing { font-weight: bold; }
