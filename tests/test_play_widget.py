@@ -1,5 +1,6 @@
 """The play app of notebook 07, driven without a browser: `.click()` buttons, set
-`.value`s and read what the widgets show (TOOLCHAIN.md: widgets work without a kernel)."""
+`.value`s and read what the widgets show (TOOLCHAIN.md: widgets work without a kernel).
+The session model (`widgets/session.py`) is driven directly in `test_play_session.py`."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from toonerville.widgets.play import (
     HUMAN_NAME,
     MOVES,
     SAVE,
-    SETTINGS,
     PlayGame,
     laydown_scenario,
     player_names,
@@ -58,10 +58,10 @@ def phase(game: Game) -> Phase:
 def select(app: PlayGame, *cards: str) -> None:
     """Click these cards of the hand, as a player does."""
     wanted = list(parse_cards(" ".join(cards)))
-    for button, card in zip(app.hand.children[1:], app.hand.cards, strict=True):
+    for picker, card in zip(app.hand.row.children, app.hand.cards, strict=True):
         if card in wanted:
             wanted.remove(card)
-            button.value = True
+            picker.button.value = True
     assert not wanted, f"the hand {app.hand.cards} lacks {wanted}"
 
 
@@ -79,7 +79,7 @@ def test_a_human_turn_draw_select_discard_then_the_bots_play_and_it_is_you_again
     assert "Your turn" in text(app.prompt) and "draw" in text(app.prompt)
     app.draw_button.click()
     assert phase(game) is Phase.PLAY and len(app.hand.cards) == 13
-    assert app.message.text.startswith("you got ")
+    assert app.message.text.startswith("You got ")
     card = app.hand.cards[0]
     select(app, str(card))
     assert app.hand.selected == (card,)
@@ -115,7 +115,7 @@ def test_discard_needs_exactly_one_selected_card() -> None:
     app.draw_button.click()
     before = app.game.to_json()
     app.discard_button.click()
-    assert "select exactly one card" in app.message.text and "(0 selected now)" in \
+    assert "Select exactly one card" in app.message.text and "(0 selected now)" in \
         app.message.text
     select(app, *map(str, app.hand.cards[:2]))
     app.discard_button.click()
@@ -138,7 +138,7 @@ def test_T14_the_card_taken_from_the_discard_pile_cannot_be_discarded() -> None:
 def test_the_solvers_suggested_lay_down_can_be_made() -> None:
     app = PlayGame(game=laydown_scenario(players=4, seed=7), offer_buys=False)
     app.suggest_button.click()  # before drawing: shown, to be laid down later
-    assert "the solver suggests" in app.message.text and "once you have drawn" in \
+    assert "The solver suggests" in app.message.text and "once you have drawn" in \
         app.message.text
     app.draw_button.click()
     app.suggest_button.click()
@@ -155,7 +155,7 @@ def test_the_solvers_suggested_lay_down_can_be_made() -> None:
     assert "a set of 7s" in text(app.table) and "a set of 3s" in text(app.table)
     assert app.message.text.startswith(f"{HUMAN_NAME} lays down")
     assert "down ✓" in text(app.others)
-    assert app.more.selected_index == MOVES  # laying off comes next
+    assert app.toggles[MOVES].value  # laying off comes next
     app.lay_down_button.click()
     assert "already down" in app.message.text
 
@@ -167,7 +167,7 @@ def test_the_laydown_scenario_is_read_from_the_page_address(
     assert app.game.hand(0) == laydown_scenario(seed=7).hand(0)
     monkeypatch.setenv("QUERY_STRING", "scenario=nope")
     app = PlayGame(seed=7)
-    assert app.message.kind == "error" and "there is no scenario 'nope'" in app.message.text
+    assert app.message.kind == "error" and "There is no scenario 'nope'" in app.message.text
 
 
 def test_no_suggestion_says_what_is_missing() -> None:
@@ -187,13 +187,13 @@ def test_typed_melds_are_checked_and_laid_down() -> None:
                               stock="Y2 Y4 Y5", discard_pile="B9", dealer=2)
     app = PlayGame(game=game, bot_kind=Decliner())
     app.draw_button.click()
-    app.open_panel(MOVES)
-    app.melds_text.value = "R7 Y7 / B3 Y3 G3"
-    app.lay_down_typed_button.click()
+    moves = app.moves_panel
+    moves.melds_text.value = "R7 Y7 / B3 Y3 G3"
+    moves.lay_down_typed_button.click()
     assert app.message.kind == "error" and "R7 Y7 has 2" in app.message.text
     assert not app.game.view(0).down[0]
-    app.melds_text.value = "R7 Y7 G7 / B3 Y3 G3"
-    app.lay_down_typed_button.click()
+    moves.melds_text.value = "R7 Y7 G7 / B3 Y3 G3"
+    moves.lay_down_typed_button.click()
     assert app.game.view(0).down[0]
 
 
@@ -204,23 +204,23 @@ def test_lay_off_and_the_rook_swap() -> None:
         table={0: ["Y7 G7 B7", "R3 R3 R3"], 1: ["B5 B6 RK B8"]})
     app = PlayGame(game=game, bot_kind=Decliner())
     app.draw_button.click()  # takes Y2 from the stock
-    app.open_panel(MOVES)
-    assert [label for label, _ in app.lay_off_meld.options] == [
+    moves = app.moves_panel
+    assert [label for label, _ in moves.lay_off_meld.options] == [
         f"{HUMAN_NAME}: a set of 7s · Y7 G7 B7", f"{HUMAN_NAME}: a set of 3s · R3 R3 R3",
         "Crow: a run of Black 5–8 · B5 B6 RK=B7 B8"]
-    app.lay_off_button.click()
-    assert "select exactly one card" in app.message.text
+    moves.lay_off_button.click()
+    assert "Select exactly one card" in app.message.text
     select(app, "R7")
-    app.lay_off_meld.value = (0, 0)
-    app.lay_off_button.click()
+    moves.lay_off_meld.value = (0, 0)
+    moves.lay_off_button.click()
     assert str(app.game.view(0).table[0][0]) == "Y7 G7 B7 R7"
     # the Rook in Crow's run stands for B7; nobody holds it, so swap in B9? refused
     select(app, "B9")
-    app.swap_source.value = (1, 0)
-    app.swap_target.value = (1, 0)
-    app.swap_end.value = "high"
+    moves.swap_source.value = (1, 0)
+    moves.swap_target.value = (1, 0)
+    moves.swap_end.value = "high"
     before = app.game.to_json()
-    app.swap_button.click()
+    moves.swap_button.click()
     assert app.message.kind == "error" and "(T18)" in app.message.text
     assert app.game.to_json() == before
 
@@ -232,12 +232,12 @@ def test_rook_swap_puts_the_natural_card_in_and_lays_the_rook_off() -> None:
         table={0: ["Y7 G7 B7", "R3 R3 R3"], 1: ["B5 B6 RK B8"]})
     app = PlayGame(game=game, bot_kind=Decliner())
     app.draw_button.click()
-    app.open_panel(MOVES)
+    moves = app.moves_panel
     select(app, "B7")
-    app.swap_source.value = (1, 0)
-    app.swap_target.value = (1, 0)
-    app.swap_end.value = "high"
-    app.swap_button.click()
+    moves.swap_source.value = (1, 0)
+    moves.swap_target.value = (1, 0)
+    moves.swap_end.value = "high"
+    moves.swap_button.click()
     assert str(app.game.view(0).table[1][0]) == "B5 B6 B7 B8 RK=B9", app.message.text
 
 
@@ -246,12 +246,12 @@ def test_buying_when_a_bot_declines_the_discard() -> None:
     game = position(
         hands=["R1 R5 Y9", "G1 G2 G3", "B1 B2 B3", "Y11 Y12 Y13"],
         stock="Y2 Y3 Y4 G9 G10 G11 G12 G13", discard_pile="R14", dealer=0)
-    app = PlayGame(game=game, bot_kind=Decliner())
+    app = PlayGame(game=game, bot_kind=Decliner(), buy_offers="always")
     # seat 1 declined R14; seats 2 and 3 passed; now it is your answer
     assert phase(game) is Phase.BUY and game.deciders == (0,)
     assert app.buy_row.layout.display == "flex"
     assert app.buy_button.description == "Buy R14"
-    assert "Crow declines R14" in text(app.offer_text)
+    assert "Offer 1: Crow declines R14" in text(app.offer_text)
     app.buy_button.click()
     assert Card.parse("R14") in game.hand(0) and Card.parse("Y2") in game.hand(0)
     assert len(game.hand(0)) == 5
@@ -263,12 +263,12 @@ def test_passing_and_the_offer_switch() -> None:
     game = position(
         hands=["R1 R5 Y9", "G1 G2 G3", "B1 B2 B3", "Y11 Y12 Y13"],
         stock="Y2 Y3 Y4 G9 G10 G11 G12 G13", discard_pile="R14", dealer=0)
-    app = PlayGame(game=game, bot_kind=Decliner())
+    app = PlayGame(game=game, bot_kind=Decliner(), buy_offers="always")
     app.pass_button.click()
     assert f"{HUMAN_NAME} passes (T10)" in app.log_view.text
     assert len(game.hand(0)) == 3
     assert phase(game) is Phase.BUY and game.deciders == (0,)  # Jay's discard now
-    app.offer_buys.value = False  # pass for me from now on
+    app.buy_offers.value = "never"  # pass for me from now on
     assert phase(game) is Phase.DRAW and game.current == 0
     assert app.buy_row.layout.display == "none"
 
@@ -280,15 +280,15 @@ def test_save_then_load_round_trips() -> None:
     select(app, str(app.hand.cards[-1]))
     app.discard_button.click()
     saved = app.save()
-    assert app.more.selected_index == SAVE and app.save_text.value == saved
-    assert "Download" in app.download.value
+    assert app.toggles[SAVE].value and app.save_panel.save_text.value == saved
+    assert "Download" in app.save_panel.download.value
     hand = app.hand.cards
     app.new_game()
     assert app.game.seed == 6 and app.hand.cards != hand
-    app.save_text.value = saved
-    app.load_button.click()
+    app.save_panel.save_text.value = saved
+    app.save_panel.load_button.click()
     assert app.game.to_json() == saved and app.hand.cards == hand
-    assert app.message.text.startswith("loaded: round 1")
+    assert app.message.text.startswith("Loaded: round 1")
 
 
 def test_loading_garbage_shows_the_save_file_sentence_and_keeps_the_game() -> None:
@@ -296,11 +296,12 @@ def test_loading_garbage_shows_the_save_file_sentence_and_keeps_the_game() -> No
     game, before = app.game, app.game.to_json()
     assert not app.load("this is not a saved game")
     assert app.message.kind == "error"
-    assert app.message.text.startswith("cannot load this saved game: it is not complete JSON")
+    assert app.message.text.startswith("This file is not a saved game: it is not complete JSON")
     assert app.game is game and game.to_json() == before
     assert not app.load(before.replace('"draw"', '"fly"', 1) if '"draw"' in before
                         else before[: len(before) // 2])
-    assert app.message.text.startswith("cannot load this saved game")
+    assert app.message.text.startswith("This file is not a saved game: ")
+    assert "went wrong" not in app.message.text
     assert app.game is game
 
 
@@ -308,9 +309,10 @@ def test_upload_loads_a_file() -> None:
     app = PlayGame(seed=5, offer_buys=False)
     saved = app.save()
     app.new_game()
-    app.upload.value = ({"name": "g.json", "type": "application/json", "size": len(saved),
-                         "content": memoryview(saved.encode()),
-                         "last_modified": datetime.datetime.now(datetime.UTC)},)
+    app.save_panel.upload.value = ({
+        "name": "g.json", "type": "application/json", "size": len(saved),
+        "content": memoryview(saved.encode()),
+        "last_modified": datetime.datetime.now(datetime.UTC)},)
     assert app.game.to_json() == saved
 
 
@@ -342,7 +344,7 @@ def test_a_round_over_message_says_who_went_out() -> None:
     app.discard_button.click()  # the last card: out (T16)
     assert game.round_number == 2
     assert app.message.kind == "ok"
-    assert app.message.text.startswith("round 1 is over: you went out. Points: Robin 0, "
+    assert app.message.text.startswith("Round 1 is over: you went out. Points: Robin 0, "
                                        "Crow 20, Jay 20")
     assert "Round 2 is dealt; its contract is 1 run + 1 set (T20)" in app.message.text
     assert app.score_sheet.rows == ((0, 20, 20),)
@@ -351,26 +353,25 @@ def test_a_round_over_message_says_who_went_out() -> None:
 
 def test_autoplay_finishes_the_game() -> None:
     app = PlayGame(seed=2, bots=2, turn_limit=30)
-    app.open_panel(SAVE)
-    app.autoplay_button.click()
+    app.save_panel.autoplay_button.click()
     assert app.game.is_over and "The game is over" in text(app.prompt)
 
 
 # -- nothing a player clicks can break the game ---------------------------------------------------
 def test_random_clicks_never_break_the_game() -> None:
     app = PlayGame(seed=9, bots=3, turn_limit=12)
-    app.open_panel(MOVES)
+    moves = app.moves_panel
     rng = random.Random(1)
     buttons = [app.draw_button, app.take_button, app.buy_button, app.pass_button,
                app.suggest_button, app.lay_down_button, app.discard_button,
-               app.lay_down_typed_button, app.lay_off_button, app.swap_button]
+               moves.lay_down_typed_button, moves.lay_off_button, moves.swap_button]
     for _ in range(600):
         cards = app.hand.cards
-        app.hand.selected = rng.sample(cards, k=min(len(cards), rng.choice([0, 1, 1, 1, 2])))
-        if rng.random() < 0.2 and app.lay_off_meld.options:
-            app.lay_off_meld.value = rng.choice(app.lay_off_meld.options)[1]
+        app.hand.pick(rng.sample(cards, k=min(len(cards), rng.choice([0, 1, 1, 1, 2]))))
+        if rng.random() < 0.2 and moves.lay_off_meld.options:
+            moves.lay_off_meld.value = rng.choice(moves.lay_off_meld.options)[1]
         if rng.random() < 0.1:
-            app.melds_text.value = rng.choice(["R1 R2 R3 R4 / Y5 Y5 Y5", "garbage", "RK RK RK",
+            moves.melds_text.value = rng.choice(["R1 R2 R3 R4 / Y5 Y5 Y5", "garbage", "RK RK RK",
                                                " / ".join(str(m) for m in
                                                           app.suggestion() or ())])
         rng.choice(buttons).click()
@@ -383,26 +384,25 @@ def test_random_clicks_never_break_the_game() -> None:
 
 def test_settings_panel_choose_bots_kind_seed_and_house_rules() -> None:
     app = PlayGame(seed=7)
-    app.open_panel(SETTINGS)
-    assert app.seed.value == 8  # the next game's seed
-    app.bots_count.value = 2
-    app.bot_kind.value = "random"
-    app.seed.value = 42
-    app.rules_panel.controls["penalty_cards"].value = 2
+    assert app.settings_panel.seed.value == 8  # the next game's seed
+    app.settings_panel.bots_count.value = 2
+    app.settings_panel.bot_kind.value = "random"
+    app.settings_panel.seed.value = 42
+    app.settings_panel.rules_panel.controls["penalty_cards"].value = 2
     app.new_game_button.click()
     game = app.game
     assert game.players == 3 and game.seed == 42 and game.rules.penalty_cards == 2
-    assert [type(b).__name__ for b in app.bots[1:]] == ["RandomBot", "RandomBot"]
-    assert app.seed.value == 43
-    app.rules_panel.controls["penalty_cards"].value = 9  # refused by the panel
+    assert [type(b).__name__ for b in app.session.bots[1:]] == ["RandomBot", "RandomBot"]
+    assert app.settings_panel.seed.value == 43
+    app.settings_panel.rules_panel.controls["penalty_cards"].value = 9  # refused by the panel
     app.new_game_button.click()
-    assert app.game is game and "fix the house rules first" in app.message.text
+    assert app.game is game and "Fix the house rules first" in app.message.text
 
 
 def test_card_size_toggle() -> None:
     app = PlayGame(seed=7)
     app.size_toggle.value = "projector"
-    assert "tr-size-projector" in app.hand._dom_classes
+    assert app.hand.size == "projector"
     assert 'width="180"' in app.piles.value and app.table.size == "large"  # a step smaller
     assert "tv-size-projector" in app._dom_classes
 
@@ -445,6 +445,7 @@ def test_the_draw_button_speaks_persian() -> None:
 
 def test_cards_are_named_buttons_with_a_spoken_tooltip() -> None:
     app = PlayGame(seed=11, offer_buys=False)
-    for button, card in zip(app.hand.children[1:], app.hand.cards, strict=True):
-        assert button.description == str(card)
-        assert button.tooltip == card.name  # "Red 7"
+    for picker, card in zip(app.hand.row.children, app.hand.cards, strict=True):
+        assert picker.button.description == str(card)
+        assert card.name in picker.button.tooltip  # "Red 7"
+        assert "tr-card" in picker.button._dom_classes

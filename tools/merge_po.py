@@ -3,7 +3,8 @@
     python tools/merge_po.py TARGET.po SOURCE.po
 
 Every entry of TARGET whose translation is empty, and which SOURCE translates for the same
-text (and context), takes SOURCE's translation; nothing else in TARGET changes. This is how
+text (and context), takes SOURCE's translation — or, for a sentence that now starts with a
+capital, SOURCE's translation of it in lower case, capitalised; nothing else changes. This is how
 translations done on a branch join a catalogue that has moved on meanwhile, without a
 line-by-line merge of two .po files.
 """
@@ -36,6 +37,12 @@ def merge(target: Path, source: Path) -> int:
         if other is not None and _done(other.string) and not other.fuzzy:
             message.string = other.string
             filled += 1
+        elif isinstance(message.id, str) and message.id[:1].isupper():
+            # the same sentence, now starting with a capital: its translation, capitalised
+            other = theirs.get(message.id[0].lower() + message.id[1:], message.context)
+            if other is not None and isinstance(other.string, str) and other.string:
+                message.string = other.string[0].upper() + other.string[1:]
+                filled += 1
     _write_po(target, mine)
     return filled
 

@@ -1,5 +1,7 @@
 """Notebook 07 in Chromium through Voila: the play app renders, a human plays whole turns
-and the bots answer, and the solver's suggested lay-down reaches the table."""
+and the bots answer, and the solver's suggested lay-down reaches the table; a basic turn
+by keyboard alone, Save and Load by keyboard, Hint and Take back, the buy-offer setting,
+and the message box in view at classroom and projector sizes."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
-from play_page import wait_for_my_move
+from play_page import pass_offers, tab_to, wait_for_focus, wait_for_my_move
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ def test_07_renders_without_errors(open_notebook: OpenNotebook) -> None:
     expect(page.locator(".tr-hand .tr-card")).to_have_count(12, timeout=TIMEOUT_MS)
     expect(page.locator(".tr-status")).to_contain_text("Round 1 of 11")
     expect(page.locator(".tr-score-sheet")).to_contain_text("Score sheet")
-    expect(page.locator(".tr-message")).to_contain_text("a new game (seed 7)")
+    expect(page.locator(".tr-message")).to_contain_text("A new game (seed 7)")
     assert voila.stderr_outputs().count() == 0
     assert voila.errors == []
 
@@ -86,7 +88,7 @@ def test_the_suggested_lay_down_reaches_the_table(open_notebook: OpenNotebook) -
     page.locator(".tr-draw").click()
     expect(page.locator(".tr-prompt")).to_contain_text("lay down 2 sets", timeout=TIMEOUT_MS)
     page.locator(".tr-suggest").click()
-    expect(page.locator(".tr-message")).to_contain_text("the solver suggests",
+    expect(page.locator(".tr-message")).to_contain_text("The solver suggests",
                                                         timeout=TIMEOUT_MS)
     expect(page.locator(".tr-hand .tr-card.mod-active")).to_have_count(6, timeout=TIMEOUT_MS)
     page.locator(".tr-lay-down").click()
@@ -146,4 +148,135 @@ def test_07_in_another_language(open_notebook: OpenNotebook, lang: str) -> None:
     expect(page.locator(".tr-hand .tr-card")).to_have_count(before, timeout=TIMEOUT_MS)
     expect(log).not_to_have_text(logged, timeout=TIMEOUT_MS)
     assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+# -- the keyboard, take back and hint, the buy offers (issue 9) ----------------------------
+def test_a_basic_turn_by_keyboard_alone_takes_at_most_six_presses(
+        open_notebook: OpenNotebook) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11)
+    page = voila.page
+    wait_for_my_move(page)
+    pass_offers(page)
+    cards = page.locator(".tr-hand .tr-card")
+    log = page.locator(".tr-log")
+    tab_to(page, "tr-draw")  # the first turn: Tab into the page
+    for turn in range(2):
+        if turn:  # after the bots, the focus is back on Draw (or on an offer)
+            wait_for_my_move(page)
+            pass_offers(page)
+            wait_for_focus(page, "tr-draw")
+        before, presses = cards.count(), 0
+        page.keyboard.press("Enter")  # draw
+        presses += 1
+        expect(cards).to_have_count(before + 1, timeout=TIMEOUT_MS)
+        wait_for_focus(page, "tr-card")  # the card just drawn
+        card = page.evaluate("() => document.activeElement.textContent")
+        page.keyboard.press("Space")  # select it
+        presses += 1
+        expect(page.locator(".tr-hand .tr-card.mod-active")).to_have_count(
+            1, timeout=TIMEOUT_MS)
+        wait_for_focus(page, "tr-discard")
+        page.keyboard.press("Enter")  # discard
+        presses += 1
+        expect(log).to_contain_text(f"Robin discards {card} (T13)", timeout=TIMEOUT_MS)
+        assert presses <= 6
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+def test_save_and_load_by_keyboard(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11)
+    page = voila.page
+    wait_for_my_move(page)
+    pass_offers(page)
+    cards = page.locator(".tr-hand .tr-card")
+    before = cards.count()
+    tab_to(page, "tr-panel-2")  # "Save, load, or let the bots finish"
+    page.keyboard.press("Enter")
+    wait_for_focus(page, "tr-save")
+    page.keyboard.press("Enter")
+    expect(page.locator(".tr-message")).to_contain_text("Saved", timeout=TIMEOUT_MS)
+    saved = page.locator(".tr-save-text textarea").input_value()
+    assert '"moves"' in saved or "{" in saved
+    page.locator(".tr-draw").focus()
+    page.keyboard.press("Enter")
+    expect(cards).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    page.locator(".tr-save").focus()
+    tab_to(page, "tr-load", limit=5)
+    page.keyboard.press("Enter")
+    expect(page.locator(".tr-message")).to_contain_text("Loaded", timeout=TIMEOUT_MS)
+    expect(cards).to_have_count(before, timeout=TIMEOUT_MS)
+    # a bad text is blamed on the file, and the page plays on
+    page.locator(".tr-save-text textarea").fill("not a saved game")
+    page.locator(".tr-load").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".tr-message")).to_contain_text("This file is not a saved game",
+                                                        timeout=TIMEOUT_MS)
+    page.locator(".tr-draw").click()
+    expect(cards).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+def test_hint_and_take_back(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11)
+    page = voila.page
+    wait_for_my_move(page)
+    pass_offers(page)
+    cards = page.locator(".tr-hand .tr-card")
+    log = page.locator(".tr-log")
+    before = cards.count()
+    page.locator(".tr-draw").click()
+    expect(cards).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    page.locator(".tr-hint").click()
+    expect(page.locator(".tr-message")).to_contain_text("Hint: discard", timeout=TIMEOUT_MS)
+    expect(log).to_contain_text("Hint for Robin", timeout=TIMEOUT_MS)
+    expect(page.locator(".tr-hand .tr-card.mod-active")).to_have_count(1,
+                                                                       timeout=TIMEOUT_MS)
+    page.locator(".tr-undo").click()
+    expect(page.locator(".tr-message")).to_contain_text("Taken back: draw",
+                                                        timeout=TIMEOUT_MS)
+    expect(cards).to_have_count(before, timeout=TIMEOUT_MS)
+    expect(log).to_contain_text("Robin took back draw", timeout=TIMEOUT_MS)
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+def test_the_buy_offer_setting(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11)
+    page = voila.page
+    wait_for_my_move(page)
+    pass_offers(page)
+    page.locator(".tr-buy-offers select").select_option(index=1)  # every declined discard
+    page.locator(".tr-draw").click()
+    chosen = page.locator(".tr-hand .tr-card").last
+    chosen.click()
+    page.locator(".tr-discard").click()
+    offer = page.locator(".tr-buy-row")
+    expect(offer).to_be_visible(timeout=TIMEOUT_MS)  # every declined discard is offered
+    expect(offer).to_contain_text("Offer 1:")
+    page.locator(".tr-buy-offers select").select_option(index=2)  # never
+    expect(offer).to_be_hidden(timeout=TIMEOUT_MS)
+    wait_for_my_move(page)
+    expect(page.locator(".tr-prompt")).to_contain_text("Your turn", timeout=TIMEOUT_MS)
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+@pytest.mark.parametrize(("width", "height", "size"),
+                         [(1280, 900, "normal"), (1920, 1080, "projector")])
+def test_a_refusal_is_on_screen_without_scrolling(open_notebook: OpenNotebook, width: int,
+                                                   height: int, size: str) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11, size=size)
+    page = voila.page
+    page.set_viewport_size({"width": width, "height": height})
+    wait_for_my_move(page)
+    pass_offers(page)
+    page.locator(".tr-discard").click()  # before drawing: refused (T9)
+    box = page.locator(".tr-message .tv-message")
+    expect(box).to_contain_text("draw first", timeout=TIMEOUT_MS)
+    where = box.bounding_box()
+    assert where is not None
+    assert where["y"] >= 0 and where["y"] + where["height"] <= height, where
     assert voila.errors == []

@@ -1,52 +1,50 @@
 """Play a whole game of Toonerville Rook against bots: the `PlayGame` app of notebook 07.
 
-`PlayGame` is a thin `VBox` over one `Game`: the human is seat 0, bots sit at the other
-seats and each sees only its own `PlayerView`. Every move is a widget; the game checks
-it, and a refusal shows the engine's explaining sentence (with its rule id) instead of a
-traceback, leaving the game as it was. After each of the human's moves the bots play
-until the human must decide again (their turn, or a declined discard they may buy).
+`PlayGame` is a thin `VBox` of views over one `PlaySession` (`session.py`), which owns
+the game and the bots and announces every change; the views redraw from
+`game.view(0)` and ask the engine everything (which moves apply, why not, the solver's
+lay-down, the heuristic bot's hint). Sentences are in `play_text.py`, the folding
+panels (more moves, next game, save / load) in `play_panels.py`.
 
-The click → picture path is kept short: each part of the page is redrawn only when the
-facts it shows change, and the hand keeps one toggle button per card (its picture is a
-CSS background sent once per card value), so a draw adds one button and a new order.
+The page is laid out in the order of a turn, which is also the Tab order: the message
+(kept in view), the piles and table, the buy offer, draw or take, the hand, the moves
+that end with the discard, take back and hint, the panels, the record, and the
+toolbar. After each action the focus moves to the next sensible control: the Draw
+button on your turn, the card you drew, Discard once one card is selected.
 
 Stable hooks for tests are CSS classes (`tr-draw`, `tr-take`, `tr-buy`, `tr-pass`,
-`tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-new-game`, `tr-hand`, `tr-log`,
-`tr-score-sheet`, `tr-message`, ...). In Voila, `?scenario=laydown` starts a seeded
-position in which the human can lay down after drawing (`SCENARIOS`).
+`tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-undo`, `tr-hint`, `tr-new-game`,
+`tr-hand`, `tr-card`, `tr-log`, `tr-score-sheet`, `tr-message`, `tr-panel-0..2` ...).
+In Voila, `?scenario=laydown` starts a seeded position in which the human can lay down
+after drawing (`SCENARIOS`).
 """
 
 from __future__ import annotations
 
-import base64
-import contextlib
-import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets
-from ipywidgets.widgets.widget_bool import ToggleButtonStyle
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from .. import actions as A
-from ..bots import Bot, HeuristicBot, make_bot
-from ..cards import ROOK, Card, format_cards, sort_cards
-from ..errors import NotYourTurnError, SaveFileError, ToonervilleError, WrongPhaseError
+from ..bots import Bot
+from ..cards import ROOK, Card, sort_cards
+from ..errors import NotYourTurnError, WrongPhaseError
 from ..game import Game
-from ..laydown import as_melds
 from ..melds import Meld
-from ..messages import N_, Message, _, add_listener, direction, msg, plural
-from ..render import SIZES, card_svg, meld_html
-from ..rules import ROUNDS, Rules
+from ..messages import N_, Message, _, add_listener, direction, msg
+from ..render import SIZES, meld_html
+from ..rules import Rules
 from ..scenarios import BOT_NAMES as BOT_NAMES
-from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
+from ..scenarios import HUMAN, SCENARIOS, player_names
+from ..scenarios import HUMAN_NAME as HUMAN_NAME
 from ..scenarios import laydown_scenario as laydown_scenario
 from ..views import Event, Phase, PlayerView
 from .components import (
-    EventLog,
-    HouseRulesPanel,
+    TEXT_PX,
+    HandPicker,
     LanguagePicker,
     MessageBox,
     PilesView,
@@ -54,244 +52,159 @@ from .components import (
     SizeToggle,
     TableView,
     query_params,
-    relabel,
     size_from_url,
     size_style,
 )
+from .play_panels import MovesPanel, Parts, SavePanel, SettingsPanel, buy_offer_dropdown
+from .play_text import (
+    keys_html,
+    offer_html,
+    others_html,
+    prompt_html,
+    status_html,
+    you,
+)
+from .session import PlaySession, buy_offer_options
 
-BOT_KINDS = (N_("heuristic"), N_("random"))
+__all__ = ["BOT_NAMES", "HUMAN_NAME", "MOVES", "PANELS", "SAVE", "SCENARIOS", "SETTINGS",
+           "PlayGame", "PlayHand", "laydown_scenario", "player_names"]
+
 LOG_LINES = 10
-#: a safety net: bot moves in one go before the app stops (a real game never needs it)
-MAX_BOT_STEPS = 20_000
 
-
-# -- the hand: one toggle button per card -------------------------------------------------
 _CSS = """<style>
-.tr-play .tr-hand { padding-top: 16px; gap: 5px; align-items: flex-end; }
-.tr-play .tr-hand .tr-card {
-  background-color: #fff !important; background-position: center;
-  background-repeat: no-repeat; background-size: 100% 100%; border: none; padding: 0;
-  margin: 0; border-radius: 7%; color: transparent !important; font-size: 0 !important;
-  box-shadow: none !important; transition: transform .08s ease-out; flex: none; }
-.tr-play .tr-hand .tr-card:hover { transform: translateY(-4px); }
-.tr-play .tr-hand .tr-card.mod-active { transform: translateY(-14px);
-  outline: 4px solid #1565c0; outline-offset: -1px; }
-.tr-play .tr-hand .tr-card:focus-visible { outline: 3px dashed #1565c0; outline-offset: 3px; }
+.tr-play, .tr-play .tr-top { overflow: visible !important; }
+.tr-play .tr-message { position: sticky; top: 0; z-index: 4;
+  background: var(--jp-layout-color0, #fff); }
+/* the message box sticks to the top of the page's scroller: the output boxes around the
+   app must not clip (an overflow other than visible would be the sticky's scroller) */
+.jp-OutputArea:has(.tr-play), .jp-OutputArea-child:has(.tr-play),
+.jp-OutputArea-output:has(> .tr-play) { overflow: visible !important; }
+.tr-play .tv-message > div::first-letter { text-transform: uppercase; }
 .tr-play .jupyter-button:focus-visible, .tr-play select:focus-visible,
-.tr-play input:focus-visible, .tr-play textarea:focus-visible,
-.tr-play .jupyter-widget-Collapse-header:focus-visible {
+.tr-play input:focus-visible, .tr-play textarea:focus-visible {
   outline: 3px solid #1565c0; outline-offset: 2px; }
 [data-jp-theme-light="false"] .tr-play .jupyter-button:focus-visible,
-[data-jp-theme-light="false"] .tr-play .tr-hand .tr-card:focus-visible,
 [data-jp-theme-light="false"] .tr-play select:focus-visible,
 [data-jp-theme-light="false"] .tr-play input:focus-visible { outline-color: #90caf9; }
-.tr-play .tr-hand-title { font-size: .95em; }
 .tr-play.tr-rtl { direction: rtl; }
 .tr-play.tr-rtl .tr-hand, .tr-play.tr-rtl .tr-melds-text input { direction: ltr; }
-.tr-play .tr-prompt { font-size: 1.1em; margin-top: 6px; }
+.tr-play .tr-prompt { margin-top: 6px; }
 .tr-play .tr-buy-row { border: 2px solid #ef6c00; border-radius: 8px; padding: 4px 10px; }
+.tr-play .tr-offer-even .tr-offer-number { background: #fff3e0; color: #4e2600; }
+.tr-play .tr-offer-odd .tr-offer-number { background: #e3f2fd; color: #0d2b52; }
+.tr-play .tr-offer-number { padding: 1px 6px; border-radius: 4px; }
 .tr-play .tr-row { align-items: center; flex-wrap: wrap; gap: 4px; }
 .tr-play .tr-board, .tr-play .tr-record { align-items: flex-start; gap: 28px; }
-.tr-play .tr-toolbar { gap: 16px; margin-bottom: 4px; }
+.tr-play .tr-toolbar { gap: 16px; margin-top: 6px; }
 .tr-play .tr-moves { border-top: 1px solid rgba(127,127,127,.45); padding-top: 6px; }
-.tr-play .tr-moves .tr-suggest, .tr-play .tr-moves .tr-discard { margin-left: 1.5em; }
 .tr-play .tr-log-box { flex: 1 1 22em; min-width: 18em; }
-.tr-play .tr-log .tv-events { max-height: 18em; overflow-y: auto; }
-""" + "".join(
-    f".tr-play .tr-hand.tr-size-{name} .tr-card {{ width: {w}px !important; "
-    f"height: {round(w * 1.4)}px !important; }}\n" for name, w in SIZES.items()) + "</style>"
+.tr-play .tr-log .tr-events { max-height: 18em; overflow-y: auto; }
+.tr-play .tr-panels { align-items: flex-start; gap: 4px; }
+.tr-play .tr-panels > .widget-vbox { align-self: stretch; }
+.tr-play .tr-seat { margin-inline-end: 1.6em; }
+.tr-play .tr-seats { display: flex; flex-wrap: wrap; }
+.tr-play .tr-playing { font-weight: bold; }
+.tr-play .tr-note { font-style: italic; }
+.tr-play .tr-keys-list { margin: 2px 0; padding-inline-start: 1.4em; }
+.tr-play .tr-keys-box kbd { font-family: inherit; font-weight: bold; }
+""" + "".join(  # the app's own captions follow the card size too (projector: 28px)
+    f".tr-play.tv-size-{name} :is(.tr-hand-title, .tr-log-title, .tr-help, .tr-keys, "
+    f".tr-download) {{ font-size: {px}px; }}\n" for name, px in TEXT_PX.items()
+) + "</style>"
+
+#: the folding panels, each opened by a toggle button (built when first opened)
+PANELS = (N_("More moves: type melds, lay off, the Rook swap"),
+          N_("Next game: bots, seed, house rules"),
+          N_("Save, load, or let the bots finish"))
+MOVES, SETTINGS, SAVE = range(3)
 
 
-def _card_class(card: Card) -> str:
-    return f"tr-card-{card}"
-
-
-def _cards_css(cards: Sequence[Card]) -> str:
-    """These cards' pictures as CSS backgrounds (SVG data URIs)."""
-    rules = []
-    for card in cards:
-        svg = base64.b64encode(card_svg(card).encode()).decode()
-        rules.append(f'.tr-play .tr-hand .{_card_class(card)} '
-                     f'{{ background-image: url("data:image/svg+xml;base64,{svg}"); }}')
-    return "<style>" + "\n".join(rules) + "</style>"
-
-
-class _HandPicker(widgets.HBox):  # type: ignore[misc]
-    """The human's hand as card buttons: a click selects or unselects a card.
-
-    Unlike `components.HandPicker` (three widgets per card, all made anew on each
-    change), a button is kept per card copy and reused, the buttons share one layout
-    and one style, and each card value's picture is sent once, as CSS: a draw sends
-    one new button at most, then the new order."""
-
-    def __init__(self, size: str = "normal") -> None:
-        self._styles = widgets.Box(layout=widgets.Layout(display="none"))
-        super().__init__(children=[self._styles],
-                         layout=widgets.Layout(flex_flow="row wrap", min_height="40px"))
-        self.add_class("tr-hand")
-        self._size = size
-        self.add_class(f"tr-size-{size}")
-        self._layout = widgets.Layout()
-        self._style = ToggleButtonStyle()
-        self._pool: dict[tuple[Card, int], widgets.ToggleButton] = {}
-        self._shown: list[tuple[Card, int]] = []
-        self._drawn: set[Card] = set()
-
-    @property
-    def size(self) -> str:
-        return self._size
-
-    @size.setter
-    def size(self, size: str) -> None:
-        if size != self._size:
-            self.remove_class(f"tr-size-{self._size}")
-            self._size = size
-            self.add_class(f"tr-size-{size}")
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(card for card, _ in self._shown)
-
-    def show(self, cards: Sequence[Card]) -> None:
-        """Show these cards, in this order, none selected."""
-        seen: Counter[Card] = Counter()
-        keys = []
-        for card in cards:
-            keys.append((card, seen[card]))
-            seen[card] += 1
-        self.clear()
-        if keys == self._shown:
-            return
-        new = sorted({card for card, _ in keys} - self._drawn, key=lambda c: c.sort_key)
-        if new:
-            self._drawn.update(new)
-            self._styles.children = (*self._styles.children, widgets.HTML(_cards_css(new)))
-        buttons = [self._button(key) for key in keys]
-        self._shown = keys
-        self.children = [self._styles, *buttons]
-
-    def _button(self, key: tuple[Card, int]) -> widgets.ToggleButton:
-        button = self._pool.get(key)
-        if button is None:
-            card = key[0]
-            button = widgets.ToggleButton(description=str(card), layout=self._layout,
-                                          style=self._style,
-                                          tooltip=card.name)
-            button.add_class("tr-card")
-            button.add_class(_card_class(card))
-            self._pool[key] = button
-        return button
-
-    @property
-    def selected(self) -> tuple[Card, ...]:
-        """The selected cards, in hand order; set it to select these cards."""
-        return tuple(key[0] for key in self._shown if self._pool[key].value)
-
-    @selected.setter
-    def selected(self, cards: Sequence[Card]) -> None:
-        wanted = Counter(cards)
-        for key in self._shown:
-            pick = wanted[key[0]] > 0
-            if pick:
-                wanted[key[0]] -= 1
-            if self._pool[key].value != pick:
-                self._pool[key].value = pick
-
-    def clear(self) -> None:
-        for key in self._shown:
-            if self._pool[key].value:
-                self._pool[key].value = False
-
-
-# -- small helpers ------------------------------------------------------------------------
 def _smaller(size: str) -> str:
     """The table's card size: one step below the hand's, so every meld fits in view."""
     order = list(SIZES)
     return order[max(0, order.index(size) - 1)]
 
 
-def _typed_melds(text: str, rules: Rules) -> tuple[Meld, ...]:
-    """Melds typed in notation, separated by '/'; an invalid one says why (T4, T5)."""
-    return as_melds([part for part in text.split("/") if part.strip()], rules)
+class PlayHand(HandPicker):
+    """The human's hand: `components.HandPicker` whose card buttons carry `tr-card`,
+    shown sorted, with the focus movable to one card."""
+
+    def __init__(self, size: str = "normal") -> None:
+        super().__init__(size=size)
+        self.add_class("tr-hand")
+
+    def show(self, cards: Iterable[Card]) -> None:
+        """Show these cards, in this order, none selected."""
+        self.set_cards(tuple(cards))
+        for picker in self.row.children:
+            picker.button.add_class("tr-card")
+
+    def pick(self, cards: Sequence[Card]) -> None:
+        """Select these cards (by value, each copy once)."""
+        wanted = Counter(cards)
+        indices = []
+        for i, card in enumerate(self.cards):
+            if wanted[card] > 0:
+                wanted[card] -= 1
+                indices.append(i)
+        self.select(indices)
+
+    def focus_card(self, card: Card | None) -> None:
+        """Put the focus on (the first copy of) `card`, else on the first card."""
+        buttons = self.row.children
+        if not buttons:
+            return
+        index = self.cards.index(card) if card in self.cards else 0
+        buttons[index].button.focus()
 
 
-ROOK_ENDS = ((N_("Rook: either end"), ""), (N_("Rook: low end"), "low"),
-             (N_("Rook: high end"), "high"))
+def log_lines(events: Sequence[Event], notes: Sequence[tuple[int, Message]], first: int
+              ) -> list[tuple[str, bool]]:
+    """The game's sentences from event `first` on, with the app's notes (take-backs,
+    hints) in their places: (text, is a note)."""
+    lines: list[tuple[str, bool]] = []
+    placed = sorted(range(len(notes)), key=lambda k: notes[k][0])
+    k = 0
+    for index in range(first, len(events) + 1):
+        while k < len(placed) and notes[placed[k]][0] <= index:
+            if notes[placed[k]][0] >= first:
+                lines.append((str(notes[placed[k]][1]), True))
+            k += 1
+        if index < len(events):
+            lines.append((str(events[index].text), False))
+    return lines
 
 
-def _rook_ends() -> list[tuple[str, str]]:
-    """`ROOK_ENDS` in the language in use."""
-    return [(_(label), end) for label, end in ROOK_ENDS]
+class PlayLog(widgets.HTML):  # type: ignore[misc]
+    """What happened: the last `limit` lines, numbered, the newest last and in bold;
+    the app's notes in italics. `.text` is every line since the first shown."""
 
+    def __init__(self, limit: int = LOG_LINES) -> None:
+        super().__init__()
+        self.limit = limit
+        self.lines: list[tuple[str, bool]] = []
 
-def _rook_as(meld: Meld | None, end: str) -> Card | None:
-    """The card a Rook added at `end` of a run stands for (None: the game decides)."""
-    if meld is None or not meld.is_run or not end or meld.colour is None:
-        return None
-    number = meld.low - 1 if end == "low" else meld.high + 1
-    return Card(meld.colour, number) if 1 <= number <= 14 else None
+    @property
+    def text(self) -> str:
+        return "\n".join(text for text, _note in self.lines)
 
-
-def _you(names: Sequence[str]) -> list[str]:
-    return [_("{name} (you)").format(name=n) if seat == HUMAN else n
-            for seat, n in enumerate(names)]
-
-
-def _and(names: Sequence[str]) -> str:
-    """`"Crow and Jay"`, in the language in use."""
-    return (" " + _("and") + " ").join(names)
-
-
-class _Parts:
-    """Widgets made for one app that share one layout and one style per kind: fewer
-    models for the page to build, so the app is usable sooner."""
-
-    def __init__(self) -> None:
-        self.auto = widgets.Layout(width="auto")
-        self.button_style = widgets.ButtonStyle()
-        self.html_style = HTMLStyle()
-        self.none = widgets.Layout(display="none")
-        #: (widget, trait, English text): what a change of language redraws
-        self.texts: list[tuple[widgets.Widget, str, str]] = []
-
-    def text(self, widget: widgets.Widget, trait: str, english: str) -> None:
-        """Show `english` in `widget.trait` in the language in use, now and later."""
-        self.texts.append((widget, trait, english))
-        setattr(widget, trait, _(english))
-
-    def relabel(self) -> None:
-        for widget, trait, english in self.texts:
-            if getattr(widget, trait) != _(english):
-                setattr(widget, trait, _(english))
-
-    def button(self, description: str, css: str, tooltip: str) -> widgets.Button:
-        button = widgets.Button(layout=self.auto, style=self.button_style)
-        self.text(button, "description", description)
-        self.text(button, "tooltip", tooltip)
-        button.add_class(css)
-        return button
-
-    def html(self, css: str, value: str = "") -> widgets.HTML:
-        html = widgets.HTML(value, style=self.html_style)
-        html.add_class(css)
-        return html
-
-    def row(self, *children: widgets.Widget, css: str = "") -> widgets.HBox:
-        row = widgets.HBox(list(children))
-        row.add_class("tr-row")
-        if css:
-            row.add_class(css)
-        return row
-
-
-#: the panels of the "more" accordion, built when first opened
-PANELS = (N_("More moves: type melds, lay off, the Rook swap"),
-          N_("Next game: bots, seed, house rules"),
-          N_("Save, load, or let the bots finish"))
-MOVES, SETTINGS, SAVE = range(3)
-#: what the meld choices say when there is nothing to choose
-NO_MELDS, NO_ROOK = N_("(no melds on the table)"), N_("(no Rook in a run)")
-INTO_LAY_DOWN = N_("into my typed lay-down")
+    def show(self, events: Sequence[Event], notes: Sequence[tuple[int, Message]],
+             first: int, size: str, keep: str | None = None) -> None:
+        """The lines from event `first` on; at least `limit` of them, and every line from
+        the last one equal to `keep` (your own last move) on."""
+        self.lines = lines = log_lines(events, notes, first)
+        start = max(0, len(lines) - self.limit)
+        if keep is not None:
+            mine = [n for n, (line, _note) in enumerate(lines) if line == keep]
+            start = min(start, mine[-1]) if mine else start
+        items = []
+        for n, (text, note) in enumerate(lines[start:], start + 1):
+            body = f"<b>{escape(text)}</b>" if n == len(lines) else escape(text)
+            items.append(f'<li class="tr-note">{body}</li>' if note else f"<li>{body}</li>")
+        self.value = "" if not items else (
+            f'<ol class="tr-events" start="{first + start + 1}" style="margin:4px 0;'
+            f'padding-inline-start:2.2em;font-size:{TEXT_PX[size]}px;line-height:1.4">'
+            f'{"".join(items)}</ol>')
 
 
 class PlayGame(widgets.VBox):  # type: ignore[misc]
@@ -302,51 +215,46 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     changes them for "New game". `game=` plays on from a given `Game` (seat 0 is you),
     for lessons and tests; `scenario="laydown"` starts a teaching position (by default
     the scenario is read from the page address in Voila: `?scenario=laydown`).
-    `offer_buys=False` passes on every declined discard for you. The game is `.game`.
+    `buy_offers` says which declined discards you are offered: "helpful" (those that
+    help you, the default), "always" or "never" (`offer_buys=False` is "never").
+    The session is `.session`, the game `.game`.
     """
 
     def __init__(self, seed: int = 7, bots: int = 3, bot_kind: str | Bot = "heuristic",
                  rules: Rules | None = None, *, game: Game | None = None,
                  scenario: str | None = None, size: str | None = None,
-                 turn_limit: int | None = None, offer_buys: bool = True) -> None:
+                 turn_limit: int | None = None, offer_buys: bool = True,
+                 buy_offers: str | None = None) -> None:
         size = size or size_from_url()  # the page's ?size= unless the caller chose
         self._size = size if size in SIZES else "normal"
-        self._settings: dict[str, Any] = {"seed": seed, "bots": min(max(bots, 2), 4),
-                          "kind": bot_kind if isinstance(bot_kind, str) else bot_kind.name}
-        self._custom_bot = None if isinstance(bot_kind, str) else bot_kind
-        self._rules = rules or Rules()
-        self._turn_limit = turn_limit
+        offers = buy_offers or ("helpful" if offer_buys else "never")
+        wanted = scenario if scenario is not None or game is not None \
+            else query_params().get("scenario")
+        self.session = session = PlaySession(seed, bots, bot_kind, rules, turn_limit, offers,
+                                             game=game, scenario=wanted)
+        self._make = Parts()
         self._shown: dict[str, object] = {}
-        self._suggestion: tuple[Meld, ...] | None = None
-        self._built: set[int] = set()
-        self._download_data = ""  # the last save, base64: the download link's data
-        self._make = _Parts()
+        self._moves: MovesPanel | None = None
+        self._settings: SettingsPanel | None = None
+        self._save: SavePanel | None = None
+        self._log_from = 0
         self.language = LanguagePicker()  # the page's ?lang= (first picker of a kernel)
         self.language.add_class("tr-language")
-        self._build(offer_buys)
+        self._build()
         super().__init__(children=self._layout())
-        self.add_class("tr-play")
-        self.add_class("tv-sized")
-        self.add_class(f"tv-size-{self._size}")
-        problem = None
-        if game is None:
-            wanted = scenario if scenario is not None else query_params().get("scenario")
-            players = self._settings["bots"] + 1
-            if wanted in SCENARIOS:
-                game = SCENARIOS[wanted](players=players, seed=seed, rules=self._rules,
-                                         names=player_names(players))
-                self._settings["seed"] = seed + 1
-            elif wanted:
-                problem = msg("there is no scenario '{name}' (there is {known}): here is a "
-                              "new game instead", None, name=wanted, known=", ".join(SCENARIOS))
-        if game is None:
-            self.new_game()
-        else:
-            self.start(game)
-        if problem is not None:
-            self.message.error(problem)
+        for css in ("tr-play", "tv-sized", f"tv-size-{self._size}"):
+            self.add_class(css)
+        session.observe(lambda _c: self._said(), "message")
+        session.observe(lambda _c: self._changed_game(), "revision")
+        session.observe(lambda _c: self._show_suggestion(), "suggestion")
+        session.observe(lambda _c: self._show_log(), "notes")
+        session.observe(lambda _c: self._show_offer(), "offer")
+        self._said()
+        self._changed_game()
+        self._show_offer()
         self._set_direction()
         add_listener(self._language_changed)
+        self._focus_next()
 
     def __repr__(self) -> str:
         """Short, so a saved notebook's text fallback stays small and readable."""
@@ -354,9 +262,13 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         return (f"PlayGame(seed={game.seed}, players={game.players}, "
                 f"round={game.round_number})")
 
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
     # -- building the page ---------------------------------------------------------------
-    def _build(self, offer_buys: bool) -> None:
-        make = self._make
+    def _build(self) -> None:
+        make, session = self._make, self.session
         self.message = MessageBox(size=self._size)
         self.message.add_class("tr-message")
         guard = self.message.guard
@@ -367,9 +279,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.table = TableView(size=_smaller(self._size))
         self.table.add_class("tr-table")
         self.prompt = make.html("tr-prompt")
-        self.hand = _HandPicker(self._size)
+        self.hand = PlayHand(self._size)
+        self.hand.observe(guard(self._selection_changed), "selected")
         self.suggested = make.html("tr-suggested")
-        self.log_view = EventLog(size=self._size, limit=LOG_LINES)
+        self.log_view = PlayLog()
         self.log_view.add_class("tr-log")
         log_title = make.html("tr-log-title")
         make.text(log_title, "value", N_("<b>What happened</b> (newest last, in bold)"))
@@ -382,7 +295,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.score_sheet.add_class("tr-score-sheet")
         self.offer_text = make.html("tr-offer")
         self.buy_button = make.button(N_("Buy"), "tr-buy",
-                                      N_("Buy the declined discard (T10, T11)"))
+                                      N_("Buy the declined discard (T10)"))
         self.buy_button.button_style = "warning"
         self.pass_button = make.button(N_("Pass"), "tr-pass", N_("Do not buy it (T10)"))
         self.buy_row = make.row(self.offer_text, self.buy_button, self.pass_button,
@@ -401,18 +314,27 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.discard_button = make.button(
             N_("Discard selected card"), "tr-discard",
             N_("End your turn: discard the one selected card (T13)"))
+        self.undo_button = make.button(N_("Take back"), "tr-undo",
+                                       N_("Take back your last move (and the bots' since)"))
+        self.hint_button = make.button(N_("Hint"), "tr-hint",
+                                       N_("What would the heuristic bot do in your place?"))
         self.new_game_button = make.button(N_("New game"), "tr-new-game",
                                            N_("Deal a new game (settings: see 'Next game')"))
         self.size_toggle = SizeToggle(self._size if self._size != "small" else "normal")
         self.size_toggle.add_class("tr-size")
-        self.offer_buys = widgets.Checkbox(value=offer_buys, indent=False, layout=make.auto)
-        make.text(self.offer_buys, "description", N_("Offer me declined discards to buy"))
-        self.more = widgets.Accordion(children=[widgets.Box(layout=make.none)
-                                                for _panel in PANELS],
-                                      titles=tuple(_(t) for t in PANELS), selected_index=None)
-        self.more.add_class("tr-more")
-        self.more.observe(guard(lambda change: self._open(change["new"])), "selected_index")
-        # every callback is guarded: a refusal shows its sentence, never a traceback
+        self.buy_offers = buy_offer_dropdown(session, make)
+        self.key_legend = make.html("tr-keys", keys_html())
+        self.toggles = []
+        for index, title in enumerate(PANELS):
+            toggle = widgets.ToggleButton(layout=make.auto)
+            make.text(toggle, "description", title)
+            toggle.add_class("tr-panel-toggle")
+            toggle.add_class(f"tr-panel-{index}")
+            toggle.observe(guard(lambda change, i=index: self._toggle(i, change["new"])),
+                           "value")
+            self.toggles.append(toggle)
+        self.panel_boxes = [widgets.VBox(layout=widgets.Layout(display="none"))
+                            for _panel in PANELS]
         for button, handler in (
                 (self.draw_button, lambda: self._act(A.Draw(HUMAN))),
                 (self.take_button, lambda: self._act(A.TakeDiscard(HUMAN))),
@@ -420,25 +342,78 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
                 (self.pass_button, lambda: self._act(A.Pass(HUMAN))),
                 (self.suggest_button, self._suggest),
                 (self.lay_down_button, self._lay_down_suggested),
-                (self.discard_button, self._discard), (self.new_game_button, self.new_game)):
+                (self.discard_button, self._discard),
+                (self.undo_button, self._take_back), (self.hint_button, self._hint),
+                (self.new_game_button, self.new_game)):
             button.on_click(guard(lambda _b, h=handler: h()))
         self.size_toggle.observe(guard(lambda change: self.set_size(change["new"])), "value")
-        self.offer_buys.observe(guard(lambda _c: self._bots_then_refresh()), "value")
 
     def _layout(self) -> list[widgets.Widget]:
         make = self._make
         board = make.row(self.piles, self.table, css="tr-board")
-        # the tab order follows a turn: buy or pass, draw or take, the hand, then the
-        # moves that end with the discard
         start = make.row(self.draw_button, self.take_button, css="tr-start")
         moves = make.row(self.suggest_button, self.lay_down_button, self.discard_button,
-                         css="tr-moves")
+                         self.undo_button, self.hint_button, css="tr-moves")
+        panels = widgets.VBox([w for pair in zip(self.toggles, self.panel_boxes, strict=True)
+                               for w in pair])
+        panels.add_class("tr-panels")
         record = make.row(self.log_box, self.score_sheet, css="tr-record")
-        toolbar = make.row(self.new_game_button, self.size_toggle, self.offer_buys,
+        toolbar = make.row(self.new_game_button, self.size_toggle, self.buy_offers,
                            self.language, css="tr-toolbar")
-        return [widgets.HTML(_CSS, layout=make.none), size_style(), toolbar, self.status,
-                self.others, board, self.prompt, self.buy_row, start, self.hand_title,
-                self.hand, moves, self.message, self.suggested, self.more, record]
+        return [widgets.HTML(_CSS, layout=make.none), size_style(), self.status,
+                self.others, self.message, board, self.prompt, self.buy_row, start,
+                self.hand_title, self.hand, moves, self.suggested, panels, record,
+                toolbar, self.key_legend]
+
+    # -- panels --------------------------------------------------------------------------
+    def _toggle(self, index: int, opened: bool) -> None:
+        """Open or close a panel; an opened panel takes the focus (its first control)."""
+        self.panel_boxes[index].layout.display = "flex" if opened else "none"
+        if opened:
+            panel = self._panel(index)
+            first = {MOVES: "melds_text", SETTINGS: "bots_count", SAVE: "save_button"}
+            getattr(panel, first[index]).focus()
+
+    def _panel(self, index: int) -> widgets.Widget:
+        """The panel `index`, built the first time it is asked for."""
+        session, make = self.session, self._make
+        panel: MovesPanel | SettingsPanel | SavePanel | None
+        panel = (self._moves, self._settings, self._save)[index]
+        if panel is None:
+            if index == MOVES:
+                panel = self._moves = MovesPanel(session, make, self.message, self._one_card,
+                                                   self._act)
+            elif index == SETTINGS:
+                panel = self._settings = SettingsPanel(session, make, self._size)
+            else:
+                panel = self._save = SavePanel(session, make, self.message)
+            self.panel_boxes[index].children = [panel]
+        return panel
+
+    def open_panel(self, panel: int) -> None:
+        """Open (and build) a panel: `MOVES`, `SETTINGS` or `SAVE`."""
+        self.toggles[panel].value = True
+
+    @property
+    def moves_panel(self) -> MovesPanel:
+        """The "More moves" panel (opened)."""
+        self.open_panel(MOVES)
+        assert self._moves is not None
+        return self._moves
+
+    @property
+    def settings_panel(self) -> SettingsPanel:
+        """The "Next game" panel (opened)."""
+        self.open_panel(SETTINGS)
+        assert self._settings is not None
+        return self._settings
+
+    @property
+    def save_panel(self) -> SavePanel:
+        """The "Save, load" panel (opened)."""
+        self.open_panel(SAVE)
+        assert self._save is not None
+        return self._save
 
     # -- languages -----------------------------------------------------------------------
     def _set_direction(self) -> None:
@@ -451,221 +426,87 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         """Redraw every text of the app in the language now in use."""
         self._set_direction()
         self._make.relabel()
-        self.more.titles = tuple(_(t) for t in PANELS)
         self.size_toggle.refresh()
         self.message.refresh()
-        if MOVES in self._built:  # the meld choices are redone with the table, below
-            relabel(self.lay_off_end, _rook_ends())
-            relabel(self.swap_end, _rook_ends())
-        if SETTINGS in self._built:
-            relabel(self.bot_kind, self._kind_options())
-            self.rules_panel.refresh()
-        if SAVE in self._built and self._download_data:
-            self.download.value = _download_html(self._download_data)
-        for part in ("log", "scores", "piles", "table"):
-            self._shown.pop(part, None)
+        self.key_legend.value = keys_html()
+        options = buy_offer_options()
+        if list(self.buy_offers.options) != options:
+            value = self.buy_offers.value
+            self.buy_offers.options = options
+            self.buy_offers.value = value
+        for panel in (self._moves, self._settings, self._save):
+            if panel is not None:
+                panel.relabel()
+        self._shown.clear()
         self._refresh()
-
-    def _open(self, panel: int | None) -> None:
-        """Build a panel of the accordion the first time it opens."""
-        if panel is None or panel in self._built:
-            return
-        self._built.add(panel)
-        children = list(self.more.children)
-        children[panel] = (self._moves_panel, self._settings_panel, self._save_panel)[panel]()
-        self.more.children = children
-        if panel == MOVES:
-            self._meld_choices(self.game.view(HUMAN))
-
-    def open_panel(self, panel: int) -> None:
-        """Open (and build) a panel: `MOVES`, `SETTINGS` or `SAVE`."""
-        self.more.selected_index = panel
-
-    def _moves_panel(self) -> widgets.Widget:
-        make, guard = self._make, self.message.guard
-        self.melds_text = widgets.Text(placeholder="R3 R4 R5 R6 / Y7 R7 RK",
-                                       layout=widgets.Layout(width="26em"))
-        make.text(self.melds_text, "description", N_("Melds"))
-        self.melds_text.add_class("tr-melds-text")
-        self.lay_down_typed_button = make.button(
-            N_("Lay down these melds"), "tr-lay-down-typed",
-            N_("Lay down the melds typed in the box (T15)"))
-        self.lay_off_meld = widgets.Dropdown(options=[(_(NO_MELDS), None)],
-                                             layout=widgets.Layout(width="26em"))
-        make.text(self.lay_off_meld, "description", N_("Onto"))
-        self.lay_off_meld.add_class("tr-lay-off-meld")
-        self.lay_off_end = widgets.Dropdown(options=_rook_ends(), value="", layout=make.auto)
-        self.lay_off_button = make.button(N_("Lay off selected card"), "tr-lay-off",
-                                          N_("Add the selected card to the chosen meld (H9)"))
-        self.swap_source = widgets.Dropdown(options=[(_(NO_ROOK), None)],
-                                            layout=widgets.Layout(width="26em"))
-        make.text(self.swap_source, "description", N_("Rook in"))
-        self.swap_source.add_class("tr-swap-source")
-        self.swap_target = widgets.Dropdown(options=[(_(INTO_LAY_DOWN), None)],
-                                            layout=widgets.Layout(width="26em"))
-        make.text(self.swap_target, "description", N_("then"))
-        self.swap_target.add_class("tr-swap-target")
-        self.swap_end = widgets.Dropdown(options=_rook_ends(), value="", layout=make.auto)
-        self.swap_button = make.button(N_("Swap in selected card"), "tr-swap",
-                                       N_("Put the selected card in the Rook's place, then "
-                                          "play the Rook at once (T18)"))
-        for button, handler in ((self.lay_down_typed_button, self._lay_down_typed),
-                                (self.lay_off_button, self._lay_off),
-                                (self.swap_button, self._swap)):
-            button.on_click(guard(lambda _b, h=handler: h()))
-        help_text = make.html("tr-help")
-        make.text(help_text, "value", N_(
-            "<b>Lay down</b> melds typed in notation, separated by <code>/</code> (T15). "
-            "<b>Lay off</b> (H9): select one card in your hand and choose a meld. "
-            "<b>Rook swap</b> (T18): select the natural card a Rook in a run stands for; "
-            "the Rook then goes into your typed lay-down or onto a meld. For a Rook added "
-            "to a run, say which end it goes to."))
-        return widgets.VBox([
-            help_text, make.row(self.melds_text, self.lay_down_typed_button),
-            make.row(self.lay_off_meld, self.lay_off_end, self.lay_off_button),
-            make.row(self.swap_source, self.swap_target, self.swap_end, self.swap_button)])
-
-    def _settings_panel(self) -> widgets.Widget:
-        make = self._make
-        settings = self._settings
-        self.bots_count = widgets.Dropdown(options=[2, 3, 4], value=settings["bots"],
-                                           layout=make.auto)
-        make.text(self.bots_count, "description", N_("Bots"))
-        self.bot_kind = widgets.Dropdown(options=self._kind_options(), value=settings["kind"],
-                                         layout=make.auto)
-        make.text(self.bot_kind, "description", N_("Bot kind"))
-        self.seed = widgets.IntText(value=settings["seed"],
-                                    layout=widgets.Layout(width="13em"))
-        make.text(self.seed, "description", N_("Seed"))
-        self.rules_panel = HouseRulesPanel(self._rules, size=self._size)
-        for name, control in (("bots", self.bots_count), ("kind", self.bot_kind),
-                              ("seed", self.seed)):
-            control.observe(lambda change, n=name: settings.__setitem__(n, change["new"]),
-                            "value")
-        note = make.html("tr-help")
-        make.text(note, "value", N_("These apply when you click <b>New game</b> (at the "
-                                    "top). The seed moves on by one with each new game; "
-                                    "the same seed deals the same game."))
-        return widgets.VBox([note, make.row(self.bots_count, self.bot_kind, self.seed),
-                             self.rules_panel])
-
-    def _kind_options(self) -> list[tuple[str, str]]:
-        """The bot kinds, named in the language in use (a custom bot by its own name)."""
-        kinds = [(_(kind), kind) for kind in BOT_KINDS]
-        if self._custom_bot is not None:
-            kinds.insert(0, (self._custom_bot.name, self._custom_bot.name))
-        return kinds
-
-    def _save_panel(self) -> widgets.Widget:
-        make, guard = self._make, self.message.guard
-        self.save_button = make.button(N_("Save"), "tr-save",
-                                       N_("Put this game in the box as text"))
-        self.load_button = make.button(N_("Load"), "tr-load",
-                                       N_("Load the saved game pasted in the box"))
-        self.save_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="8em"))
-        make.text(self.save_text, "placeholder", N_("Save puts this game here as text; paste "
-                                                    "a saved game here and click Load"))
-        self.save_text.add_class("tr-save-text")
-        self.download = make.html("tr-download")
-        self.upload = widgets.FileUpload(accept=".json", multiple=False)
-        make.text(self.upload, "description", N_("Load a file"))
-        self.autoplay_button = make.button(N_("Let the bots finish the game"), "tr-autoplay",
-                                           N_("A heuristic bot plays your seat to the end"))
-        self.save_button.on_click(guard(lambda _b: self.save()))
-        self.load_button.on_click(guard(lambda _b: self.load(self.save_text.value)))
-        self.upload.observe(guard(self._uploaded), "value")
-        self.autoplay_button.on_click(guard(lambda _b: self.autoplay()))
-        return widgets.VBox([
-            make.row(self.save_button, self.download, self.load_button, self.upload),
-            self.save_text, make.row(self.autoplay_button)])
+        self._show_offer()
 
     # -- starting games ------------------------------------------------------------------
     def new_game(self) -> None:
         """Deal a new game with the "Next game" settings (bots, bot kind, seed, house
         rules); the seed then moves on by one for the game after."""
-        if SETTINGS in self._built:
-            if not self.rules_panel.valid:
-                self.message.error(msg("fix the house rules first: {why}", None,
-                                       why=self.rules_panel.messages.text))
+        rules = None
+        if self._settings is not None:
+            house = self._settings.rules_panel
+            if not house.valid:
+                self.session.say(msg("Fix the house rules first: {why}", None,
+                                     why=house.messages.text), "error")
                 return
-            self._rules = self.rules_panel.rules
-        settings = self._settings
-        players, seed = int(settings["bots"]) + 1, int(settings["seed"])
-        game = Game.new(players=players, seed=seed, rules=self._rules, names=player_names(players),
-                        turn_limit=self._turn_limit)
-        settings["seed"] = seed + 1
-        if SETTINGS in self._built:
-            self.seed.value = seed + 1
-        self.start(game)
+            rules = house.rules
+        self.session.new_game(rules)
+        self._focus_next()
 
     def start(self, game: Game) -> None:
         """Play on from `game` (seat 0 is you); the bots play until you must decide."""
-        self.game = game
-        kind = str(self._settings["kind"])
-        custom = self._custom_bot
-        self.bots: list[Bot | None] = [None, *(
-            custom if custom is not None and kind == custom.name else make_bot(kind)
-            for _seat in range(game.players - 1))]
-        self._rngs = [random.Random(f"{game.seed}:bot:{seat}") for seat in range(game.players)]
-        self._log_from = max(0, len(game.history) - LOG_LINES)
-        self._suggestion = None
-        self._shown.clear()
-        if MOVES in self._built:
-            self.melds_text.value = ""
-        seen = len(game.history)
-        self._play_bots()
-        self._refresh()
-        news = _news(game, game.history[seen:])
-        if news is not None:
-            self.message.show(*news)
-        else:
-            self.message.info(msg("a new game (seed {seed}): you are {name}, at seat 0, "
-                                  "against {k} {kind} bots. {turn}", None, seed=game.seed,
-                                  name=HUMAN_NAME, k=game.players - 1,
-                                  kind=_(kind) if kind in BOT_KINDS else kind,
-                                  turn=self._whose()))
+        self.session.start(game)
+        self._focus_next()
+
+    def save(self) -> str:
+        """The game as JSON, in the save box with a download link."""
+        return self.save_panel.save()
+
+    def load(self, text: str | bytes) -> bool:
+        """Replace the game by a saved one; a bad file says why and keeps this game."""
+        done = self.save_panel.load(text)
+        if done:
+            self._focus_next()
+        return done
+
+    def autoplay(self) -> None:
+        """A heuristic bot plays your seat until the game is over (demos, benchmarks)."""
+        self.session.autoplay()
 
     # -- the moves -----------------------------------------------------------------------
     def _act(self, action: A.Action) -> bool:
-        """Apply the human's move, let the bots answer, show what happened. A refusal
-        shows its sentence and changes nothing."""
-        game = self.game
-        before = Counter(game.hand(HUMAN))
-        seen = len(game.history)
-        try:
-            game.apply(action)
-        except ToonervilleError as err:
-            self.message.error(err.message)
+        """The human's move, through the session; then the focus moves on."""
+        before = Counter(self.game.hand(HUMAN))
+        done = self.session.act(action)
+        if not done:
             return False
-        mine = [e for e in game.history[seen:] if e.seat == HUMAN and e.action]
-        self._play_bots()
-        news = _news(game, game.history[seen:])
-        got = Counter(game.hand(HUMAN)) - before  # a draw completes after the buy window
-        self._suggestion = None
-        self._refresh()
-        if news is not None:
-            self.message.show(*news)
-        elif isinstance(action, A.Draw | A.Buy) and got:
-            self.message.info(msg("you got {cards}", "T9" if isinstance(action, A.Draw)
-                                  else "T11", cards=format_cards(sort_cards(got.elements()))))
-        elif mine:
-            self.message.ok(mine[-1].text)
-        if isinstance(action, A.LayDown | A.SwapRook) and game.view(HUMAN).down[HUMAN] \
-                and self.more.selected_index is None:
+        if isinstance(action, A.LayDown | A.SwapRook) and self.game.view(HUMAN).down[HUMAN]:
             self.open_panel(MOVES)  # laying off is next
+        got = list((Counter(self.game.hand(HUMAN)) - before).elements())
+        if isinstance(action, A.Draw) and self.game.current == HUMAN \
+                and self.game.phase is Phase.PLAY and got:
+            self.hand.focus_card(got[0])
+        elif isinstance(action, A.TakeDiscard | A.LayDown | A.LayOff | A.SwapRook) \
+                and self.game.current == HUMAN:
+            self.hand.focus_card(None)
+        else:
+            self._focus_next()
         return True
 
     def _one_card(self, what: str, rule: str) -> Card | None:
         """The one selected card, or None after saying why not."""
         err = self.game.refusal(A.Discard(HUMAN, ROOK))  # the wrong phase or turn, any card
         if isinstance(err, WrongPhaseError | NotYourTurnError):
-            self.message.error(err.message)
+            self.session.say(err.message, "error")
             return None
-        chosen = self.hand.selected
+        chosen: tuple[Card, ...] = tuple(self.hand.selected)
         if len(chosen) != 1:
-            self.message.error(msg("select exactly one card in your hand to {what}, then "
-                                   "click again ({n} selected now)", rule, what=what,
-                                   n=len(chosen)))
+            self.session.say(msg("Select exactly one card in your hand to {what}, then "
+                                 "click again ({n} selected now)", rule, what=what,
+                                 n=len(chosen)), "error")
             return None
         return chosen[0]
 
@@ -675,44 +516,42 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             self._act(A.Discard(HUMAN, card))
 
     def suggestion(self) -> tuple[Meld, ...] | None:
-        """The solver's lay-down for your hand now, or None (kept until your next move)."""
-        if self._suggestion is None:
-            self._suggestion = self.game.suggest_lay_down(HUMAN) or ()
-        return self._suggestion or None
+        """The solver's lay-down for your hand now, or None."""
+        return self.session.suggestion or self.session.suggest() or None
 
     def _no_suggestion(self, kind: str) -> None:
         from ..solver import shortfall
 
         view = self.game.view(HUMAN)
-        self.message.show(msg("the solver finds no lay-down of round {r}'s contract in your "
-                              "hand yet: {why}", "T15", r=view.round_number,
-                              why=shortfall(view.hand, view.round_number, self.game.rules)),
-                          kind)
+        why = shortfall(view.hand, view.round_number, self.game.rules)
+        self.session.say(msg("The solver finds no lay-down of round {r}'s contract in your "
+                             "hand yet: {why}", "T15", r=view.round_number, why=why.text),
+                         kind)
 
     def _suggest(self) -> None:
         view = self.game.view(HUMAN)
         if view.down[HUMAN]:
-            self.message.info(msg("you are down already: now lay off cards that fit melds "
-                                  "on the table", "H9"))
+            self.session.say(msg("You are down already: now lay off cards that fit melds "
+                                 "on the table", "H9"))
             return
         melds = self.suggestion()
         if melds is None:
             self._no_suggestion("info")
             return
-        self.hand.selected = [c for m in melds for c in m.cards]
+        self.hand.pick([c for m in melds for c in m.cards])
         shown = " / ".join(str(m) for m in melds)
-        if MOVES in self._built:
-            self.melds_text.value = shown
+        if self._moves is not None:
+            self._moves.melds_text.value = shown
         later = "" if view.phase is Phase.PLAY and view.current == HUMAN else \
             " " + _("once you have drawn")
-        self.message.info(msg("the solver suggests {melds} (selected in your hand): click "
-                              "'Lay down suggested'{later}", "T15", melds=shown, later=later))
-        self.suggested.value = "".join(meld_html(m, self._size) for m in melds)
+        self.session.say(msg("The solver suggests {melds} (selected in your hand): click "
+                             "'Lay down suggested'{later}", "T15", melds=shown, later=later))
+        self.lay_down_button.focus()
 
     def _lay_down_suggested(self) -> None:
         err = self.game.lay_down_refusal(HUMAN)
         if err is not None:
-            self.message.error(err.message)  # before asking the solver for nothing
+            self.session.say(err.message, "error")  # before asking the solver for nothing
             return
         melds = self.suggestion()
         if melds is None:
@@ -720,128 +559,53 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             return
         self._act(A.LayDown(HUMAN, melds))
 
-    def _lay_down_typed(self) -> None:
-        text = self.melds_text.value.strip()
-        if not text:
-            self.message.error(msg("type your melds in the box, separated by '/': "
-                                   "R3 R4 R5 R6 / Y7 R7 RK (or click Suggest)", "T15"))
-            return
-        self._act(A.LayDown(HUMAN, _typed_melds(text, self.game.rules)))
+    def _take_back(self) -> None:
+        if self.session.take_back():
+            self._focus_next()
 
-    def _meld(self, ref: tuple[int, int] | None) -> Meld | None:
-        table = self.game.view(HUMAN).table
-        if ref is None or ref[0] >= len(table) or ref[1] >= len(table[ref[0]]):
-            return None
-        return table[ref[0]][ref[1]]
+    def _hint(self) -> None:
+        found = self.session.hint()
+        if found is None:
+            return
+        action = found[0]
+        if isinstance(action, A.Discard):
+            self.hand.pick([action.card])
+            self.discard_button.focus()
+        elif isinstance(action, A.LayOff):
+            self.hand.pick([action.card])
+        elif isinstance(action, A.LayDown):
+            self.hand.pick([c for m in action.melds for c in m.cards])
+            self.lay_down_button.focus()
+        elif isinstance(action, A.Draw):
+            self.draw_button.focus()
+        elif isinstance(action, A.TakeDiscard):
+            self.take_button.focus()
+        elif isinstance(action, A.Buy):
+            self.buy_button.focus()
+        elif isinstance(action, A.Pass):
+            self.pass_button.focus()
 
-    def _lay_off(self) -> None:
-        ref = self.lay_off_meld.value
-        if ref is None:
-            self.message.error(msg("there is no meld on the table to lay off onto yet", "H9"))
-            return
-        card = self._one_card(N_("lay off"), "H9")
-        if card is not None:
-            as_card = _rook_as(self._meld(ref), self.lay_off_end.value) if card.is_rook \
-                else None
-            self._act(A.LayOff(HUMAN, card, ref, as_card))
-
-    def _swap(self) -> None:
-        source = self.swap_source.value
-        if source is None:
-            self.message.error(msg("no run on the table holds a Rook to swap (and a Rook in "
-                                   "a set never can be swapped, T19)", "T18"))
-            return
-        natural = self._one_card(_("put in the Rook's place"), "T18")
-        if natural is None:
-            return
-        target = self.swap_target.value
-        if target is None:
-            text = self.melds_text.value.strip()
-            if not text:
-                self.message.error(msg("type the lay-down that uses the Rook in the melds "
-                                       "box, or choose a meld to lay the Rook off onto",
-                                       "T18"))
-                return
-            self._act(A.SwapRook(HUMAN, natural, source,
-                                 lay_down=_typed_melds(text, self.game.rules)))
-            return
-        meld = self._meld(target)
-        if meld is not None and target == source:
-            with contextlib.suppress(ToonervilleError):  # the move itself says why
-                meld = meld.swap_rook(natural)
-        self._act(A.SwapRook(HUMAN, natural, source, target,
-                             _rook_as(meld, self.swap_end.value)))
-
-    # -- bots ----------------------------------------------------------------------------
-    def _play_bots(self, for_me: bool = False) -> None:
-        """Let the bots move until the human must decide (with `for_me`, a heuristic bot
-        plays the human's seat too)."""
+    def _selection_changed(self, change: dict[str, Any]) -> None:
+        """One card selected on your turn: the focus goes on to Discard."""
         game = self.game
-        stand_in = HeuristicBot()
-        for _step in range(MAX_BOT_STEPS):
-            if game.is_over:
-                break
-            seat = next((s for s in game.deciders if s != HUMAN or for_me), None)
-            if seat is None:  # only the human decides
-                if game.phase is Phase.BUY and not self.offer_buys.value:
-                    game.apply(A.Pass(HUMAN))
-                    continue
-                break
-            _bot_move(game, self.bots[seat] or stand_in, seat, self._rngs[seat])
+        if len(change["new"]) == 1 and len(change["old"]) == 0 and not self._picking \
+                and game.current == HUMAN and game.phase is Phase.PLAY:
+            self.discard_button.focus()
 
-    def _bots_then_refresh(self) -> None:
-        seen = len(self.game.history)
-        self._play_bots()
-        self._refresh()
-        news = _news(self.game, self.game.history[seen:])
-        if news is not None:
-            self.message.show(*news)
+    _picking = False
 
-    def autoplay(self) -> None:
-        """A heuristic bot plays your seat until the game is over (demos, benchmarks)."""
-        seen = len(self.game.history)
-        self._play_bots(for_me=True)
-        self._suggestion = None
-        self._refresh()
-        news = _news(self.game, self.game.history[seen:])
-        self.message.show(*(news or (msg("the bots played on for you", None), "info")))
-
-    # -- save and load -------------------------------------------------------------------
-    def save(self) -> str:
-        """The game as JSON, shown in the save box with a download link."""
-        text = self.game.to_json()
-        self.open_panel(SAVE)
-        self.save_text.value = text
-        self._download_data = base64.b64encode(text.encode()).decode()
-        self.download.value = _download_html(self._download_data)
-        self.message.ok(msg("saved: the game is in the box below; copy the text or "
-                            "download the file, and load it later", None))
-        return text
-
-    def load(self, text: str | bytes) -> bool:
-        """Replace the game by a saved one; a bad save says why and keeps this game."""
-        if isinstance(text, bytes):  # a file: anything not UTF-8 is refused as not JSON
-            text = text.decode("utf-8", errors="replace")
-        try:
-            game = Game.from_json(text)
-        except SaveFileError as err:
-            self.message.error(err.message)
-            return False
-        self._settings["bots"] = game.players - 1
-        if SETTINGS in self._built:
-            self.bots_count.value = game.players - 1
-        self.start(game)
-        self.message.ok(msg("loaded: round {r}. {turn}", None, r=game.round_number,
-                            turn=self._whose()))
-        return True
-
-    def _uploaded(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if files:
-            content = files[0]["content"]
-            data = content.tobytes() if hasattr(content, "tobytes") else bytes(content)
-            self.save_text.value = data.decode(errors="replace")
-            self.load(data)
+    def _focus_next(self) -> None:
+        """The focus on what you decide next: buy or pass, draw, or (playing) a card."""
+        game = self.game
+        if game.is_over:
+            self.new_game_button.focus()
+        elif game.phase is Phase.BUY and HUMAN in game.deciders:
+            self.buy_button.focus() if self.session.buy_offers == "helpful" \
+                else self.pass_button.focus()
+        elif game.current == HUMAN and game.phase is Phase.DRAW:
+            self.draw_button.focus()
+        elif game.current == HUMAN and game.phase is Phase.PLAY:
+            self.hand.focus_card(None)
 
     # -- showing the game ----------------------------------------------------------------
     def set_size(self, size: str) -> None:
@@ -852,15 +616,24 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self._size = size
         self.add_class(f"tv-size-{size}")
         self.hand.size = size
-        parts = [self.message, self.piles, self.score_sheet, self.log_view]
-        if SETTINGS in self._built:
-            parts.append(self.rules_panel)
+        parts = [self.message, self.piles, self.score_sheet]
+        if self._settings is not None:
+            parts.append(self._settings.rules_panel)
         for part in parts:
             part.size = size
         self.table.size = _smaller(size)
         if size in dict(self.size_toggle.options).values() and self.size_toggle.value != size:
             self.size_toggle.value = size
-        self.suggested.value = ""
+        self._show_suggestion()
+        self._refresh()
+        self._show_offer()
+
+    def _said(self) -> None:
+        _serial, message, kind = self.session.message
+        if message:
+            self.message.show(message, kind)
+        else:
+            self.message.clear()
 
     def _changed(self, part: str, key: object) -> bool:
         if self._shown.get(part) == key:
@@ -868,47 +641,61 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self._shown[part] = key
         return True
 
-    def _whose(self) -> str:
+    def _changed_game(self) -> None:
         game = self.game
-        if game.is_over:
-            return _("The game is over.")
-        if HUMAN in game.deciders:
-            return _("It is your move.")
-        return _("It is {name}'s turn.").format(name=game.names[game.current])
+        if self._changed("game", id(game)):
+            self._log_from = max(0, len(game.history) - LOG_LINES)
+            self._shown = {"game": id(game)}
+        self._refresh()
 
     def _refresh(self) -> None:
         """Redraw the parts of the page whose facts changed."""
         game = self.game
         view = game.view(HUMAN)
         if self._changed("hand", view.hand):
-            self.hand.show(sort_cards(view.hand))
-            self.suggested.value = ""
+            self._picking = True
+            try:
+                self.hand.show(sort_cards(view.hand))
+            finally:
+                self._picking = False
         if self._changed("piles", (view.stock_size, view.discard_top, view.discard_size)):
             self.piles.update(view)
         if self._changed("table", view.table):
-            self.table.update(dict(zip(_you(game.names), view.table, strict=True)))
-            if MOVES in self._built:
-                self._meld_choices(view)
+            self.table.update(dict(zip(you(game.names), view.table, strict=True)))
+        if self._moves is not None:
+            self._moves.refresh()
         if self._changed("scores", (view.scores, game.is_over)):
-            self.score_sheet.update(_you(game.names), view.scores,
+            self.score_sheet.update(you(game.names), view.scores,
                                     None if game.is_over else view.round_number)
-        self.status.value = _status_html(game, view)
-        self.others.value = _others_html(game, view)
-        self.prompt.value = _prompt_html(game, view)
-        offered = view.phase is Phase.BUY and HUMAN in view.deciders
-        self.buy_row.layout.display = "flex" if offered else "none"
-        if offered and view.offered is not None:
-            self.buy_button.description = _("Buy {card}").format(card=view.offered)
-            k = game.rules.penalty_cards
-            self.offer_text.value = plural(
-                "<b>{name}</b> declines <b>{card}</b>. Buy it? You also take {k} penalty "
-                "card from the stock (T10, T11).",
-                "<b>{name}</b> declines <b>{card}</b>. Buy it? You also take {k} penalty "
-                "cards from the stock (T10, T11).", k,
-                name=escape(game.names[view.current]), card=view.offered, k=k)
+        self.status.value = _sized(status_html(game, view), self._size, 1.15)
+        self.others.value = _sized(others_html(game, view), self._size)
+        self.prompt.value = _sized(prompt_html(game, view), self._size, 1.1)
         self._highlight(view)
-        if self._changed("log", len(game.history)):
-            self.log_view.show(game.history[self._log_from:])
+        self._show_log()
+
+    def _show_offer(self) -> None:
+        offer = self.session.offer
+        self.buy_row.layout.display = "flex" if offer else "none"
+        if not offer:
+            return
+        number, card, seat = offer
+        self.buy_button.description = _("Buy {card}").format(card=card)
+        reason = self.session.offer_reason() if self.session.buy_offers == "helpful" else None
+        self.offer_text.value = _sized(offer_html(self.game, number, card, seat, reason),
+                                       self._size)
+
+    def _show_suggestion(self) -> None:
+        self.suggested.value = "".join(meld_html(m, self._size)
+                                       for m in self.session.suggestion)
+
+    def _show_log(self) -> None:
+        game = self.game
+        key = (len(game.history), len(self.session.notes), self._size, id(game))
+        if self._changed("log", key):
+            mine = next((e for e in reversed(game.history)  # your last move of a turn
+                         if e.seat == HUMAN and e.action and e.kind.value != "pass"), None)
+            self.log_view.show(game.history, self.session.notes, self._log_from,
+                               self._size, None if mine is None else str(mine.text))
 
     def _highlight(self, view: PlayerView) -> None:
         """The buttons for what the human may do now are blue (the others still answer,
@@ -924,135 +711,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             if button.button_style != style:
                 button.button_style = style
 
-    def _meld_choices(self, view: PlayerView) -> None:
-        names = self.game.names
-        melds = [((owner, index), meld) for owner, ms in enumerate(view.table)
-                 for index, meld in enumerate(ms)]
-        options = [(f"{names[o]}: {m.describe()} · {m}", (o, i)) for (o, i), m in melds]
-        rooks = [(_("{name}: {meld} (Rook = {cards})").format(
-                      name=names[o], meld=m, cards=" / ".join(map(str, m.rook_positions()))),
-                  (o, i)) for (o, i), m in melds if m.rook_positions()]
-        _choose(self.lay_off_meld, options or [(_(NO_MELDS), None)])
-        _choose(self.swap_source, rooks or [(_(NO_ROOK), None)])
-        _choose(self.swap_target, [(_(INTO_LAY_DOWN), None),
-                                   *((_("onto {meld}").format(meld=label), ref)
-                                     for label, ref in options)])
 
-
-def _download_html(data: str) -> str:
-    """A link that downloads the saved game (`data`: its JSON, base64)."""
-    return (f'<a download="toonerville-game.json" '
-            f'href="data:application/json;base64,{data}">{escape(_("Download"))}</a>')
-
-
-def _choose(dropdown: widgets.Dropdown, options: list[tuple[str, Any]]) -> None:
-    """New options; the choice stays if it still exists, else the first option."""
-    keep = dropdown.value
-    values = [value for _, value in options]
-    dropdown.options = options
-    dropdown.value = keep if keep in values else values[0]
-
-
-# -- pieces of the picture ----------------------------------------------------------------
-def _status_html(game: Game, view: PlayerView) -> str:
-    if game.is_over:
-        head = _("<b>Game over</b> after {n} rounds").format(n=ROUNDS)
-    else:
-        head = _("<b>Round {r} of {n}</b> · contract <b>{contract}</b> (T7) · dealer "
-                 "{dealer}").format(r=view.round_number, n=ROUNDS,
-                                    contract=escape(str(view.contract)),
-                                    dealer=escape(game.names[view.dealer]))
-    return f'<div style="font-size:1.15em">{head}</div>'
-
-
-def _prompt_html(game: Game, view: PlayerView) -> str:
-    """What the human should do now, in a sentence with its rule."""
-    if game.is_over:
-        best = min(game.totals)
-        who = _and([game.names[i] for i, t in enumerate(game.totals) if t == best])
-        text = _("<b>The game is over:</b> the lowest total wins (T21): {who}, with "
-                 "{best}. Click <b>New game</b> to play again.").format(who=escape(who),
-                                                                        best=best)
-    elif view.phase is Phase.BUY and HUMAN in view.deciders:
-        text = _("<b>Your answer:</b> buy the declined discard, or pass (T10).")
-    elif view.current != HUMAN:
-        text = _("{name} is playing…").format(name=escape(game.names[view.current]))
-    elif view.phase is Phase.DRAW:
-        top = f" <b>{view.discard_top}</b>" if view.discard_top is not None else ""
-        text = _("<b>Your turn:</b> draw from the stock, or take the discard{top} "
-                 "(T9).").format(top=top)
-    elif view.down[HUMAN]:
-        text = _("<b>Your turn:</b> lay off cards that fit melds on the table (H9), then "
-                 "select one card and discard it (T13).")
-    else:
-        text = _("<b>Your turn:</b> lay down {contract} if you can (T15; try "
-                 "<b>Suggest</b>), then select one card and discard it (T13).").format(
-                     contract=escape(str(view.contract)))
-    if view.taken_this_turn is not None and view.current == HUMAN:
-        text += " " + _("You took <b>{card}</b> from the discard pile: you may not discard "
-                        "it this turn (T14).").format(card=view.taken_this_turn)
-    return f'<div role="status">{text}</div>'
-
-
-def _others_html(game: Game, view: PlayerView) -> str:
-    cells = []
-    for seat, name in enumerate(_you(game.names)):
-        marks = []
-        if seat == view.dealer:
-            marks.append(_("dealer"))
-        if view.down[seat]:
-            marks.append(_("down") + " ✓")
-        if view.buys_this_round[seat]:
-            marks.append(_("bought {n}").format(n=view.buys_this_round[seat]))
-        playing = seat == view.current and not game.is_over
-        n = view.hand_sizes[seat]
-        extra = "".join(f" · {m}" for m in marks)
-        count = plural("{n} card", "{n} cards", n)
-        cells.append(f'<span style="margin-right:1.6em;{"font-weight:bold" if playing else ""}">'
-                     f'{"▶ " if playing else ""}{escape(name)}: {count}{extra}</span>')
-    return f'<div style="display:flex;flex-wrap:wrap">{"".join(cells)}</div>'
-
-
-def _news(game: Game, events: Sequence[Event]) -> tuple[Message, str] | None:
-    """A message for the round (or the game) that ended among these events."""
-    ended = [e for e in events if e.kind == "round_end"]
-    if not ended:
-        return None
-    number = ended[-1].round_number
-    record = game.records[number - 1]
-    if record.went_out is None:
-        why = (_("nobody went out: the stock ran out (H6)") if record.ended_by == "stock"
-               else _("nobody went out before the turn limit"))
-    else:
-        why = _("you went out") if record.went_out == HUMAN else \
-            _("{name} went out").format(name=game.names[record.went_out])
-    points = ", ".join(f"{n} {p}" for n, p in zip(game.names, record.points, strict=True))
-    if game.is_over:
-        best = min(game.totals)
-        who = _and([game.names[i] for i, t in enumerate(game.totals) if t == best])
-        return msg("round {r} is over: {why}. Points: {points}. The game is over: {who} "
-                   "wins with the lowest total, {best}", "T21", r=number, why=why,
-                   points=points, who=who, best=best), "ok"
-    return msg("round {r} is over: {why}. Points: {points}. Round {next} is dealt; its "
-               "contract is {contract}", "T20", r=number, why=why, points=points,
-               next=number + 1, contract=str(game.rules.contract(number + 1))), "ok"
-
-
-def _bot_move(game: Game, bot: Bot, seat: int, rng: random.Random) -> None:
-    """One bot move. A bot that errs (a bug, never the player's fault) is replaced for
-    that move by the first legal move, so the game always goes on."""
-    try:
-        game.apply(bot.choose(game.view(seat), game.rules,
-                              lambda: game.legal_actions(seat), rng))
-        return
-    except Exception:  # noqa: BLE001 - a broken bot must not break the page
-        pass
-    for action in game.legal_actions(seat):
-        try:
-            game.apply(action)
-            return
-        except ToonervilleError:
-            continue
-    raise RuntimeError(f"seat {seat} has no legal move")  # pragma: no cover
-
-
+def _sized(html: str, size: str, scale: float = 1.0) -> str:
+    """`html` at the text size of `size` (so projector size scales every sentence)."""
+    return f'<div style="font-size:{round(TEXT_PX[size] * scale)}px">{html}</div>'

@@ -1,0 +1,422 @@
+"""The session model of the play app (notebook 07): one game against bots, as traitlets.
+
+`PlaySession` owns the `Game`, the bots and the app's settings, and announces every
+change as a trait (`game`, `moves`, `phase`, `humans`, `settings`, `buy_offers`,
+`message`, `notes`); the views of `play.py` observe it and redraw. It holds no rules
+knowledge of its own: every question about the game goes to the engine (`Game`,
+`hints.discard_helps`, `HeuristicBot.explain`), and a refusal becomes the `message`.
+
+After each of the human's moves the bots play until the human must decide again; a
+declined discard is offered to the human only as `buy_offers` says ("helpful": only
+a card that helps, by `hints.discard_helps`; "always"; "never"), else the session
+passes for them. `take_back()` undoes the human's last move and the bot moves after it
+(`Game.undo`); `hint()` asks the heuristic bot what it would do in the human's place.
+Both leave a note in `notes`, which the log shows among the game's events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import traitlets
+
+from .. import actions as A
+from ..bots import BOT_KINDS, Bot, HeuristicBot, make_bot
+from ..cards import Card, format_cards, sort_cards
+from ..errors import SaveFileError, ToonervilleError
+from ..events import Event, Phase
+from ..game import Game
+from ..hints import discard_helps
+from ..melds import Meld
+from ..messages import N_, Message, _, msg
+from ..rules import Rules
+from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
+
+#: what the buy-offer setting may say: only discards that help, every one, none
+BUY_OFFERS = (("helpful", N_("only discards that help me")),
+              ("always", N_("every declined discard")),
+              ("never", N_("never (pass for me)")))
+#: the bot kinds the "Next game" settings offer
+PLAY_BOT_KINDS = tuple(k for k in BOT_KINDS if k in ("heuristic", "random"))
+#: a safety net: bot moves in one go before the session stops (a real game never needs it)
+MAX_BOT_STEPS = 20_000
+#: the longest text Load accepts (a whole saved game is far shorter)
+MAX_SAVE_CHARS = 2_000_000
+#: how the engine's refusal of a save begins (`saves.py`)
+SAVE_PREFIX = "cannot load this saved game: "
+
+
+class PlaySession(traitlets.HasTraits):
+    """One game of the play app: you at seat 0 (`humans`), bots at the other seats."""
+
+    game = traitlets.Instance(Game)
+    #: moves played so far (`len(game.actions)`): changes with every move and take-back
+    moves = traitlets.Int(0)
+    phase = traitlets.Unicode("")
+    #: goes up by one with every change of the game (a move, a take-back, a new game):
+    #: the views observe it and redraw what changed
+    revision = traitlets.Int(0)
+    humans = traitlets.Tuple((HUMAN,))
+    #: bots (2-4), kind and seed for the next new game
+    settings = traitlets.Dict()
+    buy_offers = traitlets.Enum([key for key, _label in BUY_OFFERS], default_value="helpful")
+    #: the last sentence for the learner: (serial, Message or str, kind)
+    message = traitlets.Tuple((0, "", "info"))
+    #: what the log shows besides the game's events: (events before it, Message)
+    notes = traitlets.Tuple()
+    #: the buy offer shown now: (number since your last move, card, seat offering) or ()
+    offer = traitlets.Tuple()
+    #: the solver's lay-down shown, or () (cleared by every move)
+    suggestion = traitlets.Tuple()
+
+    def __init__(self, seed: int = 7, bots: int = 3, bot_kind: str | Bot = "heuristic",
+                 rules: Rules | None = None, turn_limit: int | None = None,
+                 buy_offers: str = "helpful", *, game: Game | None = None,
+                 scenario: str | None = None) -> None:
+        super().__init__()
+        self.custom_bot = None if isinstance(bot_kind, str) else bot_kind
+        self.settings = {"seed": seed, "bots": min(max(bots, 2), 4),
+                         "kind": bot_kind if isinstance(bot_kind, str) else bot_kind.name}
+        self.rules = rules or Rules()
+        self.turn_limit = turn_limit
+        self._chosen: list[int] = []  # indices in game.actions of moves the human chose
+        self._offers_seen = 0
+        self._helper = HeuristicBot()
+        self.buy_offers = buy_offers
+        if game is not None:
+            self.start(game)
+            self.say(msg("Play on: {turn}", None, turn=self.whose()))
+        elif not (scenario and self.scenario(scenario)):
+            self.new_game()
+            if scenario:
+                self.say(msg("There is no scenario '{name}' (there is {known}): here is a "
+                             "new game instead", None, name=scenario,
+                             known=", ".join(SCENARIOS)), "error")
+        self.observe(lambda _c: self._offers_setting_changed(), "buy_offers")
+
+    # -- saying things -------------------------------------------------------------------
+    def say(self, message: Message | str, kind: str = "info") -> None:
+        """Show `message` to the learner (a new serial, so a repeat is announced too)."""
+        self.message = (self.message[0] + 1, message, kind)
+
+    def note(self, message: Message) -> None:
+        """A line for the log, after the events so far."""
+        self.notes = (*self.notes, (len(self.game.history), message))
+
+    # -- starting games ------------------------------------------------------------------
+    def new_game(self, rules: Rules | None = None) -> None:
+        """Deal a new game with the settings; the seed then moves on by one."""
+        if rules is not None:
+            self.rules = rules
+        settings = dict(self.settings)
+        players, seed = int(settings["bots"]) + 1, int(settings["seed"])
+        game = Game.new(players=players, seed=seed, rules=self.rules,
+                        names=player_names(players), turn_limit=self.turn_limit)
+        settings["seed"] = seed + 1
+        self.settings = settings
+        self.start(game)
+        kind = str(settings["kind"])
+        self.say(msg("A new game (seed {seed}): you are {name}, at seat 0, against {k} "
+                     "{kind} bots. {turn}", None, seed=game.seed, name=HUMAN_NAME,
+                     k=game.players - 1, kind=_(kind) if kind in BOT_KINDS else kind,
+                     turn=self.whose()))
+
+    def scenario(self, name: str) -> bool:
+        """Start the named teaching position (`SCENARIOS`); False if there is none."""
+        if name not in SCENARIOS:
+            return False
+        players = int(self.settings["bots"]) + 1
+        seed = int(self.settings["seed"])
+        self.start(SCENARIOS[name](players=players, seed=seed, rules=self.rules,
+                                   names=player_names(players)))
+        self.settings = {**self.settings, "seed": seed + 1}
+        self.say(msg("A teaching position: {turn}", None, turn=self.whose()))
+        return True
+
+    def start(self, game: Game) -> None:
+        """Play on from `game` (seat 0 is you); the bots play until you must decide."""
+        kind = str(self.settings["kind"])
+        custom = self.custom_bot
+        self.bots: list[Bot | None] = [None, *(
+            custom if custom is not None and kind == custom.name else make_bot(kind)
+            for _seat in range(game.players - 1))]
+        self._rngs = [random.Random(f"{game.seed}:bot:{seat}") for seat in range(game.players)]
+        self._chosen = []
+        self._offers_seen = 0
+        self.game = game
+        self.notes = ()
+        self.suggestion = ()
+        seen = len(game.history)
+        self.play_bots()
+        self._announce()
+        self._news(game.history[seen:])
+
+    # -- the human's moves ---------------------------------------------------------------
+    def act(self, action: A.Action) -> bool:
+        """Apply the human's move, let the bots answer, say what happened. A refusal
+        says why and changes nothing."""
+        game = self.game
+        before = Counter(game.hand(HUMAN))
+        seen = len(game.history)
+        try:
+            game.apply(action)
+        except ToonervilleError as err:
+            self.say(err.message, "error")
+            return False
+        self._chosen.append(len(game.actions) - 1)
+        if not isinstance(action, A.Buy | A.Pass):
+            self._offers_seen = 0  # offers are counted from your own turn on
+        mine = [e for e in game.history[seen:] if e.seat == HUMAN and e.action]
+        self.play_bots()
+        got = Counter(game.hand(HUMAN)) - before  # a draw completes after the buy window
+        self.suggestion = ()
+        self._announce()
+        if self._news(game.history[seen:]):
+            return True
+        if isinstance(action, A.SwapRook):
+            self.say(msg("You put {card} in the Rook's place; the Rook went {where}", "T18",
+                         card=action.natural, where=self._rook_went(action)), "ok")
+        elif isinstance(action, A.Draw | A.Buy) and got:
+            self.say(msg("You got {cards}", "T9" if isinstance(action, A.Draw) else "T11",
+                         cards=format_cards(sort_cards(got.elements()))), "info")
+        elif mine:
+            self.say(mine[-1].text, "ok")
+        return True
+
+    def _rook_went(self, action: A.SwapRook) -> str:
+        """Where the Rook of a swap went, in words of the language in use."""
+        if action.lay_down is not None:
+            return _("into your lay-down")
+        if action.lay_off_onto is None:
+            return _("into your hand, to play this turn")
+        owner, index = action.lay_off_onto
+        melds = self.game.view(HUMAN).table[owner]
+        meld = str(melds[index]) if index < len(melds) else ""
+        return _("onto {name}'s {meld}").format(name=self.game.names[owner], meld=meld)
+
+    def take_back(self) -> bool:
+        """Undo the human's last move and every move after it (the bots', the passes
+        made for you); the log notes it. False (and why) if there is nothing to undo."""
+        game = self.game
+        if not self._chosen:
+            self.say(msg("There is no move of yours to take back in this game", None),
+                     "error")
+            return False
+        last = self._chosen.pop()
+        taken = None
+        while len(game.actions) > last:
+            taken = game.undo()
+        self.suggestion = ()
+        self._offers_seen = 0
+        logged = len(game.history)  # notes stay, at most after the events left
+        self.notes = tuple((min(at, logged), note) for at, note in self.notes)
+        self.offer = self._offer_now()
+        self.note(msg("{name} took back {move}", None, name=HUMAN_NAME,
+                      move=move_words(taken)))
+        self._announce()
+        self.say(msg("Taken back: {move}. {turn}", None,
+                     move=move_words(taken),
+                     turn=self.whose()), "info")
+        return True
+
+    def hint(self) -> tuple[A.Action, Message] | None:
+        """What the heuristic bot would do in your place, and why; noted in the log."""
+        game = self.game
+        if HUMAN not in game.deciders:
+            self.say(msg("A hint is for your own move: wait until it is your turn", None),
+                     "error")
+            return None
+        action, why = self._helper.explain(game.view(HUMAN), game.rules,
+                                           lambda: game.legal_actions(HUMAN))
+        self.note(msg("Hint for {name}: {why}", why.rule, name=HUMAN_NAME, why=why.text))
+        self.say(msg("Hint: {why}", why.rule, why=why.text), "info")
+        return action, why
+
+    def suggest(self) -> tuple[Meld, ...] | None:
+        """The solver's lay-down for your hand now (kept in `suggestion`), or None."""
+        melds = self.game.suggest_lay_down(HUMAN)
+        self.suggestion = tuple(melds or ())
+        return melds
+
+    # -- the bots ------------------------------------------------------------------------
+    def play_bots(self, for_me: bool = False) -> None:
+        """Let the bots move until the human must decide (with `for_me`, a heuristic bot
+        plays the human's seat too). A declined discard the human is not to be offered
+        (`buy_offers`) is passed for them."""
+        game = self.game
+        for _step in range(MAX_BOT_STEPS):
+            if game.is_over:
+                break
+            seat = next((s for s in game.deciders if s != HUMAN or for_me), None)
+            if seat is None:  # only the human decides
+                if game.phase is Phase.BUY and not self._offered(game):
+                    game.apply(A.Pass(HUMAN))
+                    continue
+                break
+            _bot_move(game, self.bots[seat] or self._helper, seat, self._rngs[seat])
+        self.offer = self._offer_now()
+
+    def _offered(self, game: Game) -> bool:
+        """Is the declined discard now to be offered to the human?"""
+        if self.buy_offers == "never":
+            return False
+        if self.buy_offers == "always":
+            return True
+        return self.offer_reason() is not None
+
+    def offer_reason(self) -> Message | None:
+        """Why the discard offered now would help you (`hints.discard_helps`), or None."""
+        view = self.game.view(HUMAN)
+        if view.phase is not Phase.BUY or view.offered is None:
+            return None
+        return discard_helps(view, view.offered, self.game.rules)
+
+    def _offer_now(self) -> tuple[int, Card, int] | tuple[()]:
+        game = self.game
+        view = game.view(HUMAN)
+        if game.is_over or view.phase is not Phase.BUY or HUMAN not in view.deciders \
+                or view.offered is None:
+            return ()
+        self._offers_seen += 1
+        return (self._offers_seen, view.offered, view.current)
+
+    def _offers_setting_changed(self) -> None:
+        if self.game.phase is Phase.BUY and HUMAN in self.game.deciders \
+                and not self._offered(self.game):
+            seen = len(self.game.history)
+            self.game.apply(A.Pass(HUMAN))
+            self.play_bots()
+            self._announce()
+            self._news(self.game.history[seen:])
+
+    def autoplay(self) -> None:
+        """A heuristic bot plays your seat until the game is over (demos, benchmarks)."""
+        seen = len(self.game.history)
+        self.play_bots(for_me=True)
+        self._chosen = []
+        self.suggestion = ()
+        self._announce()
+        if not self._news(self.game.history[seen:]):
+            self.say(msg("The bots played on for you", None), "info")
+
+    # -- save and load -------------------------------------------------------------------
+    def load(self, text: str | bytes) -> bool:
+        """Replace the game by a saved one; a bad save is blamed on the file, says why
+        and keeps this game."""
+        if isinstance(text, bytes):
+            text = text.decode("utf-8", errors="replace")
+        if len(text) > MAX_SAVE_CHARS:
+            self.say(msg("This file is not a saved game: it is {n} characters long, far "
+                         "more than a saved game (at most {most})", None, n=len(text),
+                         most=MAX_SAVE_CHARS), "error")
+            return False
+        try:
+            game = Game.from_json(text)
+        except SaveFileError as err:
+            why = err.message.text
+            if why.startswith(SAVE_PREFIX):  # the engine's own opening, said once
+                why = why[len(SAVE_PREFIX):]
+            self.say(msg("This file is not a saved game: {why}", err.message.rule,
+                         why=why), "error")
+            return False
+        except Exception as err:  # noqa: BLE001 - whatever the file holds, it is to blame
+            self.say(msg("This file is not a saved game: {why}", None,
+                         why=str(err) or type(err).__name__), "error")
+            return False
+        self.settings = {**self.settings, "bots": game.players - 1}
+        self.start(game)
+        self.say(msg("Loaded: round {r}. {turn}", None, r=game.round_number,
+                     turn=self.whose()), "ok")
+        return True
+
+    # -- announcing ----------------------------------------------------------------------
+    def whose(self) -> str:
+        game = self.game
+        if game.is_over:
+            return _("The game is over.")
+        if HUMAN in game.deciders:
+            return _("It is your move.")
+        return _("It is {name}'s turn.").format(name=game.names[game.current])
+
+    def _announce(self) -> None:
+        """Tell the views: the move count and the phase (the game object stays)."""
+        game = self.game
+        self.moves = len(game.actions)
+        self.phase = game.phase.value
+        self.revision += 1
+
+    def _news(self, events: Sequence[Event]) -> bool:
+        """Say so when a round (or the game) ended among these events."""
+        news = round_news(self.game, events)
+        if news is None:
+            return False
+        self.say(*news)
+        return True
+
+
+def move_words(action: A.Action | None) -> str:
+    """A move in notation without its seat: "discard R7", "draw"."""
+    return "" if action is None else action.notation().split(": ", 1)[-1]
+
+
+def _and(names: Sequence[str]) -> str:
+    """`"Crow and Jay"`, in the language in use."""
+    return (" " + _("and") + " ").join(names)
+
+
+def round_news(game: Game, events: Sequence[Event]) -> tuple[Message, str] | None:
+    """A message for the round (or the game) that ended among these events."""
+    ended = [e for e in events if e.kind == "round_end"]
+    if not ended:
+        return None
+    number = ended[-1].round_number
+    record = game.records[number - 1]
+    if record.went_out is None:
+        why = (_("nobody went out: the stock ran out") if record.ended_by == "stock"
+               else _("nobody went out before the turn limit"))
+    else:
+        why = _("you went out") if record.went_out == HUMAN else \
+            _("{name} went out").format(name=game.names[record.went_out])
+    points = ", ".join(f"{n} {p}" for n, p in zip(game.names, record.points, strict=True))
+    if game.is_over:
+        best = min(game.totals)
+        who = _and([game.names[i] for i, t in enumerate(game.totals) if t == best])
+        return msg("Round {r} is over: {why}. Points: {points}. The game is over: {who} "
+                   "wins with the lowest total, {best}", "T21", r=number, why=why,
+                   points=points, who=who, best=best), "ok"
+    return msg("Round {r} is over: {why}. Points: {points}. Round {next} is dealt; its "
+               "contract is {contract}", "T20", r=number, why=why, points=points,
+               next=number + 1, contract=str(game.rules.contract(number + 1))), "ok"
+
+
+def _bot_move(game: Game, bot: Bot, seat: int, rng: random.Random) -> None:
+    """One bot move. A bot that errs (a bug, never the player's fault) is replaced for
+    that move by the first legal move, so the game always goes on."""
+    try:
+        game.apply(bot.choose(game.view(seat), game.rules,
+                              lambda: game.legal_actions(seat), rng))
+        return
+    except Exception:  # noqa: BLE001 - a broken bot must not break the page
+        pass
+    for action in game.legal_actions(seat):
+        try:
+            game.apply(action)
+            return
+        except ToonervilleError:
+            continue
+    raise RuntimeError(f"seat {seat} has no legal move")  # pragma: no cover
+
+
+def settings_kinds(custom: Bot | None) -> list[tuple[str, str]]:
+    """The bot kinds, named in the language in use (a custom bot by its own name)."""
+    kinds = [(_(kind), kind) for kind in PLAY_BOT_KINDS]
+    if custom is not None:
+        kinds.insert(0, (custom.name, custom.name))
+    return kinds
+
+
+def buy_offer_options() -> list[tuple[str, str]]:
+    """`BUY_OFFERS` as dropdown options in the language in use."""
+    return [(_(label), key) for key, label in BUY_OFFERS]
