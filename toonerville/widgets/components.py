@@ -74,7 +74,7 @@ from ..render import (
     table_html,
     verdict_html,
 )
-from ..rules import Restock, RookTurnUp, Rules
+from ..rules import Restock, RookTurnUp, Rules, Seating, SwappedRook
 from ..views import Event, PlayerView
 from .base import (
     MAX_CHARS,
@@ -992,6 +992,11 @@ _CHOICES: dict[str, list[tuple[str, Any]]] = {
     "restock": [(N_("shuffle the discard pile"), Restock.SHUFFLE),
                 (N_("turn the discard pile over"), Restock.TURN_OVER)],
     "round11_deal": [(N_("14 (published table)"), 14), (N_("12 (other version)"), 12)],
+    "seating": [(N_("spread: opponents change evenly"), Seating.SPREAD),
+                (N_("stay: every table keeps its players"), Seating.STAY),
+                (N_("standing: the leaders play each other"), Seating.STANDING)],
+    "swapped_rook": [(N_("at once, in the same move"), SwappedRook.AT_ONCE),
+                     (N_("later in the same turn"), SwappedRook.THIS_TURN)],
 }
 
 
