@@ -339,3 +339,28 @@ def test_a_pasted_book_is_cut_to_max_text_before_the_notebook_sees_it(
     reply = kernel_socket.until(lambda m: m.get("msg_type") == "comm_msg"
                                 and m["content"].get("comm_id") == ids["HTMLModel"])
     assert reply["content"]["data"]["state"]["value"] == str(MAX_TEXT)
+
+
+def test_a_learner_at_a_shared_table_whose_kernel_died_is_given_the_way_back(
+    voila_server: VoilaServer, page: Page
+) -> None:
+    page.goto(voila_server.render_url("09-classroom.ipynb"), wait_until="commit",
+              timeout=TIMEOUT_MS)
+    page.locator(".tr-open").wait_for(timeout=TIMEOUT_MS)
+    page.locator(".tr-open").click()
+    page.locator(".tr-table-code b").wait_for(timeout=TIMEOUT_MS)
+    code = page.locator(".tr-table-code b").inner_text().strip()
+    key = page.locator(".tr-rejoin-key code").inner_text().strip()
+    os.kill(kernel_ids(voila_server)[page_kernel_id(page)], signal.SIGKILL)
+
+    alert = page.locator(".tr-served-alert[data-kind=lost]")
+    alert.wait_for(timeout=TIMEOUT_MS)
+    assert f"join table {code} again with your rejoin key {key}" in alert.inner_text()
+    # the way back: reload, and join with the code and key the message gave
+    alert.get_by_role("button", name="Reload the page").click()
+    page.locator(".tr-open").wait_for(timeout=TIMEOUT_MS)
+    page.locator(".tr-code input").fill(code)
+    page.locator(".tr-key input").fill(key)
+    page.locator(".tr-join").click()
+    page.locator(".tr-message", has_text="back at seat 0").wait_for(timeout=TIMEOUT_MS)
+    assert code in page.locator(".tr-table-code").inner_text()
