@@ -49,7 +49,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         help="The most kernels alive at once (0: no cap). One per open page: choose it "
              "from the class size and the machine's memory (benchmarks/README.md).")
     load_grace = Float(
-        300.0, config=True,
+        900.0, config=True,
         help="Seconds a kernel whose page never connected is kept from culling (its "
              "page may still be loading).")
 
@@ -86,7 +86,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         started = self._started_at.get(kernel_id)
-        if (kernel_id not in self._ever_connected and started is not None
+        if started is None:
+            return  # still starting (jupyter_server's culler would trip on it)
+        if (kernel_id not in self._ever_connected
                 and time.monotonic() - started < self.load_grace):
             return  # its page has not connected yet: still loading, not abandoned
         await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
