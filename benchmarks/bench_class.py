@@ -2,7 +2,8 @@
 
 Starts Voila as `make app` serves it (the repo's `voila.json` and `share/voila/`, its
 kernel cap, culling and page template) and drives Debian's Chromium with Playwright's
-async API, one browser context per learner, to measure:
+async API, one browser context per learner (`--own-browsers`: one Chromium process per
+learner), to measure:
 
 1. time to the first usable widget of each page: from its request to 07's "Draw from
    stock" button visible and enabled (a page that retried by itself counts from its
@@ -81,9 +82,12 @@ class Learner:
     clicks: dict[str, float] = field(default_factory=dict)
 
 
-async def open_app(browser: Browser, server: VoilaServer, learner: Learner, delay: float,
-                   timeout: float) -> None:
+async def open_app(browser: Browser | Any, server: VoilaServer, learner: Learner,
+                   delay: float, timeout: float) -> None:
+    """`browser`: a Browser, or a coroutine function that launches one for this learner."""
     await asyncio.sleep(delay)
+    if callable(browser):
+        browser = await browser()
     context = await browser.new_context(viewport={"width": 1280, "height": 1000})
     page = await context.new_page()
     learner.page = page
@@ -203,10 +207,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=str(CHROMIUM),
                                               args=CHROMIUM_ARGS)
+            own: list[Browser] = []
+
+            async def launch() -> Browser:
+                one = await p.chromium.launch(executable_path=str(CHROMIUM),
+                                              args=CHROMIUM_ARGS)
+                own.append(one)
+                return one
+
             learners = [Learner(i) for i in range(args.n)]
             started = time.perf_counter()
-            await asyncio.gather(*(open_app(browser, server, learner, i * args.stagger,
-                                            args.timeout)
+            await asyncio.gather(*(open_app(launch if args.own_browsers else browser,
+                                            server, learner, i * args.stagger, args.timeout)
                                    for i, learner in enumerate(learners)))
             result["all_settled_s"] = time.perf_counter() - started
             result["load_after_opening"] = load()
@@ -243,7 +255,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await open_app(browser, server, late, 0, args.timeout)
             result["next_visitor"] = late.outcome
             result["next_visitor_s"] = late.usable_s
-            await browser.close()
+            for one in [*own, browser]:
+                await one.close()
     finally:
         stop_voila(server)
     text = log.read_text(errors="replace")
@@ -290,6 +303,9 @@ def main() -> None:
                         help="seconds a page may take to become usable")
     parser.add_argument("--release-timeout", type=float, default=120.0,
                         help="seconds to wait for the closed pages' kernels to go")
+    parser.add_argument("--own-browsers", action="store_true",
+                        help="one Chromium process per learner, as in a classroom, instead "
+                             "of one browser context each in a shared Chromium")
     report(asyncio.run(run(parser.parse_args())))
 
 
