@@ -26,15 +26,21 @@ CHROMIUM := /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
 
-# The Voila command line shared by `make app`; config lives in ./voila.json
-# (preheated kernels, idle culling, tracebacks hidden).
-VOILA := $(PY) -m voila --no-browser --port=$(PORT) --Voila.port_retries=0 \
-	--Voila.ip=127.0.0.1 --Voila.config_file_paths=$(CURDIR) --show_tracebacks=False
+# The Voila command line of `make app`, for a class: the settings are in ./voila.json (a
+# cap on live kernels, culling of closed pages, long IOPub/start-up timeouts, tracebacks
+# hidden) and share/voila/voila.py (the page texts); the page template `toonerville`
+# lives in share/jupyter/voila/templates/ (found through JUPYTER_PATH). MAX_KERNELS caps
+# the pages served at once (one kernel each; benchmarks/README.md has the figures).
+MAX_KERNELS ?= 40
+VOILA := env JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
+	$(PY) -m voila --no-browser --port=$(PORT) --Voila.port_retries=0 --Voila.ip=127.0.0.1 \
+	--Voila.config_file_paths=$(CURDIR) --Voila.config_file_paths=$(CURDIR)/share/voila \
+	--show_tracebacks=False --ClassKernelManager.max_kernels=$(MAX_KERNELS)
 
 .PHONY: help app test site lint typecheck pytest chromium postgresql clean
 
 help:
-	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=... to change)"
+	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=..., MAX_KERNELS=... to change)"
 	@echo "make test   ruff + mypy + pytest (engine, browser and notebook tests)"
 	@echo "make site   build the static site into build/site/ (copy it to any web server)"
 	@echo "make clean  remove $(VENV)"

@@ -5,9 +5,9 @@ Only ``tests/browser/`` uses these fixtures; the engine tests need none of them.
 * ``browser_type_launch_args`` points pytest-playwright at the Debian Chromium
   (Playwright cannot download its own browser here).
 * ``voila_server`` serves ``notebooks/`` and ``voila_fixture_server`` serves
-  ``tests/browser/fixtures/``; both use the repo's ``voila.json`` (preheated
-  kernels, idle culling) with tracebacks hidden, like ``make app``; only idle
-  kernels are culled sooner (60 s), as each page visit leaves one behind.
+  ``tests/browser/fixtures/``; both use the repo's Voila configuration
+  (``voila.json``, ``share/voila/voila.py``, the ``toonerville`` page template)
+  with tracebacks hidden, like ``make app``, but without its cap on live kernels.
 * ``open_notebook(name, **query)`` loads ``/voila/render/<name>?<query>`` from
   ``voila_server`` and waits until Voila has finished rendering (see
   ``RENDERED_JS``); ``open_fixture_notebook`` does the same on the fixture server.
@@ -48,6 +48,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 BROWSER_TESTS_DIR = REPO_ROOT / "tests" / "browser"
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 FIXTURE_NOTEBOOKS_DIR = BROWSER_TESTS_DIR / "fixtures"
+VOILA_PY_CONFIG_DIR = REPO_ROOT / "share" / "voila"  # the Python half of the Voila config
 CHROMIUM = Path("/usr/bin/chromium")
 
 SERVER_START_TIMEOUT_S = 60.0
@@ -166,6 +167,18 @@ class VoilaServer:
         return "\n".join(text.splitlines()[-lines:])
 
 
+def voila_env() -> dict[str, str]:
+    """The environment `make app` gives Voila: the repo's page template on JUPYTER_PATH,
+    and this checkout's package first on PYTHONPATH (for the server and its kernels, so a
+    worktree's tests never run another checkout's editable install)."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(REPO_ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -192,6 +205,7 @@ def start_voila(
         "--Voila.port_retries=0",  # fail rather than silently move to another port
         "--Voila.ip=127.0.0.1",
         f"--Voila.config_file_paths={REPO_ROOT}",
+        f"--Voila.config_file_paths={VOILA_PY_CONFIG_DIR}",
         "--show_tracebacks=False",
         *extra_args,
         str(root),
@@ -201,6 +215,7 @@ def start_voila(
         process = subprocess.Popen(
             command,
             cwd=REPO_ROOT,
+            env=voila_env(),
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -244,14 +259,11 @@ def stop_voila(server: VoilaServer) -> None:
         pass
 
 
-# Browser tests leave a kernel behind per page visit (Voila's shutdown request
-# from a closing tab is refused), so the test servers cull idle kernels sooner
-# than voila.json does. A kernel whose page is still open is never culled
-# (cull_connected is false).
-_TEST_CULLING = (
-    "--MappingKernelManager.cull_idle_timeout=60",
-    "--MappingKernelManager.cull_interval=15",
-)
+# Browser tests leave a kernel behind per page visit (Playwright closes a page
+# without its beforeunload shutdown beacon), culled after voila.json's idle timeout;
+# a busy session may open more pages than that cap in that time, so the shared test
+# servers have no kernel cap (tests/browser/test_served.py tests the cap on its own).
+_TEST_CULLING = ("--ClassKernelManager.max_kernels=0",)
 
 
 def _serve(
