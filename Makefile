@@ -28,13 +28,15 @@ PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
 
 # The Voila command line of `make app`, for a class: the settings are in ./voila.json (a
 # cap on live kernels, culling of closed pages, long IOPub/start-up timeouts, tracebacks
-# hidden) and share/voila/voila.py (the page texts); the page template `toonerville`
+# hidden), share/voila/voila.py (the page texts) and config/voila.py (the prelaunch hook
+# that translates the prose for ?lang=); the page template `toonerville`
 # lives in share/jupyter/voila/templates/ (found through JUPYTER_PATH). MAX_KERNELS caps
 # the pages served at once (one kernel each; benchmarks/README.md has the figures).
 MAX_KERNELS ?= 40
 VOILA := env JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
 	$(PY) -m voila --no-browser --port=$(PORT) --Voila.port_retries=0 --Voila.ip=127.0.0.1 \
 	--Voila.config_file_paths=$(CURDIR) --Voila.config_file_paths=$(CURDIR)/share/voila \
+	--Voila.config_file_paths=$(CURDIR)/config \
 	--show_tracebacks=False --ClassKernelManager.max_kernels=$(MAX_KERNELS)
 
 .PHONY: help app test site lint typecheck pytest chromium postgresql clean

@@ -206,6 +206,7 @@ def start_voila(
         "--Voila.ip=127.0.0.1",
         f"--Voila.config_file_paths={REPO_ROOT}",
         f"--Voila.config_file_paths={VOILA_PY_CONFIG_DIR}",
+        f"--Voila.config_file_paths={REPO_ROOT / 'config'}",  # ?lang= translates the prose
         "--show_tracebacks=False",
         *extra_args,
         str(root),

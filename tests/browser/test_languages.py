@@ -69,7 +69,7 @@ def _real_catalogues_complete() -> bool:
 
 @pytest.fixture(scope="module")
 def prose_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """Voila as `make app` serves it, plus the kit's config folder (the prelaunch hook),
+    """Voila as `make app` serves it (its config folders include the prelaunch hook's),
     without preheated kernels: every page here is a translated one, which the hook
     renders afresh anyway."""
     with pytest.MonkeyPatch.context() as patch:
@@ -79,7 +79,6 @@ def prose_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
         log = tmp_path_factory.mktemp("voila") / "languages.log"
         try:
             server = start_voila(NOTEBOOKS_DIR, log,
-                                 f"--Voila.config_file_paths={REPO_ROOT / 'config'}",
                                  "--VoilaConfiguration.preheat_kernel=False",
                                  *_TEST_CULLING)
         except RuntimeError as error:
