@@ -75,9 +75,13 @@ class Block:
         return bool(self.text) and self.kind not in ("code", "navigation")
 
 
+#: a block of nothing but inline code spans (a command line to type): nothing to translate
+_CODE_ONLY = re.compile(r"^(?:\s*`[^`]+`\s*)+$")
+
+
 def _kind(lines: list[str]) -> str:
     first = lines[0]
-    if _FENCE.match(first) or _HTML_ONLY.match(first):
+    if _FENCE.match(first) or _HTML_ONLY.match(first) or _CODE_ONLY.match("\n".join(lines)):
         return "code"
     if _HEADING.match(first):
         return "heading"
