@@ -425,6 +425,20 @@ def test_contract_explorer_simulation_fills_the_progress_bar() -> None:
     assert explorer.messages.text == ""
 
 
+def test_contract_explorer_gives_the_explorers_interval_and_the_exact_chance() -> None:
+    from toonerville.explorer.deals import fresh_deal
+
+    explorer = ContractExplorer(round_number=1, seed=11, deals=150)
+    explorer.simulate_button.click()
+    shown = plain(explorer.result.value)
+    count = fresh_deal(1, 4, hands=150, seed=11)  # 08 counts the same deals
+    assert f"met the contract {count.met} times" in shown
+    assert f"(95% interval {100 * count.estimate.low:.1f}–{100 * count.estimate.high:.1f}%)" \
+        in shown
+    assert count.exact is not None and f"Counted exactly, without dealing: {count.exact}" \
+        in shown  # round 1 is sets only: its chance is counted
+
+
 def test_buy_demo_rulebook_example_gives_card_and_penalty_to_player_4() -> None:
     demo = BuyDemo(players=5, seed=4)
     before = [len(demo.game.hand(s)) for s in range(5)]

@@ -139,30 +139,39 @@ class ContractExplorer(Lesson):
                                        "would lay down:"), size) + melds + left)
 
     def simulate(self) -> None:
+        from ..explorer.deals import fresh_deal
+
         n, r = self.deals.value, self.round.value
         self.bar.max, self.bar.value = n, 0
         self.result.value = ""
         step = max(1, n // 50)
 
-        def progress(k: int) -> None:
+        def progress(k: int, _total: int) -> None:
             if k % step == 0 or k == n:
                 self.bar.value = k
 
-        met = contract_rate(r, n, self.players.value, self.seed.value, self.rules,
-                            progress)
-        self._rate = (n, r, self.players.value, met)
+        # the explorer's own count (08 asks it the same way): a share with its interval,
+        # and for a contract of sets only the chance counted exactly
+        self._rate = fresh_deal(r, self.players.value, self.rules, n, self.seed.value,
+                                progress)
         self._draw_rate()
 
     def _draw_rate(self) -> None:
-        if getattr(self, "_rate", None) is None:
+        found = getattr(self, "_rate", None)
+        if found is None:
             return
-        n, r, players, met = self._rate
-        self.result.value = _text(
-            _("In <b>{n}</b> seeded deals of round {r} ({contract}, {players} players), the "
-              "hand dealt already met the contract <b>{met}</b> times: "
-              "<b>{percent}%</b>.").format(n=n, r=r, contract=escape(str(contract_for(r))),
-                                           players=players, met=met,
-                                           percent=f"{100 * met / n:.1f}"), self.size)
+        share = found.estimate
+        text = _("In <b>{n}</b> seeded deals of round {r} ({contract}, {players} players), "
+                 "the hand dealt already met the contract <b>{met}</b> times: "
+                 "<b>{percent}%</b> (95% interval {low}–{high}%).").format(
+            n=found.hands, r=found.round_number,
+            contract=escape(str(contract_for(found.round_number))),
+            players=found.players, met=found.met, percent=f"{100 * share.value:.1f}",
+            low=f"{100 * share.low:.1f}", high=f"{100 * share.high:.1f}")
+        if found.exact is not None:
+            text += " " + _("Counted exactly, without dealing: <b>{exact}</b>.").format(
+                exact=escape(str(found.exact)))
+        self.result.value = _text(text, self.size)
 
     def _draw(self) -> None:
         if hasattr(self, "solution") and self.hand.cards:
