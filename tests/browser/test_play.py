@@ -75,7 +75,8 @@ def test_a_refusal_is_shown_not_raised(open_notebook: OpenNotebook) -> None:
         page.locator(".tr-pass").click()
         wait_for_my_move(page)
     page.locator(".tr-lay-down").click()  # before drawing
-    expect(page.locator(".tr-message")).to_contain_text("draw first", timeout=TIMEOUT_MS)
+    expect(page.locator(".tr-message")).to_contain_text(re.compile("draw first", re.I),
+                                                        timeout=TIMEOUT_MS)
     expect(page.locator(".tr-message")).to_contain_text("(T9)")
     assert voila.stderr_outputs().count() == 0
     assert voila.errors == []
@@ -275,7 +276,7 @@ def test_a_refusal_is_on_screen_without_scrolling(open_notebook: OpenNotebook, w
     pass_offers(page)
     page.locator(".tr-discard").click()  # before drawing: refused (T9)
     box = page.locator(".tr-message .tv-message")
-    expect(box).to_contain_text("draw first", timeout=TIMEOUT_MS)
+    expect(box).to_contain_text(re.compile("draw first", re.I), timeout=TIMEOUT_MS)
     where = box.bounding_box()
     assert where is not None
     assert where["y"] >= 0 and where["y"] + where["height"] <= height, where
