@@ -37,6 +37,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("07-play-a-game.ipynb", "7 Play a game"),
     ("08-rules-explorer.ipynb", "8 Rules explorer"),
     ("09-classroom.ipynb", "9 Classroom"),
+    ("10-tournament.ipynb", "10 Tournament"),
     ("rulebook.ipynb", "Rulebook"),
 )
 NAV_ID = "navigation"
