@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .cards import Card, Colour
 from .messages import Message, direction, plural, translate
+from .prose import rulebook_href
 from .rules import ROUNDS, contract_for
 
 if TYPE_CHECKING:
@@ -327,8 +328,6 @@ def rulebook_url(rule: str) -> str:
     """Where `rule` is explained for a learner: the kit's rulebook page at the rule, in the
     language in use (`rulebook.ipynb?lang=fa#T14`; `.html` in the static site). The source
     of that page, for a reader of the code, is `messages.rule_link(rule)`."""
-    from .prose import rulebook_href
-
     return rulebook_href(rule)
 
 

@@ -108,10 +108,6 @@ class Position:
         p._counts = self._counts
         return p
 
-    def freeze(self) -> None:
-        """Nothing to do any more: a position's fields are tuples from the start (kept so
-        that older callers still work)."""
-
     # -- changing: only apply steps call these, on their own copy -------------------
     def set_hand(self, seat: int, ids: Iterable[int]) -> None:
         hands = list(self.hands)
