@@ -88,9 +88,12 @@ def play_a_turn(me: Page, pages: list[Page], name: str) -> tuple[str, float]:
     """Draw from the stock and discard the last card; returns the discard's sentence
     and how long after the click on Discard the other pages showed it (seconds: an
     observation printed for the notes, not asserted)."""
+    cards = at(me, ".tr-hand .tv-card-button")
+    held = cards.count()
     at(me, ".tr-draw").click()
     settle(pages, lambda: prompt(me).startswith(MY_PLAY), f"{name} may play")
-    card = at(me, ".tr-hand .tv-card-button").last
+    expect(cards).to_have_count(held + 1, timeout=TIMEOUT_MS)  # the drawn card is shown
+    card = cards.last
     text = card.inner_text().strip()
     card.click()
     expect(at(me, ".tr-discard")).to_be_enabled(timeout=TIMEOUT_MS)

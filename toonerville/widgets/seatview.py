@@ -134,6 +134,14 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
         self.table.update(view)
         self.score_sheet.update(names, view.scores, None if finished else view.round_number)
         self.log_view.show(history)
+        # the hand goes to the page before the prompt and the buttons: a learner who
+        # reads "your turn" and clicks a card at once clicks the card the hand holds now
+        self.hand.layout.display = "none" if watching else None
+        if watching:
+            if self.hand.cards:
+                self.hand.set_cards(())
+        elif tuple(self.hand.cards) != view.hand:
+            self.hand.set_cards(view.hand)
         self.prompt.value = escape(self.prompt_text(view, watching, finished))
         kinds = {type(a) for a in self._legal}
         for attribute, _css, _label, _tip, kind in _BUTTONS:
@@ -141,12 +149,6 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
             button.disabled = kind not in kinds
             button.button_style = "primary" if kind in kinds else ""
         self.moves.layout.display = "none" if watching else None
-        self.hand.layout.display = "none" if watching else None
-        if watching:
-            if self.hand.cards:
-                self.hand.set_cards(())
-        elif tuple(self.hand.cards) != view.hand:
-            self.hand.set_cards(view.hand)
 
     def cover(self) -> None:
         """Take the hand out of the page and the buttons out of reach (the device is
