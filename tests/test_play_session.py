@@ -282,3 +282,22 @@ def test_the_log_keeps_my_last_move_in_view_however_much_the_bots_did() -> None:
     select(app, str(card))
     app.discard_button.click()
     assert f"Robin discards {card} (T13)" in app.log_view.value  # shown, not only kept
+
+
+def test_the_greeting_is_shown_in_the_language_chosen_after_it_was_made() -> None:
+    """The page applies its language after the session greets the learner: the greeting
+    (and the bot kind and whose turn it is inside it) must follow the language then."""
+    from toonerville import messages
+
+    messages.set_language("en")
+    try:
+        session = PlaySession(seed=3, bots=3)
+        greeting = session.message[1]
+        english = str(greeting)
+        assert "heuristic" in english and "It is your move." in english
+        messages.set_language("de")
+        german = str(greeting)
+        assert "Du bist am Zug." in german, german
+        assert "heuristic" not in german, german
+    finally:
+        messages.set_language("en")

@@ -40,6 +40,8 @@ BUY_OFFERS = (("helpful", N_("only discards that help me")),
               ("never", N_("never (pass for me)")))
 #: the bot kinds the "Next game" settings offer
 PLAY_BOT_KINDS = tuple(k for k in BOT_KINDS if k in ("heuristic", "random"))
+#: the kinds' names as the sentences show them ("against 3 heuristic bots")
+KIND_WORDS = (N_("heuristic"), N_("random"))
 #: a safety net: bot moves in one go before the session stops (a real game never needs it)
 MAX_BOT_STEPS = 20_000
 #: the longest text Load accepts (a whole saved game is far shorter)
@@ -120,7 +122,7 @@ class PlaySession(traitlets.HasTraits):
         kind = str(settings["kind"])
         self.say(msg("A new game (seed {seed}): you are {name}, at seat 0, against {k} "
                      "{kind} bots. {turn}", None, seed=game.seed, name=HUMAN_NAME,
-                     k=game.players - 1, kind=_(kind) if kind in BOT_KINDS else kind,
+                     k=game.players - 1, kind=msg(kind) if kind in BOT_KINDS else kind,
                      turn=self.whose()))
 
     def scenario(self, name: str) -> bool:
@@ -332,13 +334,15 @@ class PlaySession(traitlets.HasTraits):
         return True
 
     # -- announcing ----------------------------------------------------------------------
-    def whose(self) -> str:
+    def whose(self) -> Message:
+        """Whose move it is, as a sentence rendered when shown (a greeting made before
+        the page's language is applied is shown in that language all the same)."""
         game = self.game
         if game.is_over:
-            return _("The game is over.")
+            return msg("The game is over.")
         if HUMAN in game.deciders:
-            return _("It is your move.")
-        return _("It is {name}'s turn.").format(name=game.names[game.current])
+            return msg("It is your move.")
+        return msg("It is {name}'s turn.", None, name=game.names[game.current])
 
     def _announce(self) -> None:
         """Tell the views: the move count and the phase (the game object stays)."""
