@@ -21,6 +21,7 @@ import math
 import random
 from bisect import bisect
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any, Protocol
 
 from . import actions as A
@@ -96,6 +97,32 @@ class _Tally:
         return card.is_rook or self.rooks > 0 or self.numbers[card.number] > 0 \
             or self.window(card) != 0
 
+    def least_useful(self, cards: Sequence[Card], contract: Contract) -> Card:
+        """Of `cards` (all held), the first that helps least toward `contract` once its
+        points are counted: `usefulness(card, contract, True) * 1.5 - points / 5`, the
+        same sums in the same order, worked out in one loop."""
+        numbers, masks = self.numbers, self.masks
+        sets = (1 + 0.1 * contract.sets) if contract.sets else 0.0
+        runs = (1 + 0.1 * contract.runs) if contract.runs else 0.0
+        best: Card | None = None
+        lowest = math.inf
+        for card in cards:
+            if card.is_rook:
+                score = 20.0
+            else:
+                score = 0.0
+                if sets:
+                    same = numbers[card.number] - 1
+                    score += _SAME[same if same < 3 else 3] * sets
+                if runs:
+                    window = (masks[_COLOUR[card.index]] << 3 >> card.number) & 127
+                    score += _NEAR[window] * runs
+            value = score * 1.5 - card.points / 5
+            if value < lowest:
+                best, lowest = card, value
+        assert best is not None, "least_useful of no cards"
+        return best
+
     def usefulness(self, card: Card, contract: Contract, held: bool) -> float:
         """`usefulness` of `card` against these cards (`held`: one of them is `card`)."""
         if card.is_rook:
@@ -109,8 +136,24 @@ class _Tally:
         return score
 
 
+_INDEX = attrgetter("index")
+
+
 def _key(hand: Sequence[Card]) -> Key:
     return tuple(sorted([c.index for c in hand]))
+
+
+def _one_more(key: Key, less: Key) -> bool:
+    """Is `key` the hand `less` with one card more?"""
+    if len(key) != len(less) + 1:
+        return False
+    at = 0
+    for at, i in enumerate(less):  # noqa: B007 - `at` is the first place they differ
+        if key[at] != i:
+            break
+    else:
+        return True
+    return key[at + 1:] == less[at:]
 
 
 def _plus(key: Key, card: Card) -> Key:
@@ -188,6 +231,9 @@ class HeuristicBot:
         self._within: dict[tuple[int, Key, int], bool] = {}
         self._points: dict[tuple[int, Key], int] = {}
         self._tallies: dict[Key, _Tally] = {}
+        self._hand: tuple[Card, ...] = ()  # the hand of the last view, and its key
+        self._hand_key: Key = ()
+        self._before: Key = ()  # the hand before that (before the last draw, say)
 
     # -- cached questions about a hand ------------------------------------------------
     def _reset(self, rules: Rules) -> None:
@@ -218,8 +264,16 @@ class HeuristicBot:
             return found
         met, exact = self._met, self._exact if infer else -1
         rooks = len(key) - bisect(key, _ROOK - 1)
+        if infer and _one_more(key, self._before):
+            # the hand just drawn to: its hand before is the one-card-fewer hand most
+            # likely known (the same inferences as below, asked first)
+            less = self._before
+            if met.get((round_number, less)):
+                found = True
+            elif rooks <= exact and met.get((round_number, (*less, _ROOK))) is False:
+                found = False
         prev = -1
-        for at, i in enumerate(key if infer else ()):
+        for at, i in enumerate(key if infer and found is None else ()):
             if i in (prev, _ROOK):
                 continue
             prev = i
@@ -307,7 +361,13 @@ class HeuristicBot:
                 ) -> tuple[A.Action, Why]:
         if rules is not self._rules:
             self._reset(rules)
-        key = _key(view.hand)
+        hand = view.hand
+        if hand == self._hand:  # buy windows between turns show the same hand again
+            key = self._hand_key
+        else:
+            self._before = self._hand_key
+            key = self._hand_key = _key(hand)
+            self._hand = hand
         if view.phase is Phase.BUY:
             return self._answer(view, key, rules)
         if view.phase is Phase.DRAW:
@@ -397,7 +457,12 @@ class HeuristicBot:
                   ) -> tuple[A.Action, Why] | None:
         r, seat = view.round_number, view.seat
         if r == ROUNDS:
-            if self._meets(key, r, rules, infer=True):
+            # the best lay-down (which the discard asks for next anyway) leaves nothing
+            # over exactly when the whole hand can go down: only then is the whole hand
+            # looked for, in the order it is held
+            best = self._best_lay_down(key, r, rules) \
+                if self._meets(key, r, rules, infer=True) else None
+            if best is not None and not best.left:
                 whole = whole_hand(view.hand, r, rules)
                 if whole is not None:
                     return A.LayDown(seat, whole), (
@@ -508,23 +573,21 @@ class HeuristicBot:
                 return A.Discard(seat, card), (
                     N_("discard {card}: your best lay-down leaves it over, and in round 11 "
                     "the whole hand must go down"), "T17", {"card": card})
-        ordered = sorted(options, key=lambda c: c.sort_key)
+        ordered = sorted(options, key=_INDEX)  # a card's sort key is its index
         if view.down[seat]:
             # keep a Rook (it fits almost anywhere); otherwise shed the most points
             card = min(ordered, key=lambda c: (100.0 if c.is_rook else 0.0) - c.points)
             return A.Discard(seat, card), (
                 N_("discard {card}: it fits no meld on the table and costs the most points"),
                 "T13", {"card": card})
-        tally, contract = self._tally(key), view.contract
-        card = min(ordered, key=lambda c: tally.usefulness(c, contract, True) * 1.5
-                   - c.points / 5)
+        card = self._tally(key).least_useful(ordered, view.contract)
         if self._met.get((r, key)) is False:
             # a hand that does not hold the contract does not with a card fewer either: the
             # answer for the hand kept is known, which the next draw and buy offers ask
             self._met[(r, _minus(key, card))] = False
         return A.Discard(seat, card), (
             N_("discard {card}: of your cards it helps least toward the contract ({contract})"),
-            "T13", {"card": card, "contract": contract})
+            "T13", {"card": card, "contract": view.contract})
 
 
 def _first_spot(spots: list[tuple[tuple[int, int], Card | None]]
