@@ -21,3 +21,20 @@ def test_records_stream_in_order_and_depend_on_index_alone() -> None:
     for r in whole:
         assert len(r.rounds) == 11 and len(r.scores) == 11
         assert r.winners and all(r.totals[w] == min(r.totals) for w in r.winners)
+
+
+def test_play_game_collects_less_often_while_it_plays_and_puts_the_setting_back() -> None:
+    import gc
+
+    from toonerville.simulate import GAME_GC_THRESHOLD
+
+    before = gc.get_threshold()
+    seen: set[int] = set()
+    gc.set_threshold(700, *before[1:])
+    try:
+        play_game(["random"] * 3, seed=4, turn_limit=20,
+                  after_action=lambda _g: seen.add(gc.get_threshold()[0]))
+        assert seen == {GAME_GC_THRESHOLD}
+        assert gc.get_threshold()[0] == 700
+    finally:
+        gc.set_threshold(*before)
