@@ -47,8 +47,9 @@ def buyers(s: Position, setup: Setup) -> tuple[int, ...]:
 
 def waiting(s: Position, setup: Setup) -> tuple[int, ...]:
     """The seats still to answer in the buy window, nearest to the left first."""
-    return tuple(seat for seat in left_of(s.current, setup.players)
-                 if seat in s.buyers and s.buyers[seat] is None)
+    answers = s.buyers  # a seat that may not buy is not in it (`get` gives False then)
+    return tuple([seat for seat in _LEFT[setup.players][s.current]
+                  if answers.get(seat, False) is None])
 
 
 def check_answer(s: Position, setup: Setup, a: A.Buy | A.Pass) -> None:

@@ -302,7 +302,7 @@ class Game:
         return PlayerView(
             seat, self._setup.names, s.round_number, contract_for(s.round_number), s.phase,
             s.current, s.dealer, legal.deciders(s, self._setup),
-            tuple([c[i] for i in s.hands[seat]]) if s.hands else (),
+            s.hand_cards(seat) if s.hands else (),
             sizes, s.melds(), is_down, top, len(s.discard), len(s.stock),
             top if s.phase is Phase.BUY else None,
             c[s.taken] if s.taken is not None and seat == s.current else None,

@@ -54,7 +54,7 @@ class Position:
     __slots__ = ("cards", "round_number", "dealer", "current", "phase", "hands", "stock",
                  "discard", "table", "down_turn", "turn", "taken", "buyers", "buy_turns",
                  "dealt", "restocks", "scores", "records", "swapped", "_melds", "keys",
-                 "_counts")
+                 "_counts", "_held")
 
     def __init__(self, cards: tuple[Card, ...], round_number: int, dealer: int, current: int,
                  phase: Phase, hands: Sequence[Sequence[int]], stock: Sequence[int],
@@ -91,6 +91,7 @@ class Position:
         self.swapped = swapped  # H12: a Rook swapped out this turn and still in hand
         self._melds: tuple[tuple[Meld, ...], ...] | None = None  # see `melds`
         self._counts: Counts | None = None  # see `counts`
+        self._held: tuple[tuple[Card, ...] | None, ...] = (None,) * len(self.hands)
 
     def copy(self) -> Position:
         """A position to change, sharing this one's values. Every field is a tuple (or a
@@ -105,7 +106,7 @@ class Position:
         p.down_turn, p.buyers, p.buy_turns = self.down_turn, self.buyers, self.buy_turns
         p.dealt, p.restocks, p.swapped = self.dealt, self.restocks, self.swapped
         p.scores, p.records, p._melds = self.scores, self.records, self._melds
-        p._counts = self._counts
+        p._counts, p._held = self._counts, self._held
         return p
 
     # -- changing: only apply steps call these, on their own copy -------------------
@@ -113,6 +114,10 @@ class Position:
         hands = list(self.hands)
         hands[seat] = tuple(ids)
         self.hands, self._counts = tuple(hands), None
+        if self._held[seat] is not None:
+            held = list(self._held)
+            held[seat] = None
+            self._held = tuple(held)
 
     def give(self, seat: int, *ids: int) -> None:
         """Put the physical cards `ids` into `seat`'s hand."""
@@ -170,8 +175,16 @@ class Position:
 
     # -- reading --------------------------------------------------------------------
     def hand_cards(self, seat: int) -> tuple[Card, ...]:
-        c = self.cards
-        return tuple(c[i] for i in self.hands[seat])
+        """A seat's hand as card values, worked out once per hand (a copy shares it until
+        that seat's hand changes: a seat's views between its turns show one tuple)."""
+        found = self._held[seat]
+        if found is None:
+            c = self.cards
+            found = tuple([c[i] for i in self.hands[seat]])
+            held = list(self._held)
+            held[seat] = found
+            self._held = tuple(held)
+        return found
 
     def melds(self) -> tuple[tuple[Meld, ...], ...]:
         """The melds on the table by seat, worked out once per table (a copy shares them
