@@ -20,7 +20,7 @@ from storehelpers import (  # noqa: F401
     where_fixture,
 )
 
-from toonerville import Game, IllegalActionError
+from toonerville import Game, IllegalActionError, messages
 from toonerville.store import (
     WATCHER,
     CorruptTableError,
@@ -357,6 +357,12 @@ def test_a_corrupt_row_is_refused_on_read_and_nothing_is_lost(
         assert err.code == code and err.move_number == good + 1
         assert f"table {code}, move {good + 1}" in str(err) and why in str(err)
         assert err.game is not None and len(err.game.actions) == good
+        messages.set_language("de")  # the whole sentence follows the language shown in
+        try:
+            german = str(err)
+        finally:
+            messages.set_language("en")
+        assert f"Tisch {code}, Zug {good + 1}" in german and why not in german, german
     with pytest.raises(CorruptTableError):
         me.play("0: draw")
     assert raw_count(where, code) == good + 1

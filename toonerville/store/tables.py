@@ -31,7 +31,7 @@ from ..bots import Bot, make_bot
 from ..errors import ToonervilleError
 from ..events import Event, EventKind
 from ..game import Game
-from ..messages import msg
+from ..messages import Message, msg
 from ..rules import Rules
 from ..views import PlayerView
 from . import codes
@@ -440,8 +440,9 @@ class TableStore:
         if row.format != TABLE_FORMAT:
             raise CorruptTableError(msg(
                 "table {code} cannot be read ({why}); it is left as it is", None, code=code,
-                why=f"it was written in another format, {str(row.format)[:40]!r}, not "
-                    f"{TABLE_FORMAT!r}"), code, None, None)
+                why=msg("it was written in another format, {found}, not {wanted}", None,
+                        found=repr(str(row.format)[:40]), wanted=repr(TABLE_FORMAT))),
+                code, None, None)
         try:
             game = Game.from_json(row.start)
             setup: dict[str, Any] = json.loads(row.setup)
@@ -452,31 +453,41 @@ class TableStore:
         except (ToonervilleError, ValueError, TypeError, KeyError, AttributeError) as err:
             raise CorruptTableError(msg(
                 "table {code} cannot be read ({why}); it is left as it is", None, code=code,
-                why=f"its header is damaged: {str(err)[:200]}"), code, None, None) from None
+                why=msg("its header is damaged: {why}", None,
+                        why=_cause(err))), code, None, None) from None
         return _Table(code, game, bots, last_round, tournament)
 
     def _catch_up(self, t: _Table) -> None:
         game = t.game
         for number, move in self.backend.moves_since(t.code, len(game.actions)):
             k = len(game.actions) + 1
-            why: str | None = None
+            why: Message | None = None
             if number != k:
-                why = f"move {k} is missing (the next stored move is number {number})"
+                why = msg("move {k} is missing (the next stored move is number {number})",
+                          None, k=k, number=number)
                 number = k
             elif not isinstance(move, str):
-                why = f"{move!r} is not a line of move notation"
+                why = msg("{move} is not a line of move notation", None,
+                          move=repr(move)[:80])
             elif t.finished:
-                why = "it was stored after the game at this table was over"
+                why = msg("it was stored after the game at this table was over")
             else:
                 try:
                     game.apply(move)
                 except ToonervilleError as err:
-                    why = f"'{move[:80]}' is refused when replayed: {err}"
+                    why = msg("'{move}' is refused when replayed: {why}", None,
+                              move=move[:80], why=err.message)
             if why is not None:
                 raise CorruptTableError(msg(
                     "table {code}, move {k}: {why}. The moves before it are kept; nothing "
                     "was changed", None, code=t.code, k=number, why=why), t.code, number,
                     Game.from_json(game.to_json()))
+
+
+def _cause(err: Exception) -> Message | str:
+    """What went wrong, as the learner will read it: the engine's sentence (rendered in
+    the language of the moment it is shown), or a short excerpt of anything else."""
+    return err.message if isinstance(err, ToonervilleError) else str(err)[:200]
 
 
 class Watcher:

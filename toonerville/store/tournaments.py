@@ -190,6 +190,7 @@ class TournamentDesk:
                 raise ValueError(f"format {row.format!r}")
             return Tournament.from_json(row.state)
         except (RulesError, ValueError, TypeError, KeyError) as err:
+            why = err.message if isinstance(err, RulesError) else str(err)[:200]
             raise CorruptTableError(msg("tournament {code} cannot be read ({why}); it is left "
-                                        "as it is", "T22", code=row.code, why=str(err)[:200]),
+                                        "as it is", "T22", code=row.code, why=why),
                                     row.code, None, None) from None
