@@ -15,7 +15,6 @@ knows where a Rook can go on a run.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
@@ -197,11 +196,13 @@ def suggest_lay_down(s: Position, setup: Setup, seat: int, best: bool = False
 
 def _reach(hand: Sequence[Card], table: Sequence[Sequence[Meld]]
            ) -> Iterator[tuple[tuple[int, int], Meld, Card]]:
-    held = Counter(hand)
+    held: set[int] | None = None  # the card values held, once a Rook is met on the table
     for owner, melds in enumerate(table):
         for index, meld in enumerate(melds):
             for natural in meld.rook_positions():
-                if held[natural]:
+                if held is None:
+                    held = {card.index for card in hand}
+                if natural.index in held:
                     yield (owner, index), meld, natural
 
 
