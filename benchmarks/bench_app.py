@@ -187,7 +187,7 @@ def play(browser: Any, clicks: int, log: Path) -> dict[str, Any]:
         pid = kernel_pid(server, kernel) if kernel else None
         loaded_mb = rss_mb(pid) if pid else float("nan")
         # always pass on buys, so every Draw click ends in a changed hand
-        page.get_by_text("Offer me declined discards to buy").click()
+        page.locator(".tr-buy-offers select").select_option(label="never (pass for me)")
         page.wait_for_timeout(500)
         draws: list[float] = []
         discards: list[float] = []

@@ -14,7 +14,8 @@ learner), to measure:
 3. total memory: the RSS of the Voila server plus every process under it (the kernels),
    with all pages open, and the number of kernels; and the CPU seconds they used to open
    every page (the server's cost of a learner, which the load of the machine does not
-   inflate, unlike the wall-clock times);
+   inflate, unlike the wall-clock times), beside the CPU seconds the Chromium processes
+   used meanwhile on the same cores (a class brings its own devices);
 4. release: the pages are closed as tabs are (their beforeunload shutdown beacon runs),
    then the time until no kernel is left (culling is the fallback for a lost beacon);
 5. the visitor after them: one more page opens 07 and gets a usable game (its time).
@@ -130,7 +131,9 @@ async def click_round(learner: Learner) -> None:
     page = learner.page
     assert page is not None
     try:
-        await page.get_by_text("Offer me declined discards to buy").click(timeout=30_000)
+        # never offered a buy: every Draw click then ends in a changed hand
+        await page.locator(".tr-buy-offers select").select_option(
+            label="never (pass for me)", timeout=30_000)
         await page.wait_for_function(
             "() => (document.querySelector('.tr-prompt')?.textContent ?? '')"
             ".startsWith('Your turn: draw')", timeout=120_000)
@@ -188,6 +191,24 @@ def cpu_s(server: VoilaServer) -> float:
     return total
 
 
+def browser_cpu_s() -> float:
+    """CPU seconds used so far by every Chromium process of the machine (the learners'
+    browsers, which a real class runs on its own devices, not on the server's cores)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if str(CHROMIUM).encode() not in (entry / "cmdline").read_bytes():
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def spread(values: list[float]) -> str:
     if not values:
         return "-"
@@ -216,6 +237,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 return one
 
             learners = [Learner(i) for i in range(args.n)]
+            browsers_before = browser_cpu_s()
             started = time.perf_counter()
             await asyncio.gather(*(open_app(launch if args.own_browsers else browser,
                                             server, learner, i * args.stagger, args.timeout)
@@ -225,6 +247,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             result["kernels_open"] = len(kernels(server))
             result["memory_mb"] = total_mb(server)
             result["server_cpu_s"] = cpu_s(server)
+            result["browser_cpu_s"] = browser_cpu_s() - browsers_before
             usable = [learner for learner in learners if learner.outcome == "usable"]
             result["usable_s"] = [learner.usable_s for learner in usable]
             result["failed"] = {learner.index: learner.outcome for learner in learners
@@ -281,6 +304,8 @@ def report(r: dict[str, Any]) -> None:
         ("memory after the clicks (MB)", f"{r['memory_after_clicks_mb']:.0f}"),
         ("CPU used by server + kernels to open every page (s)",
          f"{r['server_cpu_s']:.1f} ({r['server_cpu_s'] / max(1, r['n']):.2f} s a learner)"),
+        ("CPU used by the browsers meanwhile, same cores (s)",
+         f"{r['browser_cpu_s']:.1f}"),
         ("tabs closed -> no kernel left (s)", f"{r['released_s']:.1f} ({r['kernels_left']} left)"),
         ("next visitor", f"{r['next_visitor']} in {r['next_visitor_s'] or 0:.1f} s"),
         ("IOPub timeouts / class-full refusals in the log",
