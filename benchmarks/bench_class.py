@@ -200,7 +200,8 @@ def browser_cpu_s() -> float:
         if not entry.name.isdigit():
             continue
         try:
-            if str(CHROMIUM).encode() not in (entry / "cmdline").read_bytes():
+            # /usr/bin/chromium is a script starting /usr/lib/chromium/chromium
+            if (entry / "comm").read_text().strip() != "chromium":
                 continue
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
