@@ -41,7 +41,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
 import toonerville.solver as solver  # noqa: E402
-from toonerville.cards import NATURALS, ROOK, Card  # noqa: E402
+from toonerville.cards import BY_INDEX, NATURALS, ROOK, Card  # noqa: E402
 from toonerville.rules import ROUNDS, Rules  # noqa: E402
 from toonerville.simulate import play_game  # noqa: E402
 
@@ -197,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with open(args.file, "rb") as f:
         queries, answers, played = pickle.load(f)
+    # play's cards are the deck's own objects (unpickling made copies)
+    queries = [(f, r, h if isinstance(h, str) else tuple(BY_INDEX[c.index] for c in h),
+                rules, kw) for f, r, h, rules, kw in queries]
     if args.mode == "check":
         now = answer(solver, queries)
         bad = [i for i, (a, b) in enumerate(zip(answers, now, strict=True))
@@ -218,8 +221,8 @@ def main(argv: list[str] | None = None) -> int:
                 start = time.process_time()
                 answer(module, mine)
                 totals[label] += time.process_time() - start
-        print(f"{f:>14}: {len(mine)} calls; CPU us/call ref {totals['ref'] / args.repeat / len(mine) * 1e6:.1f}, "
-              f"new {totals['new'] / args.repeat / len(mine) * 1e6:.1f}")
+        ref_us, new_us = (totals[k] / args.repeat / len(mine) * 1e6 for k in ("ref", "new"))
+        print(f"{f:>14}: {len(mine)} calls; CPU us/call ref {ref_us:.1f}, new {new_us:.1f}")
     return 0
 
 

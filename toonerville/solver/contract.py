@@ -91,7 +91,7 @@ def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
-def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
+def minimal(cnt: list[int], layers: list[tuple[int, ...]], rooks: int, size: int,
              runs_wanted: int, sets_wanted: int, book: Book) -> Plan | None:
     """The search behind `find_contract`, on counts only. Without sets: colour by colour
     (`_runs_only`). With sets: 4-card runs first, cheapest first, then the cheapest
@@ -384,7 +384,7 @@ def _run_plan(base: int, got: int) -> tuple[int, dict[int, int]]:
 _Runs = tuple[tuple[int, int], ...]  # (cell of the lowest number, bitmask of naturals)
 
 
-def _runs_only(layers: list[list[int]], rooks: int, slack: int, runs_wanted: int,
+def _runs_only(layers: list[tuple[int, ...]], rooks: int, slack: int, runs_wanted: int,
                book: Book) -> Plan | None:
     """Runs only. Colours share nothing but the Rooks: the cheapest way to make j runs in
     each colour, then the cheapest mix of colours (`_cheapest_runs`). For two runs: two
