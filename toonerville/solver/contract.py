@@ -29,6 +29,7 @@ from .tally import (
     NUMBER_CELLS,
     Book,
     Plan,
+    Tally,
     book_for,
     check_minimal,
     run_meld,
@@ -47,11 +48,27 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
     (Meld.parse('RK=R4 R5 R6 R7'), Meld.parse('Y9 G9 B9'))
     """
     rules = rules or DEFAULT_RULES
-    contract = rules.contract(round_number)
-    cnt, layers, rooks, size = tally(hand)
-    book = book_for(rules)
-    plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
+    plan = contract_plan(tally(hand), rules.contract(round_number), book_for(rules))
     return None if plan is None else _plan_melds(plan)
+
+
+_PLANS: dict[tuple[int | tuple[int, ...], int, int, Book], Plan | None] = {}
+_UNKNOWN: Plan = ([], [])  # stands for "not in _PLANS" (a plan may be None)
+
+
+def contract_plan(counted: Tally, contract: Contract, book: Book) -> Plan | None:
+    """`minimal` for a whole contract, remembered for the last few hundred hands: play
+    asks `find_contract` of a hand and then, when it meets the contract, `best_lay_down`
+    of the same hand, which asks `minimal` first. (The plans are read, never changed.)"""
+    cnt, layers, rooks, size, key = counted
+    runs, sets = contract.runs, contract.sets
+    entry = (key, runs, sets, book)
+    plan = _PLANS.get(entry, _UNKNOWN)
+    if plan is _UNKNOWN:
+        if len(_PLANS) >= 512:
+            _PLANS.clear()
+        plan = _PLANS[entry] = minimal(cnt, layers, rooks, size, runs, sets, book)
+    return plan
 
 
 def shortfall(hand: str | Iterable[str | Card], round_number: int,
@@ -60,7 +77,7 @@ def shortfall(hand: str | Iterable[str | Card], round_number: int,
     the contract it can already make: `params` holds `runs` and `sets` (still missing)."""
     rules = rules or DEFAULT_RULES
     contract = rules.contract(round_number)
-    cnt, layers, rooks, size = tally(hand)
+    cnt, layers, rooks, size, _ = tally(hand)
     book = book_for(rules)
     parts = sorted(((r, s) for r in range(contract.runs + 1) for s in range(contract.sets + 1)),
                    key=lambda rs: (-(rs[0] + rs[1]), -rs[0]))

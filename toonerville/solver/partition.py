@@ -21,7 +21,7 @@ from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
 from ..rules import Contract, Rules
 from .arrange import End, Run, arrange
-from .contract import minimal
+from .contract import contract_plan
 from .tally import (
     CELL_POINTS,
     DEFAULT_RULES,
@@ -569,10 +569,10 @@ def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | 
     melds can be made (`minimal`) with `keep` cards left over."""
     rules = rules or DEFAULT_RULES
     contract = rules.contract(round_number)
-    cnt, layers, rooks, size = tally(hand)
+    counted = tally(hand)
+    cnt, _, rooks, size, _ = counted
     book = book_for(rules)
-    plan = None if size - keep < contract.min_cards else \
-        minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
+    plan = None if size - keep < contract.min_cards else contract_plan(counted, contract, book)
     if plan is None:
         return None
     search = _Partition(cnt, rooks, contract, book, whole, keep, hint=[n for n, _ in plan[1]])

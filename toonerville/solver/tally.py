@@ -64,10 +64,14 @@ def _colour_tally(field: int) -> ColourTally:
     return found
 
 
-def tally(hand: str | Iterable[str | Card]) -> tuple[list[int], list[tuple[int, ...]], int, int]:
+Tally = tuple[list[int], list[tuple[int, ...]], int, int, int | tuple[int, ...]]
+
+
+def tally(hand: str | Iterable[str | Card]) -> Tally:
     """Counts of natural cards per cell (and of Rooks, as cell 64); for each colour its
     layers (bitmasks of the numbers held at least once, at least twice, ..., ending in
-    0); the number of Rooks; the hand's size. The lists of layers are shared: read only."""
+    0); the number of Rooks; the hand's size; a key that is the same for the same cards
+    in any order (its code). The layers are shared with other hands: read only."""
     items: Sequence[str | Card]
     try:
         if isinstance(hand, str):
@@ -85,11 +89,10 @@ def tally(hand: str | Iterable[str | Card]) -> tuple[list[int], list[tuple[int, 
         return _tally_long(items)  # 16 copies of a card or more overflow their 4 bits
     cnt = red[0] + yellow[0] + green[0] + black[0]
     cnt.append(rooks)
-    return cnt, [red[1], yellow[1], green[1], black[1]], rooks, len(items)
+    return cnt, [red[1], yellow[1], green[1], black[1]], rooks, len(items), code
 
 
-def _tally_long(items: Iterable[str | Card]) -> tuple[list[int], list[tuple[int, ...]], int,
-                                                       int]:
+def _tally_long(items: Iterable[str | Card]) -> Tally:
     """`tally` card by card, for any number of copies of a card."""
     cells = [_cell_of(item) for item in items]
     cnt = [0] * 65
@@ -97,7 +100,7 @@ def _tally_long(items: Iterable[str | Card]) -> tuple[list[int], list[tuple[int,
         cnt[cell] += 1
     layers = [(*[sum(1 << n for n in range(16) if cnt[base + n] > k)
                  for k in range(max(cnt[base:base + 16]))], 0) for base in (0, 16, 32, 48)]
-    return cnt, layers, cnt[64], len(cells)
+    return cnt, layers, cnt[64], len(cells), tuple(cnt)
 
 
 def _cell_of(item: str | Card) -> int:
