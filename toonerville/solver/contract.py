@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, combinations, compress
+from operator import add
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -119,7 +120,7 @@ def minimal(cnt: list[int], layers: list[tuple[int, ...]], rooks: int, size: int
         return [], []
     if not sets_wanted:
         return _runs_only(layers, rooks, size - 4 * runs_wanted, runs_wanted, book)
-    tot = list(map(sum, zip(cnt[0:16], cnt[16:32], cnt[32:48], cnt[48:64], strict=True)))
+    tot = list(map(add, map(add, cnt[0:16], cnt[16:32]), map(add, cnt[32:48], cnt[48:64])))
     need = book.set_need
     if book.same_sets:
         numbers = [n for n in range(LOWEST, HIGHEST + 1)
