@@ -53,17 +53,22 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
     return None if plan is None else _plan_melds(plan)
 
 
-_PLANS: dict[tuple[int | tuple[int, ...], int, int, Book], Plan | None] = {}
+_PLANS: dict[tuple[int | tuple[int, ...], int, int], Plan | None] = {}  # for one Book
+_PLANS_BOOK: list[Book] = []  # the Book of _PLANS
 _UNKNOWN: Plan = ([], [])  # stands for "not in _PLANS" (a plan may be None)
 
 
 def contract_plan(counted: Tally, contract: Contract, book: Book) -> Plan | None:
     """`minimal` for a whole contract, remembered for the last few hundred hands: play
     asks `find_contract` of a hand and then, when it meets the contract, `best_lay_down`
-    of the same hand, which asks `minimal` first. (The plans are read, never changed.)"""
+    of the same hand, which asks `minimal` first. (The plans are read, never changed.
+    The keys hold only ints, which the garbage collector need not track.)"""
     cnt, layers, rooks, size, key = counted
     runs, sets = contract.runs, contract.sets
-    entry = (key, runs, sets, book)
+    if not _PLANS_BOOK or _PLANS_BOOK[0] is not book:
+        _PLANS.clear()
+        _PLANS_BOOK[:] = [book]
+    entry = (key, runs, sets)
     plan = _PLANS.get(entry, _UNKNOWN)
     if plan is _UNKNOWN:
         if len(_PLANS) >= 512:

@@ -47,7 +47,9 @@ _CELL_CODE = [1 << 4 * cell for cell in range(65)]
 _ID_CODE = {card_id: _CELL_CODE[cell] for card_id, cell in _ID_CELL.items()}
 _TOKEN_CODE = {token: _CELL_CODE[cell] for token, cell in _TOKEN_CELL.items()}
 _FIELD = (1 << 64) - 1
-ColourTally = tuple[list[int], tuple[int, ...], int]  # counts of numbers 0..15, layers, cards
+ColourTally = tuple[tuple[int, ...], tuple[int, ...], int]  # counts per number, layers, cards
+# (tuples of ints only: the garbage collector stops tracking them, so a large cache
+# does not slow its full collections)
 _COLOURS: dict[int, ColourTally] = {}
 
 
@@ -56,7 +58,7 @@ def _colour_tally(field: int) -> ColourTally:
     layers (the numbers held at least once, twice, ..., then 0) and its number of cards."""
     found = _COLOURS.get(field)
     if found is None:
-        counts = [field >> 4 * n & 15 for n in range(16)]
+        counts = tuple([field >> 4 * n & 15 for n in range(16)])
         layers = [sum(1 << n for n in range(16) if counts[n] > k) for k in range(max(counts))]
         if len(_COLOURS) > 1 << 15:
             _COLOURS.clear()
@@ -87,8 +89,7 @@ def tally(hand: str | Iterable[str | Card]) -> Tally:
     green, black = _colour_tally(code >> 128 & _FIELD), _colour_tally(code >> 192 & _FIELD)
     if red[2] + yellow[2] + green[2] + black[2] + rooks != len(items):
         return _tally_long(items)  # 16 copies of a card or more overflow their 4 bits
-    cnt = red[0] + yellow[0] + green[0] + black[0]
-    cnt.append(rooks)
+    cnt = [*red[0], *yellow[0], *green[0], *black[0], rooks]
     return cnt, [red[1], yellow[1], green[1], black[1]], rooks, len(items), code
 
 
