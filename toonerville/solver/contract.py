@@ -30,7 +30,6 @@ from .tally import (
     NUMBER_CELLS,
     Book,
     Plan,
-    Tally,
     book_for,
     check_minimal,
     run_meld,
@@ -49,31 +48,54 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
     (Meld.parse('RK=R4 R5 R6 R7'), Meld.parse('Y9 G9 B9'))
     """
     rules = rules or DEFAULT_RULES
-    plan = contract_plan(tally(hand), rules.contract(round_number), book_for(rules))
-    return None if plan is None else _plan_melds(plan)
+    contract = rules.contract(round_number)
+    cnt, layers, rooks, size = tally(hand)
+    book = book_for(rules)
+    plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
+    if plan is None:
+        return None
+    _PLANS.remember(cnt, contract, book, plan)
+    return _plan_melds(plan)
 
 
-_PLANS: dict[tuple[int | tuple[int, ...], int, int], Plan | None] = {}  # for one Book
-_PLANS_BOOK: list[Book] = []  # the Book of _PLANS
-_UNKNOWN: Plan = ([], [])  # stands for "not in _PLANS" (a plan may be None)
+class _Plans:
+    """The plans `find_contract` found for the last few hundred hands that meet their
+    contract: the bots ask `find_contract` of a hand and then `best_lay_down` (or
+    `whole_hand`) of the same hand, which needs the plan first (`contract_plan`).
+    Hands that do not meet it are not kept (the bots ask nothing more of those), so most
+    calls cost nothing here. Kept for one `Book` at a time; a plan is read, never changed.
+    """
+
+    def __init__(self) -> None:
+        self.book: Book | None = None
+        self.plans: dict[tuple[int, ...], tuple[Contract, Plan]] = {}
+
+    def remember(self, cnt: list[int], contract: Contract, book: Book, plan: Plan) -> None:
+        if book is not self.book or len(self.plans) >= 512:
+            self.plans.clear()
+            self.book = book
+        self.plans[tuple(cnt)] = (contract, plan)
+
+    def recall(self, cnt: list[int], contract: Contract, book: Book) -> Plan | None:
+        if book is not self.book:
+            return None
+        found = self.plans.get(tuple(cnt))
+        return found[1] if found is not None and found[0] == contract else None
+
+    def clear(self) -> None:
+        self.plans.clear()
 
 
-def contract_plan(counted: Tally, contract: Contract, book: Book) -> Plan | None:
-    """`minimal` for a whole contract, remembered for the last few hundred hands: play
-    asks `find_contract` of a hand and then, when it meets the contract, `best_lay_down`
-    of the same hand, which asks `minimal` first. (The plans are read, never changed.
-    The keys hold only ints, which the garbage collector need not track.)"""
-    cnt, layers, rooks, size, key = counted
-    runs, sets = contract.runs, contract.sets
-    if not _PLANS_BOOK or _PLANS_BOOK[0] is not book:
-        _PLANS.clear()
-        _PLANS_BOOK[:] = [book]
-    entry = (key, runs, sets)
-    plan = _PLANS.get(entry, _UNKNOWN)
-    if plan is _UNKNOWN:
-        if len(_PLANS) >= 512:
-            _PLANS.clear()
-        plan = _PLANS[entry] = minimal(cnt, layers, rooks, size, runs, sets, book)
+_PLANS = _Plans()
+
+
+def contract_plan(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
+                  contract: Contract, book: Book) -> Plan | None:
+    """`minimal` for the whole contract, or the plan `find_contract` just found for the
+    same hand (the same plan: `minimal` is a function of the counts)."""
+    plan = _PLANS.recall(cnt, contract, book)
+    if plan is None:
+        plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
     return plan
 
 
@@ -83,7 +105,7 @@ def shortfall(hand: str | Iterable[str | Card], round_number: int,
     the contract it can already make: `params` holds `runs` and `sets` (still missing)."""
     rules = rules or DEFAULT_RULES
     contract = rules.contract(round_number)
-    cnt, layers, rooks, size, _ = tally(hand)
+    cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
     parts = sorted(((r, s) for r in range(contract.runs + 1) for s in range(contract.sets + 1)),
                    key=lambda rs: (-(rs[0] + rs[1]), -rs[0]))
@@ -114,7 +136,7 @@ def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
-def minimal(cnt: list[int], layers: list[tuple[int, ...]], rooks: int, size: int,
+def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
              runs_wanted: int, sets_wanted: int, book: Book) -> Plan | None:
     """The search behind `find_contract`, on counts only. Without sets: colour by colour
     (`_runs_only`). With sets: 4-card runs first, cheapest first, then the cheapest
@@ -407,7 +429,7 @@ def _run_plan(base: int, got: int) -> tuple[int, dict[int, int]]:
 _Runs = tuple[tuple[int, int], ...]  # (cell of the lowest number, bitmask of naturals)
 
 
-def _runs_only(layers: list[tuple[int, ...]], rooks: int, slack: int, runs_wanted: int,
+def _runs_only(layers: list[list[int]], rooks: int, slack: int, runs_wanted: int,
                book: Book) -> Plan | None:
     """Runs only. Colours share nothing but the Rooks: the cheapest way to make j runs in
     each colour, then the cheapest mix of colours (`_cheapest_runs`). For two runs: two

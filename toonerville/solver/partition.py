@@ -572,10 +572,10 @@ def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | 
     melds can be made (`minimal`) with `keep` cards left over."""
     rules = rules or DEFAULT_RULES
     contract = rules.contract(round_number)
-    counted = tally(hand)
-    cnt, _, rooks, size, _ = counted
+    cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
-    plan = None if size - keep < contract.min_cards else contract_plan(counted, contract, book)
+    plan = None if size - keep < contract.min_cards else \
+        contract_plan(cnt, layers, rooks, size, contract, book)
     if plan is None:
         return None
     search = _Partition(cnt, rooks, contract, book, whole, keep, hint=[n for n, _ in plan[1]])

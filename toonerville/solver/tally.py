@@ -11,7 +11,8 @@ of `Meld` objects from cells, done only for an answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from typing import cast
 
 from ..cards import COLOURS, HIGHEST, LOWEST, NATURALS, ROOK, Card, Colour, parse_cards
 from ..melds import Meld, MeldKind
@@ -39,69 +40,42 @@ ROOK_POINTS = ROOK.points
 NUMBER_CELLS = [(n, 16 + n, 32 + n, 48 + n) for n in range(16)]
 
 
-# A hand's code: the sum over its cards of 1 << 4 * cell, so 4 bits per cell (colour ci in
-# bits 64 ci .. 64 ci + 63), the Rooks counted from bit 256. One `sum` over the cards, done
-# in C, instead of a loop in Python; what a colour holds is then a 64-bit field, and the
-# counts and layers of a colour are worked out once per such field (`_colour_tally`).
-_CELL_CODE = [1 << 4 * cell for cell in range(65)]
-_ID_CODE = {card_id: _CELL_CODE[cell] for card_id, cell in _ID_CELL.items()}
-_TOKEN_CODE = {token: _CELL_CODE[cell] for token, cell in _TOKEN_CELL.items()}
-_FIELD = (1 << 64) - 1
-ColourTally = tuple[tuple[int, ...], tuple[int, ...], int]  # counts per number, layers, cards
-# (tuples of ints only: the garbage collector stops tracking them, so a large cache
-# does not slow its full collections)
-_COLOURS: dict[int, ColourTally] = {}
+_SLOTS = 7  # layers kept per colour: a 5-deck shoe has at most 5 copies of a card
+_SLOT = [(cell >> 4) * _SLOTS for cell in range(64)] + [4 * _SLOTS]  # the Rook: cell 64
+_BIT = [1 << (cell & 15) for cell in range(64)] + [0]
 
 
-def _colour_tally(field: int) -> ColourTally:
-    """The counts per number (0..15) of one colour's 64-bit field of a hand's code, its
-    layers (the numbers held at least once, twice, ..., then 0) and its number of cards."""
-    found = _COLOURS.get(field)
-    if found is None:
-        counts = tuple([field >> 4 * n & 15 for n in range(16)])
-        layers = [sum(1 << n for n in range(16) if counts[n] > k) for k in range(max(counts))]
-        if len(_COLOURS) > 1 << 15:
-            _COLOURS.clear()
-        found = _COLOURS[field] = (counts, (*layers, 0), sum(counts))
-    return found
-
-
-Tally = tuple[list[int], list[tuple[int, ...]], int, int, int | tuple[int, ...]]
-
-
-def tally(hand: str | Iterable[str | Card]) -> Tally:
+def tally(hand: str | Iterable[str | Card]) -> tuple[list[int], list[list[int]], int, int]:
     """Counts of natural cards per cell (and of Rooks, as cell 64); for each colour its
     layers (bitmasks of the numbers held at least once, at least twice, ..., ending in
-    0); the number of Rooks; the hand's size; a key that is the same for the same cards
-    in any order (its code). The layers are shared with other hands: read only."""
-    items: Sequence[str | Card]
-    try:
-        if isinstance(hand, str):
-            items = tokens = hand.replace(",", " ").split()
-            code = sum(map(_TOKEN_CODE.__getitem__, tokens))
-        else:
-            items = hand if isinstance(hand, (tuple, list)) else list(hand)
-            code = sum(map(_ID_CODE.__getitem__, map(id, items)))
-    except KeyError:  # notation in another case, a Card not of the deck tables, an error
-        code = sum(_CELL_CODE[_cell_of(item)] for item in items)
-    rooks = code >> 256
-    red, yellow = _colour_tally(code & _FIELD), _colour_tally(code >> 64 & _FIELD)
-    green, black = _colour_tally(code >> 128 & _FIELD), _colour_tally(code >> 192 & _FIELD)
-    if red[2] + yellow[2] + green[2] + black[2] + rooks != len(items):
-        return _tally_long(items)  # 16 copies of a card or more overflow their 4 bits
-    cnt = [*red[0], *yellow[0], *green[0], *black[0], rooks]
-    return cnt, [red[1], yellow[1], green[1], black[1]], rooks, len(items), code
-
-
-def _tally_long(items: Iterable[str | Card]) -> Tally:
-    """`tally` card by card, for any number of copies of a card."""
-    cells = [_cell_of(item) for item in items]
+    0); the number of Rooks; the hand's size."""
+    items: list[str | Card]
+    if isinstance(hand, str):
+        tokens = hand.replace(",", " ").split()
+        found = [_TOKEN_CELL.get(t) for t in tokens]
+        items = list(tokens)
+    else:
+        items = list(hand)
+        found = list(map(_ID_CELL.get, map(id, items)))
+    cells = cast(list[int], found) if None not in found else [
+        _cell_of(item) if cell is None else cell
+        for item, cell in zip(items, found, strict=True)]
     cnt = [0] * 65
+    flat = [0] * (5 * _SLOTS + len(cells))
+    slot, bits = _SLOT, _BIT
     for cell in cells:
-        cnt[cell] += 1
-    layers = [(*[sum(1 << n for n in range(16) if cnt[base + n] > k)
-                 for k in range(max(cnt[base:base + 16]))], 0) for base in (0, 16, 32, 48)]
-    return cnt, layers, cnt[64], len(cells), tuple(cnt)
+        k = cnt[cell]
+        cnt[cell] = k + 1
+        flat[slot[cell] + k] |= bits[cell]
+    if max(cnt[:64]) >= _SLOTS:  # more copies than any shoe holds: count them the long way
+        width = max(cnt[:64]) + 1
+        layers = [[0] * width for _ in range(4)]
+        for cell in range(64):
+            for k in range(cnt[cell]):
+                layers[cell >> 4][k] |= _BIT[cell]
+        return cnt, layers, cnt[64], len(cells)
+    layers = [flat[0:7], flat[7:14], flat[14:21], flat[21:28]]
+    return cnt, layers, cnt[64], len(cells)
 
 
 def _cell_of(item: str | Card) -> int:
