@@ -16,6 +16,7 @@ natural card); a plan is the runs and sets found, as `tally.Plan`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, combinations, compress
@@ -530,7 +531,10 @@ def _may_improve(best: list[tuple[int, tuple[tuple[int, int], ...]] | None], dep
                  spent: int) -> bool:
     """Could runs added to those costing `spent` beat some `best[depth:]` found so far?
     (More runs never cost fewer Rooks.)"""
-    return any(found is None or found[0] > spent for found in best[depth:])
+    for found in best[depth:]:  # noqa: SIM110 (a loop, not any(): asked at every step)
+        if found is None or found[0] > spent:
+            return True
+    return False
 
 
 def _most_runs(layers: tuple[int, ...], most: int, rooks: int) -> int:
@@ -561,7 +565,6 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
     best[0] = (0, ())
     chosen: list[tuple[int, int]] = []
     n_starts = len(starts)
-    index = {low: i for i, low in enumerate(starts)}
 
     def dfs(first: int, lay: tuple[int, ...], left_over: int, spent: int, sound: bool,
             banned: int) -> None:
@@ -584,10 +587,11 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
         allowed = rooks - spent
         if allowed >= 4:  # a window with no card left may still take Rooks: try them all
             order: Iterable[int] = range(first, n_starts)
-        else:  # only windows holding 4 - allowed cards or more, lowest first
-            lowest = starts[first] if first < n_starts else HIGHEST
-            order = sorted([index[low] for cost, low in _windows(lay[0])
-                            if cost <= allowed and lowest <= low <= limit and low in index])
+        else:  # only windows holding 4 - allowed cards or more, lowest first (the starts
+            # are in order: those from `first` up to `limit`)
+            m0, enough = lay[0], 4 - allowed
+            order = [w for w in range(first, bisect_right(starts, limit, first))
+                     if (m0 >> starts[w] & 15).bit_count() >= enough]
         for w in order:
             low = starts[w]
             if low > limit:
