@@ -559,8 +559,11 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
     `layers` are the colour's numbers held at least once, twice, ... Windows are tried
     lowest first, giving up once more than `slack` natural cards lie unused below."""
     run_need, touching_ok = book.run_need, book.contiguous
-    starts = sorted(low for cost, low in _windows(layers[0])
-                    if 4 - cost >= run_need and cost <= rooks)
+    # the lowest numbers of the windows holding enough cards (H1) for no more Rooks than
+    # allowed, in order
+    once, fewest = layers[0], max(1, run_need, 4 - rooks)
+    starts = [low for low in range(LOWEST, HIGHEST - 2)
+              if (once >> low & 15).bit_count() >= fewest]
     best: list[tuple[int, tuple[tuple[int, int], ...]] | None] = [None] * (most + 1)
     best[0] = (0, ())
     chosen: list[tuple[int, int]] = []
@@ -619,6 +622,11 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
                     _may_improve(best, depth + 1, spent + cost):
                 if len(lay) == 1:
                     rest: tuple[int, ...] = (lay[0] & ~window,)
+                elif len(lay) == 2:  # the usual case, written out
+                    keep = ~window
+                    top = lay[1] & keep
+                    rest = ((lay[0] & keep) | (lay[1] & window), top) if top else \
+                        ((lay[0] & keep) | (lay[1] & window),)
                 else:
                     keep = ~window
                     more = [(m & keep) | (n & window)
