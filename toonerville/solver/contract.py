@@ -60,27 +60,25 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
 
 
 class _Plans:
-    """The plans `find_contract` found for the last few hundred hands that meet their
-    contract: the bots ask `find_contract` of a hand and then `best_lay_down` (or
-    `whole_hand`) of the same hand, which needs the plan first (`contract_plan`).
-    Hands that do not meet it are not kept (the bots ask nothing more of those), so most
-    calls cost nothing here. Kept for one `Book` at a time; a plan is read, never changed.
-    """
+    """The plans `find_contract` found for the last 512 hands that meet their contract:
+    the bots ask `find_contract` of a hand and then `best_lay_down` (or `whole_hand`) of
+    the same hand, which needs the plan first (`contract_plan`). Hands that do not meet
+    it are not kept (the bots ask nothing more of those), so most calls cost nothing
+    here. The oldest goes first, one at a time: emptying them all at once (as a new game,
+    with its own `Rules` and so its own `Book`, would) makes one call pay for freeing
+    hundreds of plans. A plan is read, never changed."""
 
     def __init__(self) -> None:
-        self.book: Book | None = None
-        self.plans: dict[tuple[int, ...], tuple[Contract, Plan]] = {}
+        self.plans: dict[tuple[tuple[int, ...], Book], tuple[Contract, Plan]] = {}
 
     def remember(self, cnt: list[int], contract: Contract, book: Book, plan: Plan) -> None:
-        if book is not self.book or len(self.plans) >= 512:
-            self.plans.clear()
-            self.book = book
-        self.plans[tuple(cnt)] = (contract, plan)
+        plans = self.plans
+        if len(plans) >= 512:
+            del plans[next(iter(plans))]
+        plans[tuple(cnt), book] = (contract, plan)
 
     def recall(self, cnt: list[int], contract: Contract, book: Book) -> Plan | None:
-        if book is not self.book:
-            return None
-        found = self.plans.get(tuple(cnt))
+        found = self.plans.get((tuple(cnt), book))
         return found[1] if found is not None and found[0] == contract else None
 
     def clear(self) -> None:
