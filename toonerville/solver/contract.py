@@ -17,6 +17,7 @@ natural card); a plan is the runs and sets found, as `tally.Plan`.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, combinations, compress
@@ -60,42 +61,53 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
 
 
 class _Plans:
-    """The plans `find_contract` found for the last 512 hands that meet their contract:
-    the bots ask `find_contract` of a hand and then `best_lay_down` (or `whole_hand`) of
-    the same hand, which needs the plan first (`contract_plan`). Hands that do not meet
-    it are not kept (the bots ask nothing more of those), so most calls cost nothing
-    here. The oldest goes first, one at a time: emptying them all at once (as a new game,
-    with its own `Rules` and so its own `Book`, would) makes one call pay for freeing
-    hundreds of plans. A plan is read, never changed."""
+    """What `find_contract` found for the last 512 hands that meet their contract: the
+    bots ask `find_contract` of a hand and then `best_lay_down` (or `whole_hand`) of the
+    same hand, which needs to know first whether the contract can be met, and the numbers
+    of the plan's sets (`contract_sets`). Hands that do not meet it are not kept (the
+    bots ask nothing more of those), so most calls cost nothing here. Only ints are kept
+    (keys and set numbers as tuples of ints, the `Book` by its id), which the garbage
+    collector stops tracking; the oldest goes first, one at a time."""
 
     def __init__(self) -> None:
-        self.plans: dict[tuple[tuple[int, ...], Book], tuple[Contract, Plan]] = {}
+        self.sets: OrderedDict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = \
+            OrderedDict()
+        self.books: dict[int, Book] = {}  # held, so that no other Book takes their ids
 
     def remember(self, cnt: list[int], contract: Contract, book: Book, plan: Plan) -> None:
-        plans = self.plans
-        if len(plans) >= 512:
-            del plans[next(iter(plans))]
-        plans[tuple(cnt), book] = (contract, plan)
+        if self.books.get(id(book)) is not book:
+            if len(self.books) >= 64:
+                self.clear()
+            self.books[id(book)] = book
+        if len(self.sets) >= 512:
+            self.sets.popitem(last=False)
+        self.sets[tuple(cnt), contract.runs, contract.sets, id(book)] = \
+            tuple([n for n, _ in plan[1]])
 
-    def recall(self, cnt: list[int], contract: Contract, book: Book) -> Plan | None:
-        found = self.plans.get((tuple(cnt), book))
-        return found[1] if found is not None and found[0] == contract else None
+    def recall(self, cnt: list[int], contract: Contract, book: Book) -> tuple[int, ...] | None:
+        if self.books.get(id(book)) is not book:
+            return None
+        return self.sets.get((tuple(cnt), contract.runs, contract.sets, id(book)))
 
     def clear(self) -> None:
-        self.plans.clear()
+        self.sets.clear()
+        self.books.clear()
 
 
 _PLANS = _Plans()
 
 
-def contract_plan(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
-                  contract: Contract, book: Book) -> Plan | None:
-    """`minimal` for the whole contract, or the plan `find_contract` just found for the
-    same hand (the same plan: `minimal` is a function of the counts)."""
-    plan = _PLANS.recall(cnt, contract, book)
-    if plan is None:
+def contract_sets(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
+                  contract: Contract, book: Book) -> tuple[int, ...] | None:
+    """The numbers of the sets of `minimal`'s plan for the whole contract (a number once
+    per set), or None when there is no plan; known without a search when `find_contract`
+    has just found that plan for the same hand (`minimal` is a function of the counts)."""
+    found = _PLANS.recall(cnt, contract, book)
+    if found is None:
         plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
-    return plan
+        if plan is not None:
+            found = tuple([n for n, _ in plan[1]])
+    return found
 
 
 def shortfall(hand: str | Iterable[str | Card], round_number: int,

@@ -21,7 +21,7 @@ from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
 from ..rules import Contract, Rules
 from .arrange import End, Run, arrange
-from .contract import contract_plan
+from .contract import contract_sets
 from .tally import (
     CELL_POINTS,
     DEFAULT_RULES,
@@ -574,11 +574,11 @@ def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | 
     contract = rules.contract(round_number)
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
-    plan = None if size - keep < contract.min_cards else \
-        contract_plan(cnt, layers, rooks, size, contract, book)
-    if plan is None:
+    sets = None if size - keep < contract.min_cards else \
+        contract_sets(cnt, layers, rooks, size, contract, book)
+    if sets is None:
         return None
-    search = _Partition(cnt, rooks, contract, book, whole, keep, hint=[n for n, _ in plan[1]])
+    search = _Partition(cnt, rooks, contract, book, whole, keep, hint=sets)
     if at_most is not None:
         if at_most < search.floor:
             return None  # keeping `keep` cards leaves more than that
