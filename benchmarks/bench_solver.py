@@ -76,9 +76,11 @@ def forget() -> None:
     for cache in (getattr(contract, "_colour_best", None), getattr(contract, "_colour_pair", None)):
         if cache is not None and hasattr(cache, "cache_clear"):
             cache.cache_clear()
-    one_run = getattr(partition, "_ONE_RUN", None)
-    if one_run is not None and hasattr(one_run, "clear"):
-        one_run.clear()
+    # plain dicts: the points one run can take, the plans of the last hands asked (a call
+    # timed again must not find its own answer there)
+    for table in (getattr(partition, "_ONE_RUN", None), getattr(contract, "_PLANS", None)):
+        if table is not None and hasattr(table, "clear"):
+            table.clear()
 
 
 # -- what play asks ---------------------------------------------------------------------

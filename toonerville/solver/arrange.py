@@ -12,6 +12,7 @@ are made only when asked for (`End.melds`): for `best_lay_down`, only for the be
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain, repeat
 
 from ..cards import HIGHEST, LOWEST, ROOK, Card
 from ..melds import Meld
@@ -51,7 +52,7 @@ class End:
     @property
     def points(self) -> int:
         """What the cards left in hand cost (T3)."""
-        return sum(CELL_POINTS[c] for c in self.left_cells) + ROOK_POINTS * self.spare
+        return sum(map(CELL_POINTS.__getitem__, self.left_cells)) + ROOK_POINTS * self.spare
 
     def left(self) -> tuple[Card, ...]:
         """The cards left in hand: natural cards in cell order, then Rooks."""
@@ -102,10 +103,11 @@ def arrange(runs: Sequence[Run], set_count: list[int], set_took: list[int], left
     run_cells = [list(r[3]) for r in runs]
     set_cells: list[dict[int, int]] = [
         {c: set_took[c] for c in NUMBER_CELLS[p] if set_took[c]} for p in groups]
-    ok = all(len(cells) >= book.need(high - low + 1)
-             for cells, (_, low, high, _) in zip(run_cells, runs, strict=True))
-    ok = ok and all(sum(cells.values()) >= set_count[p] * book.set_need
-                    for p, cells in zip(groups, set_cells, strict=True))
+    group_nat = [sum(c.values()) for c in set_cells]
+    needs, set_need = book.needs, book.set_need
+    ok = all(len(cells) >= needs[high - low + 1]
+             for cells, (_, low, high, _) in zip(run_cells, runs, strict=True)) and \
+        all(t >= set_count[p] * set_need for p, t in zip(groups, group_nat, strict=True))
     if not ok:  # H1: share the same naturals out another way
         pool = [0] * 64
         demands: list[Demand] = []
@@ -123,9 +125,9 @@ def arrange(runs: Sequence[Run], set_count: list[int], set_took: list[int], left
             return None
         run_cells = [cells_of(u) for u in use[:len(runs)]]
         set_cells = [{c: k for c, k in u.items() if k} for u in use[len(runs):]]
+        group_nat = [sum(c.values()) for c in set_cells]
     lengths = [high - low + 1 for _, low, high, _ in runs]
     spare = rooks - sum(n - len(c) for n, c in zip(lengths, run_cells, strict=True))
-    group_nat = [sum(c.values()) for c in set_cells]
     least = most = 0
     for p, t in zip(groups, group_nat, strict=True):
         lo, hi = book.set_rooks(set_count[p], t)
@@ -134,7 +136,7 @@ def arrange(runs: Sequence[Run], set_count: list[int], set_took: list[int], left
     if spare < least:
         return None
     spare -= min(spare, most)
-    left_cells = [c for c in range(64) for _ in range(left[c])]
+    left_cells = list(chain.from_iterable(map(repeat, range(64), left)))  # in cell order
     if spare:  # Rooks no set can take: into the runs, in place of natural cards
         spare, extra = _convert(spare, groups, group_nat, set_count, set_cells, run_cells,
                                 lengths, book, whole)

@@ -16,9 +16,12 @@ natural card); a plan is the runs and sets found, as `tally.Plan`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain, combinations, compress
+from operator import add
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -51,7 +54,60 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
     plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
-    return None if plan is None else _plan_melds(plan)
+    if plan is None:
+        return None
+    _PLANS.remember(cnt, contract, book, plan)
+    return _plan_melds(plan)
+
+
+class _Plans:
+    """What `find_contract` found for the last 512 hands that meet their contract: the
+    bots ask `find_contract` of a hand and then `best_lay_down` (or `whole_hand`) of the
+    same hand, which needs to know first whether the contract can be met, and the numbers
+    of the plan's sets (`contract_sets`). Hands that do not meet it are not kept (the
+    bots ask nothing more of those), so most calls cost nothing here. Only ints are kept
+    (keys and set numbers as tuples of ints, the `Book` by its id), which the garbage
+    collector stops tracking; the oldest goes first, one at a time."""
+
+    def __init__(self) -> None:
+        self.sets: OrderedDict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = \
+            OrderedDict()
+        self.books: dict[int, Book] = {}  # held, so that no other Book takes their ids
+
+    def remember(self, cnt: list[int], contract: Contract, book: Book, plan: Plan) -> None:
+        if self.books.get(id(book)) is not book:
+            if len(self.books) >= 64:
+                self.clear()
+            self.books[id(book)] = book
+        if len(self.sets) >= 512:
+            self.sets.popitem(last=False)
+        self.sets[tuple(cnt), contract.runs, contract.sets, id(book)] = \
+            tuple([n for n, _ in plan[1]])
+
+    def recall(self, cnt: list[int], contract: Contract, book: Book) -> tuple[int, ...] | None:
+        if self.books.get(id(book)) is not book:
+            return None
+        return self.sets.get((tuple(cnt), contract.runs, contract.sets, id(book)))
+
+    def clear(self) -> None:
+        self.sets.clear()
+        self.books.clear()
+
+
+_PLANS = _Plans()
+
+
+def contract_sets(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
+                  contract: Contract, book: Book) -> tuple[int, ...] | None:
+    """The numbers of the sets of `minimal`'s plan for the whole contract (a number once
+    per set), or None when there is no plan; known without a search when `find_contract`
+    has just found that plan for the same hand (`minimal` is a function of the counts)."""
+    found = _PLANS.recall(cnt, contract, book)
+    if found is None:
+        plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
+        if plan is not None:
+            found = tuple([n for n, _ in plan[1]])
+    return found
 
 
 def shortfall(hand: str | Iterable[str | Card], round_number: int,
@@ -102,7 +158,7 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
         return [], []
     if not sets_wanted:
         return _runs_only(layers, rooks, size - 4 * runs_wanted, runs_wanted, book)
-    tot = list(map(sum, zip(cnt[0:16], cnt[16:32], cnt[32:48], cnt[48:64], strict=True)))
+    tot = list(map(add, map(add, cnt[0:16], cnt[16:32]), map(add, cnt[32:48], cnt[48:64])))
     need = book.set_need
     if book.same_sets:
         numbers = [n for n in range(LOWEST, HIGHEST + 1)
@@ -485,7 +541,10 @@ def _may_improve(best: list[tuple[int, tuple[tuple[int, int], ...]] | None], dep
                  spent: int) -> bool:
     """Could runs added to those costing `spent` beat some `best[depth:]` found so far?
     (More runs never cost fewer Rooks.)"""
-    return any(found is None or found[0] > spent for found in best[depth:])
+    for found in best[depth:]:  # noqa: SIM110 (a loop, not any(): asked at every step)
+        if found is None or found[0] > spent:
+            return True
+    return False
 
 
 def _most_runs(layers: tuple[int, ...], most: int, rooks: int) -> int:
@@ -510,13 +569,15 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
     `layers` are the colour's numbers held at least once, twice, ... Windows are tried
     lowest first, giving up once more than `slack` natural cards lie unused below."""
     run_need, touching_ok = book.run_need, book.contiguous
-    starts = sorted(low for cost, low in _windows(layers[0])
-                    if 4 - cost >= run_need and cost <= rooks)
+    # the lowest numbers of the windows holding enough cards (H1) for no more Rooks than
+    # allowed, in order
+    once, fewest = layers[0], max(1, run_need, 4 - rooks)
+    starts = [low for low in range(LOWEST, HIGHEST - 2)
+              if (once >> low & 15).bit_count() >= fewest]
     best: list[tuple[int, tuple[tuple[int, int], ...]] | None] = [None] * (most + 1)
     best[0] = (0, ())
     chosen: list[tuple[int, int]] = []
     n_starts = len(starts)
-    index = {low: i for i, low in enumerate(starts)}
 
     def dfs(first: int, lay: tuple[int, ...], left_over: int, spent: int, sound: bool,
             banned: int) -> None:
@@ -539,10 +600,11 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
         allowed = rooks - spent
         if allowed >= 4:  # a window with no card left may still take Rooks: try them all
             order: Iterable[int] = range(first, n_starts)
-        else:  # only windows holding 4 - allowed cards or more, lowest first
-            lowest = starts[first] if first < n_starts else HIGHEST
-            order = sorted([index[low] for cost, low in _windows(lay[0])
-                            if cost <= allowed and lowest <= low <= limit and low in index])
+        else:  # only windows holding 4 - allowed cards or more, lowest first (the starts
+            # are in order: those from `first` up to `limit`)
+            m0, enough = lay[0], 4 - allowed
+            order = [w for w in range(first, bisect_right(starts, limit, first))
+                     if (m0 >> starts[w] & 15).bit_count() >= enough]
         for w in order:
             low = starts[w]
             if low > limit:
@@ -570,6 +632,11 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
                     _may_improve(best, depth + 1, spent + cost):
                 if len(lay) == 1:
                     rest: tuple[int, ...] = (lay[0] & ~window,)
+                elif len(lay) == 2:  # the usual case, written out
+                    keep = ~window
+                    top = lay[1] & keep
+                    rest = ((lay[0] & keep) | (lay[1] & window), top) if top else \
+                        ((lay[0] & keep) | (lay[1] & window),)
                 else:
                     keep = ~window
                     more = [(m & keep) | (n & window)

@@ -21,7 +21,7 @@ from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
 from ..rules import Contract, Rules
 from .arrange import End, Run, arrange
-from .contract import minimal
+from .contract import contract_sets
 from .tally import (
     CELL_POINTS,
     DEFAULT_RULES,
@@ -186,7 +186,10 @@ class _Partition:
                 (live[3] >> p & 1)
             if runs_left < 4 and not self.coverable(p, runs_left, self.sets_max - n_sets):
                 return False
-        elif self.best_points < NONE:
+        elif self.best_points < NONE and (n_runs or n_sets):
+            # (while no meld is chosen, the walk has taken nothing from numbers p..14 and
+            # the bound seldom cuts: measured on the hands play asks, it costs more than
+            # it saves there)
             enough = self.best_points - self.left_points
             if self.floor_ahead(p, runs_left, enough) >= enough:
                 return False
@@ -571,11 +574,11 @@ def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | 
     contract = rules.contract(round_number)
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
-    plan = None if size - keep < contract.min_cards else \
-        minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
-    if plan is None:
+    sets = None if size - keep < contract.min_cards else \
+        contract_sets(cnt, layers, rooks, size, contract, book)
+    if sets is None:
         return None
-    search = _Partition(cnt, rooks, contract, book, whole, keep, hint=[n for n, _ in plan[1]])
+    search = _Partition(cnt, rooks, contract, book, whole, keep, hint=sets)
     if at_most is not None:
         if at_most < search.floor:
             return None  # keeping `keep` cards leaves more than that
