@@ -7,25 +7,19 @@ else's seat shows a sentence and stores nothing."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import ipywidgets as widgets
 import pytest
 from pgserver import postgres_url_fixture  # noqa: F401
 from storehelpers import clients_fixture, where_fixture  # noqa: F401
+from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its test
 
 from toonerville import actions as A
 from toonerville.game import Game
 from toonerville.store import TableStore, open_store
 from toonerville.views import Phase
 from toonerville.widgets.classroom import SharedTable, store_location
-
-
-@pytest.fixture(autouse=True)
-def _close_widgets() -> Iterator[None]:
-    yield
-    widgets.Widget.close_all()
 
 
 @pytest.fixture

@@ -9,8 +9,6 @@ need Babel (the `test` extra). The others need only the standard library and ipy
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -18,6 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import pytest
+from prosehelpers import i18n_tool
 
 from toonerville import check_meld, is_run
 from toonerville.messages import (
@@ -52,13 +51,7 @@ def english_afterwards() -> Iterator[None]:
 def tool() -> ModuleType:
     """`tools/i18n.py`, the Babel wrapper (skipped without Babel)."""
     pytest.importorskip("babel")
-    spec = importlib.util.spec_from_file_location("toonerville_i18n_tool",
-                                                  ROOT / "tools" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return i18n_tool()
 
 
 @pytest.fixture(scope="module")

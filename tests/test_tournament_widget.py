@@ -8,12 +8,12 @@ from __future__ import annotations
 import csv
 import io
 import urllib.parse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import ipywidgets as widgets
 import pytest
 from storehelpers import choose
+from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its test
 
 from toonerville import Game, Rules, Seating
 from toonerville.store import TournamentDesk, open_store
@@ -26,12 +26,6 @@ from toonerville.widgets.tournament import (
 )
 
 LEARNERS = [f"Learner {k}" for k in range(1, 10)]
-
-
-@pytest.fixture(autouse=True)
-def _close_widgets() -> Iterator[None]:
-    yield
-    widgets.Widget.close_all()
 
 
 @pytest.fixture

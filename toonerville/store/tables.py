@@ -221,7 +221,9 @@ class TableStore:
             raise SeatError(msg("table {code} has no free seat: every seat is taken or "
                                 "played by a bot; you can still watch", None, code=t.code))
 
-    def _check_claimable(self, t: _Table, seat: int, claims: Mapping[str, str]) -> None:
+    @staticmethod
+    def _check_human_seat(t: _Table, seat: int) -> None:
+        """A seat of the table that a learner may hold: one that exists, not a bot's."""
         if not isinstance(seat, int) or not 0 <= seat < t.game.players:
             raise SeatError(msg("there is no seat {seat} at table {code}: seats go from 0 "
                                 "to {last}", None, seat=seat, code=t.code,
@@ -229,6 +231,9 @@ class TableStore:
         if seat in t.bots:
             raise SeatError(msg("seat {seat} at table {code} is played by a bot", None,
                                 seat=seat, code=t.code))
+
+    def _check_claimable(self, t: _Table, seat: int, claims: Mapping[str, str]) -> None:
+        self._check_human_seat(t, seat)
         if str(seat) in claims:
             raise SeatError(msg("seat {seat} ({name}) at table {code} is taken: only the "
                                 "page that claimed it may play it", None, seat=seat,
@@ -249,13 +254,7 @@ class TableStore:
             if t.tournament is not None:
                 raise SeatError(msg("the names at a tournament's tables are the names the "
                                     "teacher entered", None))
-            if not isinstance(seat, int) or not 0 <= seat < t.game.players:
-                raise SeatError(msg("there is no seat {seat} at table {code}: seats go from "
-                                    "0 to {last}", None, seat=seat, code=t.code,
-                                    last=t.game.players - 1))
-            if seat in t.bots:
-                raise SeatError(msg("seat {seat} at table {code} is played by a bot", None,
-                                    seat=seat, code=t.code))
+            self._check_human_seat(t, seat)
             self._authorise(t, seat, secret)
             self.backend.name_seat(t.code, seat, name)
             return name
