@@ -107,6 +107,11 @@ class Game:
         self._before: list[tuple[Position, int, tuple[Any, ...] | None]] = []
         self._start: dict[str, Any] = {}
         self._pos = Position((), 1, 0, 0, Phase.DRAW, [], [], [], [], [])
+        # `deciders` of the position `_deciders_of` (a position never changes once it is
+        # the game's, so a new answer is needed only after a move): a bot game asks twice
+        # a decision, once for who decides and once in the view
+        self._deciders_of: Position | None = None
+        self._deciders: tuple[int, ...] = ()
 
     # -- making a game -----------------------------------------------------------------
     @classmethod
@@ -250,7 +255,10 @@ class Game:
     @property
     def deciders(self) -> tuple[int, ...]:
         """The seats that must decide now: in the buy window, every player still to answer."""
-        return legal.deciders(self._pos, self._setup)
+        s = self._pos
+        if self._deciders_of is not s:
+            self._deciders, self._deciders_of = legal.deciders(s, self._setup), s
+        return self._deciders
 
     @property
     def history(self) -> tuple[Event, ...]:
@@ -301,7 +309,7 @@ class Game:
         sizes, is_down, buys = s.counts()
         return PlayerView(
             seat, self._setup.names, s.round_number, contract_for(s.round_number), s.phase,
-            s.current, s.dealer, legal.deciders(s, self._setup),
+            s.current, s.dealer, self.deciders,
             s.hand_cards(seat) if s.hands else (),
             sizes, s.melds(), is_down, top, len(s.discard), len(s.stock),
             top if s.phase is Phase.BUY else None,
@@ -442,6 +450,7 @@ class Game:
                                  last=len(self._actions), k=moves))
         game = Game.__new__(Game)
         game._setup, game.seed, game._start = self._setup, self.seed, self._start
+        game._deciders_of, game._deciders = None, ()
         game._before = self._before[:moves]
         game._actions = self._actions[:moves]
         if moves == len(self._actions):
