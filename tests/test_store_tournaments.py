@@ -165,7 +165,7 @@ def test_T22_two_teacher_pages_pressing_next_round_make_one_round(clients: Clien
 
     def press(k: int) -> None:
         gate.wait()
-        got[k] = pages[k].next_round(code, key)
+        got[k] = pages[k].next_round(code, key, after=1)  # each page shows round 1
 
     threads = [threading.Thread(target=press, args=(k,)) for k in range(3)]
     for th in threads:
@@ -174,6 +174,20 @@ def test_T22_two_teacher_pages_pressing_next_round_make_one_round(clients: Clien
         th.join()
     final = desk.get(code)
     assert final.round_number == 2 and all(g == final for g in got)
+
+
+def test_T22_a_page_still_showing_the_last_round_gets_the_new_one(clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open([], bots=6, seed=5, rounds=3)
+    desk.start(code, key)
+    desk.play_bots(code)
+    seated = desk.next_round(code, key, after=1)
+    assert seated.round_number == 2
+    # a second page (or a second click) that still shows round 1 makes no third round
+    assert TournamentDesk(clients()).next_round(code, key, after=1) == desk.get(code)
+    # asked without saying which round the page shows, round 2 is still being played
+    with pytest.raises(StoreError, match="still being played"):
+        desk.next_round(code, key)
 
 
 def test_H11_standing_reseats_the_leaders_together_in_the_store(clients: Clients) -> None:

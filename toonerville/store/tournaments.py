@@ -58,9 +58,15 @@ class TournamentDesk:
             return t
         return self._begin_round(t, version)
 
-    def next_round(self, code: str, key: str) -> Tournament:
-        """Seat the next round once every table of this one has finished (teacher)."""
+    def next_round(self, code: str, key: str, after: int | None = None) -> Tournament:
+        """Seat the next round once every table of this one has finished (teacher).
+        `after` is the round the teacher's page showed when Next round was pressed: if
+        the tournament has moved past it already (another page of the teacher's, or a
+        second click, came first), the tournament as it now stands is returned and
+        nothing changes, rather than a refusal that the new round is still being played."""
         t, version = self._teacher(code, key)
+        if after is not None and t.round_number > after:
+            return t
         if not t.round_number:
             raise StoreError(msg("tournament {code} has not started yet", "T22", code=code))
         if not self._finished(t):  # as of the state read with the key: see _begin_round

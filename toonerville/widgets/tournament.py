@@ -365,13 +365,15 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         desk = self._desk()
         if self.code is None or self._key is None:
             raise ToonervilleError(msg("start a tournament first", "T22"))
-        t = self._advance(desk)
+        t = self._advance(desk, self._shown[0] if self._shown else None)
         self.poll()
         return t
 
-    def _advance(self, desk: TournamentDesk) -> Tournament:
+    def _advance(self, desk: TournamentDesk, after: int | None) -> Tournament:
+        """Seat the round after `after` (the round this page shows): when another of the
+        teacher's pages has just done it, this page gets that round, not a refusal."""
         assert self.code is not None and self._key is not None
-        t = desk.next_round(self.code, self._key)
+        t = desk.next_round(self.code, self._key, after)
         self.message.ok(msg("round {r} is seated: everyone's page shows their new table",
                             "T22", r=t.round_number))
         return t
@@ -395,7 +397,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         finished = [desk.store.finished(x.code) for x in t.tables[-1]]
         over = all(finished) and t.round_number >= t.rounds
         if all(finished) and not over and self.auto.value:
-            t = self._advance(desk)
+            t = self._advance(desk, t.round_number)
             finished = [False] * len(t.tables[-1])
         moves = tuple(desk.store.info(x.code).moves for x in t.tables[-1])
         shown = (t.round_number, moves, tuple(finished), self.auto.value)
