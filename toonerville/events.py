@@ -10,10 +10,10 @@ so switching the language re-renders a whole log correctly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum, StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .messages import N_, Message
@@ -107,19 +107,22 @@ class Joined:
         return self.joiner.join(str(v) for v in self.values)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One step of a game's history. `action` is the move's notation for a player's move
     and None for an automatic step (deal, turn-up, restock, scoring); `detail` holds the
     other values the sentence needs (the contract, the melds, a score row …); `names` is
-    the table's seat names, shared by every event of a game."""
+    the table's seat names, shared by every event of a game.
+
+    A named tuple, as `PlayerView` is, rather than a frozen dataclass: a game records an
+    event or two at every move, and a tuple is built several times faster, immutable all
+    the same (`event._replace(names=...)` makes a changed copy)."""
 
     round_number: int
     kind: EventKind
     seat: int | None
     cards: tuple[Card, ...] = ()
     action: str | None = None
-    detail: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    detail: Mapping[str, Any] = _EMPTY
     names: tuple[str, ...] = ()
 
     @property

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from . import actions as A
@@ -476,7 +475,7 @@ class Game:
         _check_names(shown, self.players)
         game = self.position_at(len(self._actions))
         game._setup = Setup(self.players, shown, self.rules, self.turn_limit)
-        game._history = [replace(e, names=shown) for e in self._history]
+        game._history = [e._replace(names=shown) for e in self._history]
         return game
 
     # -- the verbs -------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import json
 import random
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -57,8 +57,8 @@ def public_events(history: Sequence[Event], names: Sequence[str] | None = None
     """`history` as everyone at the table may read it: every sentence, but no card drawn
     from the stock (draws and penalty cards keep their cards to themselves); `names`,
     if given, are the names the sentences use."""
-    return tuple(replace(e, cards=() if e.kind in _PRIVATE_CARDS else e.cards,
-                         names=e.names if names is None else tuple(names))
+    return tuple(e._replace(cards=() if e.kind in _PRIVATE_CARDS else e.cards,
+                            names=e.names if names is None else tuple(names))
                  for e in history)
 
 
