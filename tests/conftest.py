@@ -39,6 +39,8 @@ from hypothesis import settings
 # processes side by side) an example may take longer than Hypothesis's default 200 ms
 # deadline without anything being wrong.
 settings.register_profile("kit", deadline=None)
+# `pytest --hypothesis-profile=thorough` hunts for rare failing examples (minutes, not for CI)
+settings.register_profile("thorough", deadline=None, max_examples=2000)
 settings.load_profile("kit")
 
 if TYPE_CHECKING:
