@@ -38,3 +38,25 @@ def test_play_game_collects_less_often_while_it_plays_and_puts_the_setting_back(
         assert gc.get_threshold()[0] == 700
     finally:
         gc.set_threshold(*before)
+
+
+def test_simulate_collects_less_often_for_the_whole_run_and_puts_the_setting_back() -> None:
+    import gc
+
+    from toonerville.simulate import GAME_GC_THRESHOLD
+
+    before = gc.get_threshold()
+    gc.set_threshold(700, *before[1:])
+    try:
+        run = simulate(3, bots=["random"] * 3, seed=4, turn_limit=20)
+        between = []
+        for _record in run:  # between games too, not only while one is played
+            between.append(gc.get_threshold()[0])
+        assert between == [GAME_GC_THRESHOLD] * 3
+        assert gc.get_threshold()[0] == 700
+        stopped = simulate(3, bots=["random"] * 3, seed=4, turn_limit=20)
+        next(stopped)
+        stopped.close()  # a run given up half way puts the setting back too
+        assert gc.get_threshold()[0] == 700
+    finally:
+        gc.set_threshold(*before)
