@@ -23,40 +23,38 @@ def test_records_stream_in_order_and_depend_on_index_alone() -> None:
         assert r.winners and all(r.totals[w] == min(r.totals) for w in r.winners)
 
 
-def test_play_game_collects_less_often_while_it_plays_and_puts_the_setting_back() -> None:
+def test_play_game_pauses_the_collector_while_it_plays_and_resumes_it() -> None:
     import gc
 
-    from toonerville.simulate import GAME_GC_THRESHOLD
-
-    before = gc.get_threshold()
-    seen: set[int] = set()
-    gc.set_threshold(700, *before[1:])
-    try:
-        play_game(["random"] * 3, seed=4, turn_limit=20,
-                  after_action=lambda _g: seen.add(gc.get_threshold()[0]))
-        assert seen == {GAME_GC_THRESHOLD}
-        assert gc.get_threshold()[0] == 700
-    finally:
-        gc.set_threshold(*before)
+    assert gc.isenabled()
+    seen: set[bool] = set()
+    game = play_game(["random"] * 3, seed=4, turn_limit=20,
+                     after_action=lambda _g: seen.add(gc.isenabled()))
+    assert seen == {False} and gc.isenabled() and game.is_over
 
 
-def test_simulate_collects_less_often_for_the_whole_run_and_puts_the_setting_back() -> None:
+def test_play_game_leaves_a_collector_paused_by_its_caller_paused() -> None:
     import gc
 
-    from toonerville.simulate import GAME_GC_THRESHOLD
-
-    before = gc.get_threshold()
-    gc.set_threshold(700, *before[1:])
+    gc.disable()
     try:
-        run = simulate(3, bots=["random"] * 3, seed=4, turn_limit=20)
-        between = []
-        for _record in run:  # between games too, not only while one is played
-            between.append(gc.get_threshold()[0])
-        assert between == [GAME_GC_THRESHOLD] * 3
-        assert gc.get_threshold()[0] == 700
-        stopped = simulate(3, bots=["random"] * 3, seed=4, turn_limit=20)
-        next(stopped)
-        stopped.close()  # a run given up half way puts the setting back too
-        assert gc.get_threshold()[0] == 700
+        play_game(["random"] * 3, seed=4, turn_limit=20)
+        assert not gc.isenabled()
     finally:
-        gc.set_threshold(*before)
+        gc.enable()
+
+
+def test_simulate_pauses_the_collector_for_the_whole_run_and_leaves_no_cycles() -> None:
+    import gc
+
+    gc.collect()
+    run = simulate(3, bots=["heuristic"] * 3, seed=4, turn_limit=30)
+    between = []
+    for _record in run:  # between games too, not only while one is played
+        between.append(gc.isenabled())
+        assert gc.collect(0) == 0  # each game's cycles were collected once it was gone
+    assert between == [False] * 3 and gc.isenabled()
+    stopped = simulate(3, bots=["random"] * 3, seed=4, turn_limit=20)
+    next(stopped)
+    stopped.close()  # a run given up half way resumes it too
+    assert gc.isenabled()

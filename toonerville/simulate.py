@@ -27,12 +27,13 @@ DEFAULT_TURN_LIMIT = 200
 #: random bots has run past 3,000 turns, so even then a round ends, scored as it stands,
 #: after this many turns (a game of people, `Game(turn_limit=None)`, has no bound)
 SAFETY_TURN_LIMIT = 1_000
-#: the cyclic collector's first threshold while bot games are played: a game allocates many
-#: short-lived tuples and events and builds no cycles worth chasing, so collecting every 700
-#: allocations (Python's default) would cost a few per cent of the game for nothing. A run of
-#: games (`simulate`) keeps it for the whole run: putting 700 back after each game made the
-#: next allocation collect the game's young objects at once, ~5% of a heuristic game's time
-GAME_GC_THRESHOLD = 20_000
+# The cyclic collector is paused while bots play (`_collector_paused`). A game allocates
+# tens of thousands of objects, and each automatic collection walks the young ones still
+# alive (the game's history and positions, the bots' caches): even collecting every 20,000
+# allocations rather than Python's 700 cost ~8% of a heuristic game. What a game leaves as
+# cycles is small (a few thousand objects, mostly the solver's recursive closures) and is
+# collected once the game is gone: by `simulate` after each game, by Python's own next
+# collection after a lone `play_game`.
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ def play_game(bots: Sequence[Bot | str], seed: int, rules: Rules | None = None,
     rngs = [random.Random(f"{seed}:bot:{i}") for i in range(len(players))]
     legal = [partial(game.legal_actions, seat) for seat in range(len(players))]
     rules = game.rules
-    with _fewer_collections():
+    with _collector_paused():
         while not game.is_over:
             seat = game.deciders[0]
             action = players[seat].choose(game.view(seat), rules, legal[seat], rngs[seat])
@@ -93,18 +94,17 @@ def play_game(bots: Sequence[Bot | str], seed: int, rules: Rules | None = None,
 
 
 @contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Raise the collector's first threshold to `GAME_GC_THRESHOLD` for a while (never
-    lower it), and put back what it was."""
-    first, *rest = gc.get_threshold()
-    if first >= GAME_GC_THRESHOLD:
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic collector for a while, and resume it after (one paused by someone
+    else is left paused)."""
+    if not gc.isenabled():
         yield
         return
-    gc.set_threshold(GAME_GC_THRESHOLD, *rest)
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(first, *rest)
+        gc.enable()
 
 
 def simulate(games: int, bots: Sequence[Bot | str] = ("heuristic",) * 4, seed: int = 0,
@@ -113,11 +113,15 @@ def simulate(games: int, bots: Sequence[Bot | str] = ("heuristic",) * 4, seed: i
     """Play games `start` .. `start + games - 1` of the run seeded `seed`, yielding each
     game's record as soon as it is finished. Every round ends by `turn_limit` turns
     (`None`: by `SAFETY_TURN_LIMIT`), so a run always finishes. Until the run is finished
-    (or the iterator closed), the collector's first threshold is `GAME_GC_THRESHOLD`."""
+    (or the iterator closed) the cyclic collector is paused; each game's few cycles are
+    collected as soon as the game is gone."""
     names = tuple(b if isinstance(b, str) else b.name for b in bots)
-    with _fewer_collections():  # for the whole run, not game by game (see GAME_GC_THRESHOLD)
+    with _collector_paused():  # for the whole run, between games too
         for index in range(start, start + games):
             s = game_seed(seed, index)
             game = play_game(bots, s, rules, turn_limit)
-            yield GameRecord(index=index, seed=s, bots=names, scores=game.scores,
-                             rounds=game.records, first_dealer=game.records[0].dealer)
+            record = GameRecord(index=index, seed=s, bots=names, scores=game.scores,
+                                rounds=game.records, first_dealer=game.records[0].dealer)
+            del game  # freed now, by reference counting: the collection walks only its cycles
+            gc.collect(0)
+            yield record
