@@ -255,35 +255,23 @@ class HeuristicBot:
 
     def _meets(self, key: Key, round_number: int, rules: Rules, infer: bool = False
                ) -> bool:
-        """Does the hand hold the contract? Cached; with `infer`, a miss is first worked
-        out from answers already known: a hand with one card fewer that meets it, or
-        (exactly, see `_rook_stands_in`) one card swapped for a Rook that does not —
-        which answers most hands just drawn to."""
-        found = self._met.get((round_number, key))
+        """Does the hand hold the contract? Cached; with `infer`, a hand just drawn to is
+        first worked out from what is known of the hand before the draw: if that met it,
+        so does this one; if that hand with a Rook added did not, neither does this one
+        (exactly, see `_rook_stands_in`) — which answers most hands just drawn to. (Other
+        hands of one card fewer are almost never known: trying each cost more than it
+        saved.)"""
+        met = self._met
+        found = met.get((round_number, key))
         if found is not None:
             return found
-        met, exact = self._met, self._exact if infer else -1
-        rooks = len(key) - bisect(key, _ROOK - 1)
         if infer and _one_more(key, self._before):
-            # the hand just drawn to: its hand before is the one-card-fewer hand most
-            # likely known (the same inferences as below, asked first)
             less = self._before
             if met.get((round_number, less)):
                 found = True
-            elif rooks <= exact and met.get((round_number, (*less, _ROOK))) is False:
+            elif len(key) - bisect(key, _ROOK - 1) <= self._exact and \
+                    met.get((round_number, (*less, _ROOK))) is False:
                 found = False
-        prev = -1
-        for at, i in enumerate(key if infer and found is None else ()):
-            if i in (prev, _ROOK):
-                continue
-            prev = i
-            less = key[:at] + key[at + 1:]
-            if met.get((round_number, less)):
-                found = True
-                break
-            if rooks <= exact and met.get((round_number, (*less, _ROOK))) is False:
-                found = False
-                break
         if found is None:
             found = find_contract(_cards(key), round_number, rules) is not None
         if len(met) > 8192:

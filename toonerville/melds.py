@@ -104,12 +104,17 @@ class Meld:
 
     def rook_positions(self) -> tuple[Card, ...]:
         """The cards the Rooks in a run stand for."""
-        if self.kind is not _RUN or ROOK not in self.cards:
+        if self.kind is not _RUN:
+            return ()
+        cards = self.cards
+        for card in cards:  # `ROOK in cards` would call Card.__eq__ for every other card
+            if card.is_rook:
+                break
+        else:
             return ()
         assert self.colour is not None
         colour, low = self.colour, self.low
-        return tuple([_natural(colour, low + i) for i, c in enumerate(self.cards)
-                      if c.is_rook])
+        return tuple([_natural(colour, low + i) for i, c in enumerate(cards) if c.is_rook])
 
     def __str__(self) -> str:
         if not self.is_run:
