@@ -21,7 +21,6 @@ import math
 import random
 from bisect import bisect
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any, Protocol
 
 from . import actions as A
@@ -134,9 +133,6 @@ class _Tally:
         if contract.runs:
             score += _NEAR[self.window(card)] * (1 + 0.1 * contract.runs)
         return score
-
-
-_INDEX = attrgetter("index")
 
 
 def _key(hand: Sequence[Card]) -> Key:
@@ -542,18 +538,20 @@ class HeuristicBot:
         return None
 
     def _discard(self, view: PlayerView, key: Key, rules: Rules) -> tuple[A.Action, Why]:
-        hand = view.hand
         taken = view.taken_this_turn
-        options = set(hand)
-        if taken is not None and hand.count(taken) == 1:
-            options.discard(taken)
-        if not options:  # only the card just taken: T14 leaves nothing else to do
-            options = set(hand)
+        # the cards that may go, distinct and in card order (the key is sorted): not the
+        # card just taken from the discard pile unless a twin of it is held (T14) or it is
+        # all there is
+        ids = list(dict.fromkeys(key))
+        if taken is not None and len(ids) > 1 and key.count(taken.index) == 1:
+            ids.remove(taken.index)
         r, seat = view.round_number, view.seat
         if r == ROUNDS and not view.down[seat] and self._meets(key, r, rules):
             # round 11 goes out only with the whole hand: shed what the best lay-down leaves
             best = self._best_lay_down(key, r, rules)
-            spare = [c for c in (best.left if best else ()) if c in options and not c.is_rook]
+            allowed = set(ids)
+            spare = [c for c in (best.left if best else ())
+                     if c.index in allowed and not c.is_rook]
             if spare:
                 card = max(spare, key=lambda c: (c.points, c.sort_key))
                 assert best is not None
@@ -561,7 +559,7 @@ class HeuristicBot:
                 return A.Discard(seat, card), (
                     N_("discard {card}: your best lay-down leaves it over, and in round 11 "
                     "the whole hand must go down"), "T17", {"card": card})
-        ordered = sorted(options, key=_INDEX)  # a card's sort key is its index
+        ordered = [_CARDS[i] for i in ids]
         if view.down[seat]:
             # keep a Rook (it fits almost anywhere); otherwise shed the most points
             card = min(ordered, key=lambda c: (100.0 if c.is_rook else 0.0) - c.points)
