@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from . import actions as A
 from .cards import ROOK, Card, deck
 from .errors import RulesError
-from .legal import rooks_in_reach
+from .legal import discard_move, rooks_in_reach, simple_move
 from .melding import lay_off_spots
 from .melds import Meld
 from .messages import N_, Message, msg
@@ -388,34 +388,33 @@ class HeuristicBot:
         return tally.usefulness(card, view.contract, False), "helps"
 
     def _draw(self, view: PlayerView, key: Key, rules: Rules) -> tuple[A.Action, Why]:
-        top = view.discard_top
+        top, draw = view.discard_top, simple_move(A.Draw, view.seat)
         if top is None:
-            return A.Draw(view.seat), (N_("draw from the stock: the discard pile is empty"),
-                                       "T9", {})
+            return draw, (N_("draw from the stock: the discard pile is empty"), "T9", {})
         value, why = self._helps(top, view, key, rules)
         if value >= self.take_threshold:
-            return A.TakeDiscard(view.seat), (_TAKE.get(why, _TAKE["helps"]), "T9",
-                                              {"card": top})
-        return A.Draw(view.seat), (_DRAW.get(why, _DRAW["helps"]), "T9", {"card": top})
+            return simple_move(A.TakeDiscard, view.seat), (_TAKE.get(why, _TAKE["helps"]),
+                                                           "T9", {"card": top})
+        return draw, (_DRAW.get(why, _DRAW["helps"]), "T9", {"card": top})
 
     def _answer(self, view: PlayerView, key: Key, rules: Rules) -> tuple[A.Action, Why]:
-        card = view.offered
+        card, no = view.offered, simple_move(A.Pass, view.seat)
         if card is None:
-            return A.Pass(view.seat), (N_("pass: nothing is offered"), "T10", {})
+            return no, (N_("pass: nothing is offered"), "T10", {})
         if view.down[view.seat]:
-            return A.Pass(view.seat), (N_("pass on {card}: you are down, and a penalty "
-                                          "card would only add to your hand"), "H5",
-                                       {"card": card})
+            return no, (N_("pass on {card}: you are down, and a penalty card would only add "
+                           "to your hand"), "H5", {"card": card})
         if view.round_number == ROUNDS and self._meets(key, ROUNDS, rules):
             # a bought card brings a penalty card, which the whole hand must absorb too
-            return A.Pass(view.seat), (N_("pass on {card}: your hand meets the contract, "
-                                          "and in round 11 a penalty card would have to "
-                                          "go into melds too"), "T17", {"card": card})
+            return no, (N_("pass on {card}: your hand meets the contract, and in round 11 a "
+                           "penalty card would have to go into melds too"), "T17",
+                        {"card": card})
         value, why = self._helps(card, view, key, rules)
         # every buy adds a penalty card; late in a round it is rarely worth it
         if value >= self.buy_threshold + rules.penalty_cards * 2:
-            return A.Buy(view.seat), (_BUY.get(why, _BUY["helps"]), "T10", {"card": card})
-        return A.Pass(view.seat), (_PASS.get(why, _PASS["helps"]), "H5", {"card": card})
+            return simple_move(A.Buy, view.seat), (_BUY.get(why, _BUY["helps"]), "T10",
+                                                   {"card": card})
+        return no, (_PASS.get(why, _PASS["helps"]), "H5", {"card": card})
 
     # -- playing -----------------------------------------------------------------------
     def _play(self, view: PlayerView, key: Key, rules: Rules, legal: Legal | None
@@ -556,14 +555,14 @@ class HeuristicBot:
                 card = max(spare, key=lambda c: (c.points, c.sort_key))
                 assert best is not None
                 self._without_spare(key, r, best, card)
-                return A.Discard(seat, card), (
+                return discard_move(seat, card), (
                     N_("discard {card}: your best lay-down leaves it over, and in round 11 "
                     "the whole hand must go down"), "T17", {"card": card})
         ordered = [_CARDS[i] for i in ids]
         if view.down[seat]:
             # keep a Rook (it fits almost anywhere); otherwise shed the most points
             card = min(ordered, key=lambda c: (100.0 if c.is_rook else 0.0) - c.points)
-            return A.Discard(seat, card), (
+            return discard_move(seat, card), (
                 N_("discard {card}: it fits no meld on the table and costs the most points"),
                 "T13", {"card": card})
         card = self._tally(key).least_useful(ordered, view.contract)
@@ -571,7 +570,7 @@ class HeuristicBot:
             # a hand that does not hold the contract does not with a card fewer either: the
             # answer for the hand kept is known, which the next draw and buy offers ask
             self._met[(r, _minus(key, card))] = False
-        return A.Discard(seat, card), (
+        return discard_move(seat, card), (
             N_("discard {card}: of your cards it helps least toward the contract ({contract})"),
             "T13", {"card": card, "contract": view.contract})
 

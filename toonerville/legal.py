@@ -56,19 +56,21 @@ def deciders(s: Position, setup: Setup) -> tuple[int, ...]:
 
 # Moves are immutable values, so the few that recur (a seat's draw, take, buy, pass and
 # discard of each card value) are made once and handed out again: a bot asks for the
-# legal moves at every decision. At most 5 seats × 57 card values.
+# legal moves, or makes one of these, at every decision. At most 5 seats × 57 card values.
 _SIMPLE: dict[tuple[type, int], A.Action] = {}
 _DISCARDS: dict[tuple[int, int], A.Discard] = {}
 
 
-def _simple(kind: type[A.Draw | A.TakeDiscard | A.Buy | A.Pass], seat: int) -> A.Action:
+def simple_move(kind: type[A.Draw | A.TakeDiscard | A.Buy | A.Pass], seat: int) -> A.Action:
+    """`kind(seat)`, made once."""
     found = _SIMPLE.get((kind, seat))
     if found is None:
         found = _SIMPLE[(kind, seat)] = kind(seat)
     return found
 
 
-def _discard(seat: int, card: Card) -> A.Discard:
+def discard_move(seat: int, card: Card) -> A.Discard:
+    """`Discard(seat, card)`, made once per seat and card value."""
     found = _DISCARDS.get((seat, card.index))
     if found is None:
         found = _DISCARDS[(seat, card.index)] = A.Discard(seat, card)
@@ -83,14 +85,14 @@ def legal_moves(s: Position, setup: Setup, seat: int | None = None) -> list[A.Ac
             return []
         who = (seat,)
     if s.phase is Phase.BUY:
-        return [_simple(kind, d) for d in who for kind in (A.Buy, A.Pass)]
+        return [simple_move(kind, d) for d in who for kind in (A.Buy, A.Pass)]
     if not who:
         return []
     me = who[0]
     if s.phase is Phase.DRAW:
         if s.discard:
-            return [_simple(A.TakeDiscard, me), _simple(A.Draw, me)]
-        return [_simple(A.Draw, me)]
+            return [simple_move(A.TakeDiscard, me), simple_move(A.Draw, me)]
+        return [simple_move(A.Draw, me)]
     out: list[A.Action] = []
     hand = s.hand_cards(me)
     table = s.melds()
@@ -101,7 +103,7 @@ def legal_moves(s: Position, setup: Setup, seat: int | None = None) -> list[A.Ac
     else:
         out.extend(_lay_offs(s, setup, me, hand, table))
     out.extend(_swaps(s, setup, me, hand, table))
-    out.extend([_discard(me, c) for c in turn.discardable(s, setup, me)])
+    out.extend([discard_move(me, c) for c in turn.discardable(s, setup, me)])
     return out
 
 
