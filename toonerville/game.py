@@ -38,10 +38,12 @@ from .events import Event, EventKind, Phase
 from .melds import Meld, check_meld
 from .messages import msg
 from .rounds import start_round
-from .rules import ROUNDS, Rules, contract_for
+from .rules import ROUND_TABLE, ROUNDS, Rules
 from .scoring import places
 from .state import MAX_NAME, Change, Placed, Position, Setup
 from .views import PlayerView, RoundRecord
+
+_new_view = tuple.__new__  # see `Game.view`
 
 #: A move's check (reads only; returns the plan or raises) and its apply step.
 _Check = Callable[[Position, Setup, Any], Any]
@@ -306,16 +308,17 @@ class Game:
         top = c[s.discard[-1]] if s.discard else None
         down = s.down_turn[seat]
         sizes, is_down, buys = s.counts()
-        return PlayerView(
-            seat, self._setup.names, s.round_number, contract_for(s.round_number), s.phase,
-            s.current, s.dealer, self.deciders,
+        # the named tuple built as a tuple: its generated __new__ only binds the 20 names
+        return _new_view(PlayerView, (
+            seat, self._setup.names, s.round_number, ROUND_TABLE[s.round_number - 1][1],
+            s.phase, s.current, s.dealer, self.deciders,
             s.hand_cards(seat) if s.hands else (),
             sizes, s.melds(), is_down, top, len(s.discard), len(s.stock),
             top if s.phase is Phase.BUY else None,
             c[s.taken] if s.taken is not None and seat == s.current else None,
             buys,
             down is not None and (rules.lay_off_same_turn or down != s.turn),
-            s.scores)
+            s.scores))
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand (for teaching and tests; a bot gets only its own `view`)."""

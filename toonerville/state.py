@@ -251,9 +251,10 @@ class Change:
     def log(self, kind: EventKind, seat: int | None, cards: tuple[Card, ...] = (),
             by_move: bool = False, **detail: Any) -> None:
         """Record an event; `by_move` marks the one event that is the move itself."""
-        self.events.append(Event(
+        # the named tuple built as a tuple: its generated __new__ only binds the 7 names
+        self.events.append(_new_event(Event, (
             self.pos.round_number, kind, seat, cards, self.action if by_move else None,
-            MappingProxyType(detail) if detail else _EMPTY, self.setup.names))
+            MappingProxyType(detail) if detail else _EMPTY, self.setup.names)))
 
     def shuffle(self, ids: list[int]) -> None:
         if self.rng_before is None:
@@ -262,3 +263,4 @@ class Change:
 
 
 _EMPTY: Any = MappingProxyType({})
+_new_event = tuple.__new__  # see `Change.log`
