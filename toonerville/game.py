@@ -357,7 +357,7 @@ class Game:
     # -- checking and acting -------------------------------------------------------------
     def _check(self, action: A.Action) -> tuple[_Apply, Any]:
         """The move's apply step and its plan, or the refusal. Reads only."""
-        A.validate(action, self.players)
+        A.validate(action, self._setup.players)
         if self._pos.phase is Phase.GAME_OVER:
             raise WrongPhaseError(msg("the game is over: all 11 rounds have been played",
                                       "T7"))
@@ -374,7 +374,8 @@ class Game:
     def apply(self, action: A.Action | str) -> tuple[Event, ...]:
         """Check and apply one move; returns the events it caused. A refused move raises
         an `IllegalActionError` and changes nothing."""
-        action = self._parse(action)
+        if isinstance(action, str):
+            action = self._parse(action)
         apply, plan = self._check(action)
         before = self._pos
         ch = Change(self._setup, before.copy(), self._rng, action.notation())
