@@ -34,6 +34,8 @@ SAFETY_TURN_LIMIT = 1_000
 # cycles is small (a few thousand objects, mostly the solver's recursive closures) and is
 # collected once the game is gone: by `simulate` after each game, by Python's own next
 # collection after a lone `play_game`.
+#: in a run, a full collection after every this many games (a young one after the others)
+FULL_COLLECTION_EVERY = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,5 +125,7 @@ def simulate(games: int, bots: Sequence[Bot | str] = ("heuristic",) * 4, seed: i
             record = GameRecord(index=index, seed=s, bots=names, scores=game.scores,
                                 rounds=game.records, first_dealer=game.records[0].dealer)
             del game  # freed now, by reference counting: the collection walks only its cycles
-            gc.collect(0)
+            # the young objects, and now and then everything: what was still alive at one
+            # collection and became garbage later would otherwise wait for the run's end
+            gc.collect(0 if (index - start + 1) % FULL_COLLECTION_EVERY else 2)
             yield record
