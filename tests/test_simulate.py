@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from toonerville.simulate import SAFETY_TURN_LIMIT, game_seed, play_game, simulate
 
 
@@ -58,3 +60,18 @@ def test_simulate_pauses_the_collector_for_the_whole_run_and_leaves_no_cycles() 
     next(stopped)
     stopped.close()  # a run given up half way resumes it too
     assert gc.isenabled()
+
+
+def test_simulate_collects_young_objects_after_each_game_and_all_now_and_then(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+    import sys
+
+    module = sys.modules["toonerville.simulate"]
+    asked: list[int] = []
+    real = gc.collect
+    monkeypatch.setattr(module, "FULL_COLLECTION_EVERY", 2)
+    monkeypatch.setattr(gc, "collect", lambda generation=2: asked.append(generation) or
+                        real(generation))
+    records = list(simulate(5, bots=["random"] * 3, seed=4, turn_limit=20, start=3))
+    assert len(records) == 5 and asked == [0, 2, 0, 2, 0]
