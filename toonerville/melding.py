@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import Any
 
 from . import actions as A
 from .cards import COLOURS, ROOK, Card, card_of, format_cards
@@ -29,7 +29,7 @@ from .errors import (
 )
 from .events import EventKind, Joined
 from .laydown import check_lay_down as check_contract
-from .melds import Meld, check_meld
+from .melds import Meld, MeldKind, check_meld
 from .messages import Message, msg
 from .rounds import go_out
 from .rules import Rules, SwappedRook
@@ -37,14 +37,33 @@ from .state import Change, Placed, Position, Setup
 from .turn import check_playing
 
 
-@lru_cache(maxsize=4096)
 def _valid(meld: Meld, rules: Rules) -> Meld:
     """`meld` checked afresh under these rules (a Meld value may have been made under
-    others); the same meld or `InvalidMeldError`."""
-    verdict = check_meld(str(meld), rules)
-    if not verdict:
-        raise InvalidMeldError(verdict.reason)
-    return verdict.meld_or_raise()
+    others); the same meld or `InvalidMeldError`. Remembered per `Rules` under a key of
+    the meld's fields with its cards as numbers: hashing a `Rules` (18 fields, enums
+    among them) and a `Meld` (a Python `__hash__` per card) cost more than the check of
+    a meld met before."""
+    cache = _VALID.get(rules) if rules is not _LAST[0] else _LAST[1]
+    if cache is None:
+        if len(_VALID) >= 64:
+            _VALID.clear()
+        cache = _VALID[rules] = {}
+    _LAST[0], _LAST[1] = rules, cache
+    key = (meld.kind is MeldKind.RUN, meld.colour, meld.low,
+           tuple([card.index for card in meld.cards]))
+    found = cache.get(key)
+    if found is None:
+        verdict = check_meld(str(meld), rules)
+        if not verdict:
+            raise InvalidMeldError(verdict.reason)
+        if len(cache) >= 4096:
+            cache.clear()
+        found = cache[key] = verdict.meld_or_raise()
+    return found
+
+
+_VALID: dict[Rules, dict[tuple[Any, ...], Meld]] = {}
+_LAST: list[Any] = [None, None]  # the Rules `_valid` was last asked under, and its melds
 
 
 def rook_ends(meld: Meld) -> tuple[Card | None, ...]:

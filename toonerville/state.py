@@ -215,21 +215,26 @@ class Position:
         `prefer` first (T14: the card taken from the discard; a swapped-out Rook). Reads
         only; `CardNotInHandError` names the first card the hand does not hold."""
         hand, k = self.hands[seat], self.keys
-        preferred = [i for i in prefer if i is not None and i in hand]
+        preferred = list(dict.fromkeys(i for i in prefer if i is not None and i in hand))
+        # the physical cards of each card value held, in the order they are to be taken:
+        # the preferred ones first, then the others in hand order
+        pool: dict[int, list[int]] = {}
+        for i in preferred:
+            pool.setdefault(k[i], []).append(i)
+        for i in hand:
+            if i not in preferred:
+                pool.setdefault(k[i], []).append(i)
         taken: list[int] = []
         for card in cards:
-            want = card.index
-            pick = next((i for i in preferred if k[i] == want and i not in taken), None)
-            if pick is None:
-                pick = next((i for i in hand if k[i] == want and i not in taken), None)
-            if pick is None:
-                held = sum(1 for i in hand if k[i] == want)
+            ids = pool.get(card.index)
+            if not ids:
+                held = sum(1 for i in hand if k[i] == card.index)
                 if held:
                     raise CardNotInHandError(msg(
                         "you need {k} × {card} for this, but hold only {held}", None,
                         k=sum(1 for x in cards if x == card), card=card, held=held))
                 raise CardNotInHandError(msg("you do not hold {card}", None, card=card))
-            taken.append(pick)
+            taken.append(ids.pop(0))
         return taken
 
 
