@@ -102,7 +102,10 @@ def test_T22_a_three_table_round_completes_and_the_master_sheet_updates(
     expect(teacher.locator(".tt-status")).to_contain_text("Round 1 of 2 · 0 of 3 tables")
     expect(teacher.locator(".tt-tables li")).to_have_count(3)
     before = sheet_csv(teacher)
-    assert len(before) == 11 and all(r["round 1 points"] == "" for r in before)
+    # the tables of bots alone may have finished already (the page moves their bots while
+    # it waits); Ann's table waits for her
+    assert len(before) == 11
+    assert next(r for r in before if r["name"] == "Ann")["round 1 points"] == ""
 
     learner.locator(".tt-join-code input").fill(code.lower())
     learner.locator(".tt-name input").fill("Ann")
