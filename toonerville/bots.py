@@ -67,6 +67,9 @@ _NUMBER = [i % 14 + 1 for i in range(56)] + [0]
 _SAME = (0.0, 2.5, 6.0, 3.0)  # what 0..3 other cards of a card's number are worth (sets)
 # what the cards of a card's colour within 3 of its number are worth (runs), by the 7-bit
 # window of numbers n-3 .. n+3 held (the middle bit, the card itself, counts nothing)
+#: the order the bot tries its cards for a lay-off, by card index: natural cards first,
+#: most costly first, then in card order; the Rook last
+_LAY_OFF_ORDER = [(c.is_rook, -c.points, c.index) for c in _CARDS]
 _NEAR = [sum(3.0 - 0.7 * abs(k - 3) for k in range(7) if k != 3 and w >> k & 1)
          for w in range(128)]
 
@@ -423,7 +426,7 @@ class HeuristicBot:
         if not view.down[view.seat]:
             found = self._lay_down(view, key, rules, legal)
         else:
-            found = self._lay_off(view, rules, legal)
+            found = self._lay_off(view, key, rules, legal)
         return found if found is not None else self._discard(view, key, rules)
 
     def _safe(self, view: PlayerView, action: A.Action, rest: Sequence[Card],
@@ -501,13 +504,14 @@ class HeuristicBot:
                                 {"natural": natural, "meld": meld})
         return None
 
-    def _lay_off(self, view: PlayerView, rules: Rules, legal: Legal | None
+    def _lay_off(self, view: PlayerView, key: Key, rules: Rules, legal: Legal | None
                  ) -> tuple[A.Action, Why] | None:
         seat, hand = view.seat, view.hand
         if not view.may_lay_off:
             return None
         # natural cards first, most costly first; the Rook last (it fits almost anywhere)
-        for card in sorted(set(hand), key=lambda c: (c.is_rook, -c.points, c.sort_key)):
+        for i in sorted(dict.fromkeys(key), key=_LAY_OFF_ORDER.__getitem__):
+            card = _CARDS[i]
             spots = lay_off_spots(card, view.table, seat, rules)
             if not spots:
                 continue
