@@ -137,14 +137,34 @@ def shortfall(hand: str | Iterable[str | Card], round_number: int,
 
 
 def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
-    """The melds of a plan: its runs, then its sets (natural cards, then Rooks)."""
+    """The melds of a plan: its runs, then its sets (natural cards, then Rooks). A meld is
+    a value, and hands keep meeting contracts with the same few: each is made once."""
     runs, sets = plan
-    melds = [run_meld(b & ~15, b & 15, (b & 15) + 3, [c for c, k in use.items() if k])
-             for b, use in runs]
+    made, melds = _MELDS, []
+    key: _MeldKey
+    for b, use in runs:
+        key = (b, *use.items())
+        meld = made.get(key)
+        if meld is None:
+            meld = made[key] = run_meld(b & ~15, b & 15, (b & 15) + 3,
+                                        [c for c, k in use.items() if k])
+        melds.append(meld)
     for n, use in sets:
-        naturals = [cell for cell, k in use.items() for _ in range(k)]
-        melds.append(set_meld(n, naturals, 3 - len(naturals)))
+        key = (-n, *use.items())  # -n: not the key of a run
+        meld = made.get(key)
+        if meld is None:
+            naturals = [cell for cell, k in use.items() for _ in range(k)]
+            meld = made[key] = set_meld(n, naturals, 3 - len(naturals))
+        melds.append(meld)
+    if len(made) > 1 << 14:  # not reached in play: a bound, not an eviction policy
+        made.clear()
     return tuple(melds)
+
+
+# the melds `_plan_melds` has made: (cell of a run's lowest number, or minus a set's
+# number, then the plan's (cell, count) pairs) -> Meld
+_MeldKey = tuple[int | tuple[int, int], ...]
+_MELDS: dict[_MeldKey, Meld] = {}
 
 
 def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
