@@ -29,6 +29,7 @@ from ..messages import Message, msg
 from ..rules import Contract, Rules
 from .tally import (
     DEFAULT_RULES,
+    NONE,
     NUMBER_CELLS,
     Book,
     Plan,
@@ -531,7 +532,8 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
     # Rooks each colour needs at least for its least runs; cards it must leave unused
     floor = [j and j * _windows(mine[0])[0][0] for j, mine in zip(least, colours, strict=True)]
     unused = [max(0, n - 4 * (j + spare_runs)) for n, j in zip(naturals, least, strict=True)]
-    if sum(floor) > rooks or sum(unused) > slack:
+    if sum(floor) > rooks or sum(unused) > slack or \
+            _fewest_rooks(colours, runs_wanted) > rooks:
         return None
     best: list[tuple[int, _Runs] | None] = [(0, ())] + [None] * runs_wanted
     for ci, mine in enumerate(colours):
@@ -555,6 +557,28 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
                         (ci * 16 + low, got) for low, got in option[1]))
         best = merged
     return best[runs_wanted]
+
+
+def _fewest_rooks(colours: list[tuple[int, ...]], runs_wanted: int) -> int:
+    """A floor under the Rooks `runs_wanted` runs need, mixed among colours any way: in a
+    colour, j runs need at least j times what its cheapest window does, and 4j less the
+    cards they can take (at most j of a number). Each colour's floor grows by more with
+    every run; the floor of the mix is at least the `runs_wanted` smallest steps."""
+    steps = []
+    for mine in colours:
+        if not mine:
+            continue
+        least = _windows(mine[0])[0][0]
+        have = floor = 0
+        for j in range(1, runs_wanted + 1):
+            have += mine[j - 1].bit_count() if j <= len(mine) else 0
+            now = max(least * j, 4 * j - have)
+            steps.append(now - floor)
+            floor = now
+    if len(steps) < runs_wanted:
+        return NONE
+    steps.sort()
+    return sum(steps[:runs_wanted])
 
 
 def _may_improve(best: list[tuple[int, tuple[tuple[int, int], ...]] | None], depth: int,
