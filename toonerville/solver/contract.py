@@ -191,6 +191,11 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
         return None
     if not runs_wanted:
         return [], _sets_from(first[0], cnt)
+    # a floor: every run at least the cheapest window of any colour, the sets at least
+    # what they cost from the whole hand (the runs take cards, which only adds)
+    least = min([_windows(mine[0])[0][0] for mine in layers if mine[0]], default=4)
+    if runs_wanted * least + first[1] > rooks:
+        return None
     dearest = min(rooks - first[1], 4 - book.run_need)  # the most Rooks a window may need
     wins = sorted(chain.from_iterable(
         _windows_at(mine[0], base)[dearest] for base, mine in zip((0, 16, 32, 48), layers,
