@@ -5,7 +5,7 @@ Both look for 4-card runs and 3-card sets only (`minimal`), on counts (`tally`).
 here is (the cell or number of its lowest card, bitmask of the four places holding a
 natural card); a plan is the runs and sets found, as `tally.Plan`.
 
-- With sets, the runs are tried cheapest windows first (`_windows_at`), each cut off by
+- With sets, the runs are tried cheapest windows first (`_window_lows`), each cut off by
   the Rooks the sets will need at least, and the sets are then the numbers with the
   most natural cards left (`_runs_and_sets`).
 - With runs only, colours share nothing but the Rooks: the cheapest way to make j runs
@@ -20,7 +20,7 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import chain, combinations, compress
+from itertools import combinations, compress
 from operator import add
 
 from ..cards import HIGHEST, LOWEST, Card
@@ -191,15 +191,16 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
         return None
     if not runs_wanted:
         return [], _sets_from(first[0], cnt)
+    lows = [_window_lows(mine[0]) for mine in layers]
     # a floor: every run at least the cheapest window of any colour, the sets at least
     # what they cost from the whole hand (the runs take cards, which only adds)
-    least = min([_windows(mine[0])[0][0] for mine in layers if mine[0]], default=4)
-    if runs_wanted * least + first[1] > rooks:
+    if runs_wanted * min([least for least, _ in lows]) + first[1] > rooks:
         return None
     dearest = min(rooks - first[1], 4 - book.run_need)  # the most Rooks a window may need
-    wins = sorted(chain.from_iterable(
-        _windows_at(mine[0], base)[dearest] for base, mine in zip((0, 16, 32, 48), layers,
-                                                                  strict=True)))
+    # (Rooks needed, cell of the lowest number), cheapest first, then by cell
+    wins = [(cost, base + low) for cost in range(dearest + 1)
+            for base, (_, by_cost) in zip((0, 16, 32, 48), lows, strict=True)
+            for low in by_cost[cost]]
     return _runs_and_sets(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers, book)
 
 
@@ -451,11 +452,18 @@ def _windows(mask: int) -> tuple[tuple[int, int], ...]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _windows_at(mask: int, base: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """`_windows` of a colour as (Rooks needed, cell of the lowest number), for each most
-    Rooks allowed 0..4: `_windows_at(mask, base)[2]` are the windows needing at most 2."""
-    wins = [(cost, base + low) for cost, low in _windows(mask)]
-    return tuple(tuple(w for w in wins if w[0] <= most) for most in range(5))
+def _window_lows(mask: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """For the bitmask of the numbers a colour holds: the fewest Rooks any of its windows
+    needs (4 when it holds none), and the lowest numbers of the 4-number windows holding
+    a card, by the Rooks they need (0..3), in order. Keyed by the mask alone, so that
+    every mask fits the cache."""
+    by_cost: tuple[list[int], ...] = ([], [], [], [])
+    for low in range(LOWEST, HIGHEST - 2):
+        present = ((mask >> low) & 15).bit_count()
+        if present:
+            by_cost[4 - present].append(low)
+    least = next((cost for cost in range(4) if by_cost[cost]), 4)
+    return least, tuple(map(tuple, by_cost))
 
 
 def _run_plan(base: int, got: int) -> tuple[int, dict[int, int]]:
