@@ -20,7 +20,7 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import combinations, compress
+from itertools import chain, combinations, compress
 from operator import add
 
 from ..cards import HIGHEST, LOWEST, Card
@@ -29,7 +29,6 @@ from ..messages import Message, msg
 from ..rules import Contract, Rules
 from .tally import (
     DEFAULT_RULES,
-    NONE,
     NUMBER_CELLS,
     Book,
     Plan,
@@ -537,16 +536,21 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
     runs: the cheapest way to make j runs in each colour (`_colour_best`), then the
     cheapest mix. With at most `slack` natural cards unused, a colour with n of them needs
     at least (n - slack) / 4 runs, which bounds how many runs the others may have."""
-    naturals = [sum(m.bit_count() for m in mine) for mine in colours]
+    profiles = [_colour_floor(mine, runs_wanted) for mine in colours]
+    naturals = [n for n, _, _ in profiles]
     least = [max(0, -(-(n - slack) // 4)) for n in naturals]
     spare_runs = runs_wanted - sum(least)
     if spare_runs < 0:
         return None
     # Rooks each colour needs at least for its least runs; cards it must leave unused
-    floor = [j and j * _windows(mine[0])[0][0] for j, mine in zip(least, colours, strict=True)]
+    floor = [j and j * cheapest for j, (_, cheapest, _) in zip(least, profiles, strict=True)]
     unused = [max(0, n - 4 * (j + spare_runs)) for n, j in zip(naturals, least, strict=True)]
-    if sum(floor) > rooks or sum(unused) > slack or \
-            _fewest_rooks(colours, runs_wanted) > rooks:
+    if sum(floor) > rooks or sum(unused) > slack:
+        return None
+    # a floor under the Rooks of the mix: each colour's floor grows by more with every
+    # run it has, so the mix needs at least the `runs_wanted` smallest steps of them all
+    steps = sorted(chain.from_iterable(steps for _, _, steps in profiles))
+    if len(steps) < runs_wanted or sum(steps[:runs_wanted]) > rooks:
         return None
     best: list[tuple[int, _Runs] | None] = [(0, ())] + [None] * runs_wanted
     for ci, mine in enumerate(colours):
@@ -572,26 +576,23 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
     return best[runs_wanted]
 
 
-def _fewest_rooks(colours: list[tuple[int, ...]], runs_wanted: int) -> int:
-    """A floor under the Rooks `runs_wanted` runs need, mixed among colours any way: in a
-    colour, j runs need at least j times what its cheapest window does, and 4j less the
-    cards they can take (at most j of a number). Each colour's floor grows by more with
-    every run; the floor of the mix is at least the `runs_wanted` smallest steps."""
+@lru_cache(maxsize=1 << 14)
+def _colour_floor(layers: tuple[int, ...], runs: int) -> tuple[int, int, tuple[int, ...]]:
+    """Of one colour (its numbers held at least once, twice, ...): its natural cards, the
+    Rooks its cheapest window needs, and how a floor under the Rooks j runs of it need
+    grows, for j = 1..runs (none for a colour with no card). The floor: j times the
+    cheapest window, and 4j less the cards the runs can take (at most j of a number)."""
+    if not layers:
+        return 0, 4, ()
+    cheapest = _window_lows(layers[0])[0]
+    have = floor = 0
     steps = []
-    for mine in colours:
-        if not mine:
-            continue
-        least = _windows(mine[0])[0][0]
-        have = floor = 0
-        for j in range(1, runs_wanted + 1):
-            have += mine[j - 1].bit_count() if j <= len(mine) else 0
-            now = max(least * j, 4 * j - have)
-            steps.append(now - floor)
-            floor = now
-    if len(steps) < runs_wanted:
-        return NONE
-    steps.sort()
-    return sum(steps[:runs_wanted])
+    for j in range(1, runs + 1):
+        have += layers[j - 1].bit_count() if j <= len(layers) else 0
+        now = max(cheapest * j, 4 * j - have)
+        steps.append(now - floor)
+        floor = now
+    return sum(m.bit_count() for m in layers), cheapest, tuple(steps)
 
 
 def _may_improve(best: list[tuple[int, tuple[tuple[int, int], ...]] | None], depth: int,
