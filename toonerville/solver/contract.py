@@ -573,7 +573,23 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
                     merged[have + more] = (cost, sofar[1] + tuple(
                         (ci * 16 + low, got) for low, got in option[1]))
         best = merged
+        if ci < 3 and not _may_finish(best, profiles[ci + 1:], rooks):
+            return None
     return best[runs_wanted]
+
+
+def _may_finish(best: list[tuple[int, _Runs] | None],
+                rest: list[tuple[int, int, tuple[int, ...]]], rooks: int) -> bool:
+    """Can some mix found so far (`best[j]`: the cheapest with j runs) be made up to all
+    the runs by the colours still to come, within `rooks`? Those need at least their
+    smallest steps of floor (`_colour_floor`) for the runs they would add."""
+    steps = sorted(chain.from_iterable(steps for _, _, steps in rest))
+    wanted = len(best) - 1
+    for have, found in enumerate(best):
+        if found is not None and wanted - have <= len(steps) and \
+                found[0] + sum(steps[:wanted - have]) <= rooks:
+            return True
+    return False
 
 
 @lru_cache(maxsize=1 << 14)
