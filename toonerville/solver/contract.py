@@ -20,8 +20,7 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import chain, combinations, compress
-from operator import add
+from itertools import chain, combinations
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -178,13 +177,13 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
         return [], []
     if not sets_wanted:
         return _runs_only(layers, rooks, size - 4 * runs_wanted, runs_wanted, book)
-    tot = list(map(add, map(add, cnt[0:16], cnt[16:32]), map(add, cnt[32:48], cnt[48:64])))
+    tot = [cnt[n] + cnt[n + 16] + cnt[n + 32] + cnt[n + 48] for n in range(16)]
     need = book.set_need
     if book.same_sets:
         numbers = [n for n in range(LOWEST, HIGHEST + 1)
                    for _ in range(min(sets_wanted, tot[n] // need))]
     else:
-        numbers = list(compress(range(16), map(need.__le__, tot)))
+        numbers = [n for n in range(LOWEST, HIGHEST + 1) if tot[n] >= need]
     first = _cheapest_sets(tot, sets_wanted, numbers, book)
     if first is None or first[1] > rooks:
         return None
