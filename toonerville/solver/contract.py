@@ -199,7 +199,8 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
     wins = [(cost, base + low) for cost in range(dearest + 1)
             for base, (_, by_cost) in zip((0, 16, 32, 48), lows, strict=True)
             for low in by_cost[cost]]
-    return _runs_and_sets(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers, book)
+    return _runs_and_sets(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers, first[1],
+                          book)
 
 
 # -- sets ----------------------------------------------------------------------------------
@@ -314,12 +315,13 @@ def _settle_sets(chosen: list[tuple[int, int]], spare: int, pick: tuple[list[int
 
 
 def _runs_and_sets(cnt: list[int], tot: list[int], rooks: int, wins: list[tuple[int, int]],
-                   runs_wanted: int, sets_wanted: int, numbers: list[int],
+                   runs_wanted: int, sets_wanted: int, numbers: list[int], floor0: int,
                    book: Book) -> Plan | None:
     """Runs and sets: runs cheapest windows first (one or two nested loops, else a
-    search), each cut off by the Rooks the sets will need at least; then the cheapest
-    sets from what the runs leave. A last run that takes nothing from the numbers of the
-    sets chosen so far leaves their cost as it was, which settles it at once."""
+    search), each cut off by the Rooks the sets will need at least (`floor0` before any
+    run); then the cheapest sets from what the runs leave. A last run that takes nothing
+    from the numbers of the sets chosen so far leaves their cost as it was, which settles
+    it at once."""
     if book.same_sets or runs_wanted > 2:
         return _runs_and_sets_search(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers,
                                      book)
@@ -329,9 +331,11 @@ def _runs_and_sets(cnt: list[int], tot: list[int], rooks: int, wins: list[tuple[
 
     def last_run(first: int, chosen: list[tuple[int, int]], spent: int) -> Plan | None:
         ranking = sorted(numbers, key=tot.__getitem__, reverse=True)[:reach]
-        values = [min(3, tot[n]) for n in ranking]
+        values = [3 if tot[n] > 3 else tot[n] for n in ranking]
         floor = 3 * sets_wanted - sum(values[:sets_wanted])
         spare = rooks - spent - floor
+        if first >= n_wins or wins[first][0] > spare:
+            return None  # the cheapest window left costs too much already
         top = ranking[:sets_wanted]
         untouched = (top, floor)  # the sets when the run takes none of their cards
         top_mask = 0
@@ -377,8 +381,6 @@ def _runs_and_sets(cnt: list[int], tot: list[int], rooks: int, wins: list[tuple[
 
     if runs_wanted == 1:
         return last_run(0, [], 0)
-    ranking0 = sorted(numbers, key=tot.__getitem__, reverse=True)[:sets_wanted]
-    floor0 = sum(3 - min(3, tot[n]) for n in ranking0)
     for w in range(n_wins):
         cost, base = wins[w]
         if 2 * cost + floor0 > rooks:  # the second run costs at least as much
