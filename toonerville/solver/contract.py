@@ -192,9 +192,12 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
     lows = [_window_lows(mine[0]) for mine in layers]
     # a floor: every run at least the cheapest window of any colour, the sets at least
     # what they cost from the whole hand (the runs take cards, which only adds)
-    if runs_wanted * min([least for least, _ in lows]) + first[1] > rooks:
+    least = min([least for least, _ in lows])
+    spare = rooks - first[1] - runs_wanted * least
+    if spare < 0:
         return None
-    dearest = min(rooks - first[1], 4 - book.run_need)  # the most Rooks a window may need
+    # the most Rooks a window may need: what the sets and the other runs leave, at least
+    dearest = min(spare + least, 4 - book.run_need)
     # (Rooks needed, cell of the lowest number), cheapest first, then by cell
     wins = [(cost, base + low) for cost in range(dearest + 1)
             for base, (_, by_cost) in zip((0, 16, 32, 48), lows, strict=True)
