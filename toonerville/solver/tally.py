@@ -11,8 +11,8 @@ of `Meld` objects from cells, done only for an answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from operator import attrgetter
+from collections.abc import Iterable, Sequence
+from typing import cast
 
 from ..cards import COLOURS, HIGHEST, LOWEST, NATURALS, ROOK, Card, Colour, parse_cards
 from ..melds import Meld, MeldKind
@@ -45,7 +45,6 @@ _SLOT = [(cell >> 4) * _SLOTS for cell in range(64)] + [4 * _SLOTS]  # the Rook:
 _BIT = [1 << (cell & 15) for cell in range(64)] + [0]
 # a card's cell by its `Card.index` (colour by colour, 1..14, then the Rook)
 _INDEX_CELL = [_ci * 16 + _n for _ci in range(4) for _n in range(LOWEST, HIGHEST + 1)] + [64]
-_card_index = attrgetter("index")
 
 
 def tally(hand: str | Iterable[str | Card]) -> tuple[list[int], list[list[int]], int, int]:
@@ -57,10 +56,21 @@ def tally(hand: str | Iterable[str | Card]) -> tuple[list[int], list[list[int]],
         items = hand.replace(",", " ").split()
     else:
         items = hand if isinstance(hand, (tuple, list)) else list(hand)
-        try:  # the usual case: every `Card` knows its index, one from no deck table too
-            return _tally_cells(list(map(_INDEX_CELL.__getitem__, map(_card_index, items))))
+        # the usual case, written out (it is asked of every hand): every `Card` knows its
+        # index, one from no deck table too
+        cnt = [0] * 65
+        flat = [0] * (5 * _SLOTS + len(items))
+        slot, bits, index_cell = _SLOT, _BIT, _INDEX_CELL
+        try:  # (a str among them fails at its `index`, a method)
+            for card in cast("Sequence[Card]", items):
+                cell = index_cell[card.index]
+                k = cnt[cell]
+                cnt[cell] = k + 1
+                flat[slot[cell] + k] |= bits[cell]
         except (AttributeError, TypeError):  # notation among the cards
             pass
+        else:
+            return _layers(cnt, flat, len(items))
     cells = [_TOKEN_CELL.get(item) if isinstance(item, str) else None for item in items]
     return _tally_cells([_cell_of(item) if cell is None else cell
                          for item, cell in zip(items, cells, strict=True)])
@@ -75,6 +85,13 @@ def _tally_cells(cells: list[int]) -> tuple[list[int], list[list[int]], int, int
         k = cnt[cell]
         cnt[cell] = k + 1
         flat[slot[cell] + k] |= bits[cell]
+    return _layers(cnt, flat, len(cells))
+
+
+def _layers(cnt: list[int], flat: list[int], size: int
+            ) -> tuple[list[int], list[list[int]], int, int]:
+    """`tally`'s answer from the counts and the layers written in `flat`, `_SLOTS` per
+    colour: the k-th copy of a card sets its bit in layer k."""
     if flat[6] or flat[13] or flat[20] or flat[27]:
         # a colour's last layer is not 0: more copies of a card than any shoe holds
         # (some spilled into the next colour's layers), so count them the long way
@@ -83,8 +100,8 @@ def _tally_cells(cells: list[int]) -> tuple[list[int], list[list[int]], int, int
         for cell in range(64):
             for k in range(cnt[cell]):
                 layers[cell >> 4][k] |= _BIT[cell]
-        return cnt, layers, cnt[64], len(cells)
-    return cnt, [flat[0:7], flat[7:14], flat[14:21], flat[21:28]], cnt[64], len(cells)
+        return cnt, layers, cnt[64], size
+    return cnt, [flat[0:7], flat[7:14], flat[14:21], flat[21:28]], cnt[64], size
 
 
 def _cell_of(item: str | Card) -> int:
