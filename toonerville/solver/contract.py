@@ -12,6 +12,11 @@ natural card); a plan is the runs and sets found, as `tally.Plan`.
   in one colour (`_colour_best`, and `_colour_pair` for two), cached per colour pattern
   since hands repeat them, then the cheapest mix of colours (`_cheapest_runs`).
 - When H1 asks it, the naturals are shared out again (`tally.check_minimal`).
+
+Most hands play asks about cannot make the contract, so before each search comes a floor
+under the Rooks it would need (cheapest windows and sets; per colour `_colour_floor`),
+which turns most of those away: a floor only ever says no when no plan exists, so the
+searches, and the answers, are those they would be without it.
 """
 
 from __future__ import annotations
