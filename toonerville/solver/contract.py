@@ -443,7 +443,10 @@ def _runs_and_sets_search(cnt: list[int], tot: list[int], rooks: int,
                 return found
         return None
 
-    return dfs(0, 0)
+    found = dfs(0, 0)
+    # dfs refers to itself, a cycle: unbound, it is freed at once, not by the collector
+    dfs = None  # type: ignore[assignment]
+    return found
 
 
 # -- runs only -----------------------------------------------------------------------------
@@ -736,6 +739,8 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
         best[0] = None  # these cards cannot all stay unused
     if starts and total - 4 * most <= slack:
         dfs(0, layers, total, 0, True, 0)
+    # dfs refers to itself, a cycle: unbound, it is freed at once, not by the collector
+    dfs = None  # type: ignore[assignment]
     return tuple(best)
 
 

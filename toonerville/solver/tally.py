@@ -198,15 +198,19 @@ def allocate(demands: list[Demand], pool: list[int]) -> list[dict[int, int]] | N
                     other[cell] += 1
         return False
 
-    for i, (_, _, need, _) in enumerate(demands):
-        for _ in range(need):
-            if not augment(i, set()):
-                return None
-    for i, (_, _, need, most) in enumerate(demands):
-        for _ in range(most - need):
-            if not augment(i, set()):
-                break
-    return use
+    try:
+        for i, (_, _, need, _) in enumerate(demands):
+            for _ in range(need):
+                if not augment(i, set()):
+                    return None
+        for i, (_, _, need, most) in enumerate(demands):
+            for _ in range(most - need):
+                if not augment(i, set()):
+                    break
+        return use
+    finally:
+        # augment refers to itself, a cycle: unbound, it is freed at once, not by the collector
+        augment = None  # type: ignore[assignment]
 
 
 # -- building the answer -------------------------------------------------------------------
