@@ -451,18 +451,6 @@ def _runs_and_sets_search(cnt: list[int], tot: list[int], rooks: int,
 
 # -- runs only -----------------------------------------------------------------------------
 @lru_cache(maxsize=1 << 14)
-def _windows(mask: int) -> tuple[tuple[int, int], ...]:
-    """(Rooks needed, lowest number) of each 4-number window of one colour holding a card,
-    cheapest first, for the bitmask of the numbers the colour holds."""
-    out = []
-    for low in range(LOWEST, HIGHEST - 2):
-        present = ((mask >> low) & 15).bit_count()
-        if present:
-            out.append((4 - present, low))
-    return tuple(sorted(out))
-
-
-@lru_cache(maxsize=1 << 14)
 def _window_lows(mask: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """For the bitmask of the numbers a colour holds: the fewest Rooks any of its windows
     needs (4 when it holds none), and the lowest numbers of the 4-number windows holding
@@ -495,7 +483,13 @@ def _runs_only(layers: list[list[int]], rooks: int, slack: int, runs_wanted: int
         found = _cheapest_runs(colours, rooks, slack, runs_wanted, book)
         return None if found is None else (_runs_plan(found[1]), [])
     most = 4 - book.run_need
-    firsts = sorted((_windows(mine[0])[0], ci) for ci, mine in enumerate(colours) if mine)
+    # each colour's cheapest window, as (Rooks needed, lowest number), and the colour
+    firsts = []
+    for ci, mine in enumerate(colours):
+        if mine:
+            least, by_cost = _window_lows(mine[0])
+            firsts.append(((least, by_cost[least][0]), ci))
+    firsts.sort()
     if len(firsts) >= 2 and firsts[0][0][0] <= most and firsts[1][0][0] <= most and \
             firsts[0][0][0] + firsts[1][0][0] <= rooks:
         return _runs_plan(tuple((ci * 16 + low, colours[ci][0] >> low & 15)
@@ -518,7 +512,9 @@ def _runs_plan(runs: _Runs) -> list[tuple[int, dict[int, int]]]:
 def _colour_pair(layers: tuple[int, ...], rooks: int, book: Book) -> _Runs | None:
     """Two runs of one colour needing at most `rooks` Rooks, cheapest windows first (the
     second costs at least what the first does), or None."""
-    wins = [(cost, low) for cost, low in _windows(layers[0]) if 4 - cost >= book.run_need]
+    # (Rooks needed, lowest number) of the windows holding a card, cheapest first
+    wins = [(cost, low) for cost, lows in enumerate(_window_lows(layers[0])[1])
+            if 4 - cost >= book.run_need for low in lows]
     once, twice = layers[0], layers[1] if len(layers) > 1 else 0
     for i, (cost, low) in enumerate(wins):
         if 2 * cost > rooks:
@@ -604,7 +600,7 @@ def _may_finish(best: list[tuple[int, _Runs] | None],
     return False
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 13)  # a miss costs little: the solver's caches share a budget
 def _colour_floor(layers: tuple[int, ...], runs: int) -> tuple[int, int, tuple[int, ...]]:
     """Of one colour (its numbers held at least once, twice, ...): its natural cards, the
     Rooks its cheapest window needs, and how a floor under the Rooks j runs of it need
