@@ -182,6 +182,13 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
         return [], []
     if not sets_wanted:
         return _runs_only(layers, rooks, size - 4 * runs_wanted, runs_wanted, book)
+    if runs_wanted:
+        lows = [_window_lows(mine[0]) for mine in layers]
+        # a floor: every run needs at least the cheapest window of any colour (asked
+        # first: most hands that cannot make runs and sets fail here, on the runs alone)
+        least = min([least for least, _ in lows])
+        if runs_wanted * least > rooks:
+            return None
     tot = [cnt[n] + cnt[n + 16] + cnt[n + 32] + cnt[n + 48] for n in range(16)]
     need = book.set_need
     if book.same_sets:
@@ -194,10 +201,8 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
         return None
     if not runs_wanted:
         return [], _sets_from(first[0], cnt)
-    lows = [_window_lows(mine[0]) for mine in layers]
-    # a floor: every run at least the cheapest window of any colour, the sets at least
-    # what they cost from the whole hand (the runs take cards, which only adds)
-    least = min([least for least, _ in lows])
+    # and the sets at least what they cost from the whole hand (the runs take cards,
+    # which only adds)
     spare = rooks - first[1] - runs_wanted * least
     if spare < 0:
         return None
