@@ -180,15 +180,15 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
         return None
     if not runs_wanted and not sets_wanted:
         return [], []
-    if not sets_wanted:
-        return _runs_only(layers, rooks, size - 4 * runs_wanted, runs_wanted, book)
     if runs_wanted:
         lows = [_window_lows(mine[0]) for mine in layers]
         # a floor: every run needs at least the cheapest window of any colour (asked
-        # first: most hands that cannot make runs and sets fail here, on the runs alone)
+        # first: about half the hands that cannot make the contract fail on it)
         least = min([least for least, _ in lows])
         if runs_wanted * least > rooks:
             return None
+    if not sets_wanted:
+        return _runs_only(layers, rooks, size - 4 * runs_wanted, runs_wanted, book)
     tot = [cnt[n] + cnt[n + 16] + cnt[n + 32] + cnt[n + 48] for n in range(16)]
     need = book.set_need
     if book.same_sets:
