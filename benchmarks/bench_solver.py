@@ -73,12 +73,14 @@ def forget() -> None:
     (These are the solver's private caches; if a new solver has none, nothing happens.)"""
     contract = getattr(solver, "contract", None)
     partition = getattr(solver, "partition", None)
-    for cache in (getattr(contract, "_colour_best", None), getattr(contract, "_colour_pair", None)):
+    for cache in (getattr(contract, "_colour_best", None), getattr(contract, "_colour_pair", None),
+                  getattr(contract, "_colour_floor", None)):
         if cache is not None and hasattr(cache, "cache_clear"):
             cache.cache_clear()
     # plain dicts: the points one run can take, the plans of the last hands asked (a call
-    # timed again must not find its own answer there)
-    for table in (getattr(partition, "_ONE_RUN", None), getattr(contract, "_PLANS", None)):
+    # timed again must not find its own answer there), the melds of those answers
+    for table in (getattr(partition, "_ONE_RUN", None), getattr(contract, "_PLANS", None),
+                  getattr(contract, "_MELDS", None)):
         if table is not None and hasattr(table, "clear"):
             table.clear()
 

@@ -5,13 +5,18 @@ Both look for 4-card runs and 3-card sets only (`minimal`), on counts (`tally`).
 here is (the cell or number of its lowest card, bitmask of the four places holding a
 natural card); a plan is the runs and sets found, as `tally.Plan`.
 
-- With sets, the runs are tried cheapest windows first (`_windows_at`), each cut off by
+- With sets, the runs are tried cheapest windows first (`_window_lows`), each cut off by
   the Rooks the sets will need at least, and the sets are then the numbers with the
   most natural cards left (`_runs_and_sets`).
 - With runs only, colours share nothing but the Rooks: the cheapest way to make j runs
   in one colour (`_colour_best`, and `_colour_pair` for two), cached per colour pattern
   since hands repeat them, then the cheapest mix of colours (`_cheapest_runs`).
 - When H1 asks it, the naturals are shared out again (`tally.check_minimal`).
+
+Most hands play asks about cannot make the contract, so before each search comes a floor
+under the Rooks it would need (cheapest windows and sets; per colour `_colour_floor`),
+which turns most of those away: a floor only ever says no when no plan exists, so the
+searches, and the answers, are those they would be without it.
 """
 
 from __future__ import annotations
@@ -20,8 +25,7 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import chain, combinations, compress
-from operator import add
+from itertools import chain, combinations
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -137,14 +141,34 @@ def shortfall(hand: str | Iterable[str | Card], round_number: int,
 
 
 def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
-    """The melds of a plan: its runs, then its sets (natural cards, then Rooks)."""
+    """The melds of a plan: its runs, then its sets (natural cards, then Rooks). A meld is
+    a value, and hands keep meeting contracts with the same few: each is made once."""
     runs, sets = plan
-    melds = [run_meld(b & ~15, b & 15, (b & 15) + 3, [c for c, k in use.items() if k])
-             for b, use in runs]
+    made, melds = _MELDS, []
+    key: _MeldKey
+    for b, use in runs:
+        key = (b, *use.items())
+        meld = made.get(key)
+        if meld is None:
+            meld = made[key] = run_meld(b & ~15, b & 15, (b & 15) + 3,
+                                        [c for c, k in use.items() if k])
+        melds.append(meld)
     for n, use in sets:
-        naturals = [cell for cell, k in use.items() for _ in range(k)]
-        melds.append(set_meld(n, naturals, 3 - len(naturals)))
+        key = (-n, *use.items())  # -n: not the key of a run
+        meld = made.get(key)
+        if meld is None:
+            naturals = [cell for cell, k in use.items() for _ in range(k)]
+            meld = made[key] = set_meld(n, naturals, 3 - len(naturals))
+        melds.append(meld)
+    if len(made) > 1 << 14:  # not reached in play: a bound, not an eviction policy
+        made.clear()
     return tuple(melds)
+
+
+# the melds `_plan_melds` has made: (cell of a run's lowest number, or minus a set's
+# number, then the plan's (cell, count) pairs) -> Meld
+_MeldKey = tuple[int | tuple[int, int], ...]
+_MELDS: dict[_MeldKey, Meld] = {}
 
 
 def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
@@ -156,25 +180,40 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
         return None
     if not runs_wanted and not sets_wanted:
         return [], []
+    if runs_wanted:
+        lows = [_window_lows(mine[0]) for mine in layers]
+        # a floor: every run needs at least the cheapest window of any colour (asked
+        # first: about half the hands that cannot make the contract fail on it)
+        least = min([least for least, _ in lows])
+        if runs_wanted * least > rooks:
+            return None
     if not sets_wanted:
         return _runs_only(layers, rooks, size - 4 * runs_wanted, runs_wanted, book)
-    tot = list(map(add, map(add, cnt[0:16], cnt[16:32]), map(add, cnt[32:48], cnt[48:64])))
+    tot = [cnt[n] + cnt[n + 16] + cnt[n + 32] + cnt[n + 48] for n in range(16)]
     need = book.set_need
     if book.same_sets:
         numbers = [n for n in range(LOWEST, HIGHEST + 1)
                    for _ in range(min(sets_wanted, tot[n] // need))]
     else:
-        numbers = list(compress(range(16), map(need.__le__, tot)))
+        numbers = [n for n in range(LOWEST, HIGHEST + 1) if tot[n] >= need]
     first = _cheapest_sets(tot, sets_wanted, numbers, book)
     if first is None or first[1] > rooks:
         return None
     if not runs_wanted:
         return [], _sets_from(first[0], cnt)
-    dearest = min(rooks - first[1], 4 - book.run_need)  # the most Rooks a window may need
-    wins = sorted(chain.from_iterable(
-        _windows_at(mine[0], base)[dearest] for base, mine in zip((0, 16, 32, 48), layers,
-                                                                  strict=True)))
-    return _runs_and_sets(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers, book)
+    # and the sets at least what they cost from the whole hand (the runs take cards,
+    # which only adds)
+    spare = rooks - first[1] - runs_wanted * least
+    if spare < 0:
+        return None
+    # the most Rooks a window may need: what the sets and the other runs leave, at least
+    dearest = min(spare + least, 4 - book.run_need)
+    # (Rooks needed, cell of the lowest number), cheapest first, then by cell
+    wins = [(cost, base + low) for cost in range(dearest + 1)
+            for base, (_, by_cost) in zip((0, 16, 32, 48), lows, strict=True)
+            for low in by_cost[cost]]
+    return _runs_and_sets(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers, first[1],
+                          book)
 
 
 # -- sets ----------------------------------------------------------------------------------
@@ -289,12 +328,13 @@ def _settle_sets(chosen: list[tuple[int, int]], spare: int, pick: tuple[list[int
 
 
 def _runs_and_sets(cnt: list[int], tot: list[int], rooks: int, wins: list[tuple[int, int]],
-                   runs_wanted: int, sets_wanted: int, numbers: list[int],
+                   runs_wanted: int, sets_wanted: int, numbers: list[int], floor0: int,
                    book: Book) -> Plan | None:
     """Runs and sets: runs cheapest windows first (one or two nested loops, else a
-    search), each cut off by the Rooks the sets will need at least; then the cheapest
-    sets from what the runs leave. A last run that takes nothing from the numbers of the
-    sets chosen so far leaves their cost as it was, which settles it at once."""
+    search), each cut off by the Rooks the sets will need at least (`floor0` before any
+    run); then the cheapest sets from what the runs leave. A last run that takes nothing
+    from the numbers of the sets chosen so far leaves their cost as it was, which settles
+    it at once."""
     if book.same_sets or runs_wanted > 2:
         return _runs_and_sets_search(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers,
                                      book)
@@ -304,9 +344,11 @@ def _runs_and_sets(cnt: list[int], tot: list[int], rooks: int, wins: list[tuple[
 
     def last_run(first: int, chosen: list[tuple[int, int]], spent: int) -> Plan | None:
         ranking = sorted(numbers, key=tot.__getitem__, reverse=True)[:reach]
-        values = [min(3, tot[n]) for n in ranking]
+        values = [3 if tot[n] > 3 else tot[n] for n in ranking]
         floor = 3 * sets_wanted - sum(values[:sets_wanted])
         spare = rooks - spent - floor
+        if first >= n_wins or wins[first][0] > spare:
+            return None  # the cheapest window left costs too much already
         top = ranking[:sets_wanted]
         untouched = (top, floor)  # the sets when the run takes none of their cards
         top_mask = 0
@@ -352,8 +394,6 @@ def _runs_and_sets(cnt: list[int], tot: list[int], rooks: int, wins: list[tuple[
 
     if runs_wanted == 1:
         return last_run(0, [], 0)
-    ranking0 = sorted(numbers, key=tot.__getitem__, reverse=True)[:sets_wanted]
-    floor0 = sum(3 - min(3, tot[n]) for n in ranking0)
     for w in range(n_wins):
         cost, base = wins[w]
         if 2 * cost + floor0 > rooks:  # the second run costs at least as much
@@ -408,28 +448,26 @@ def _runs_and_sets_search(cnt: list[int], tot: list[int], rooks: int,
                 return found
         return None
 
-    return dfs(0, 0)
+    found = dfs(0, 0)
+    # dfs refers to itself, a cycle: unbound, it is freed at once, not by the collector
+    dfs = None  # type: ignore[assignment]
+    return found
 
 
 # -- runs only -----------------------------------------------------------------------------
 @lru_cache(maxsize=1 << 14)
-def _windows(mask: int) -> tuple[tuple[int, int], ...]:
-    """(Rooks needed, lowest number) of each 4-number window of one colour holding a card,
-    cheapest first, for the bitmask of the numbers the colour holds."""
-    out = []
+def _window_lows(mask: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """For the bitmask of the numbers a colour holds: the fewest Rooks any of its windows
+    needs (4 when it holds none), and the lowest numbers of the 4-number windows holding
+    a card, by the Rooks they need (0..3), in order. Keyed by the mask alone, so that
+    every mask fits the cache."""
+    by_cost: tuple[list[int], ...] = ([], [], [], [])
     for low in range(LOWEST, HIGHEST - 2):
         present = ((mask >> low) & 15).bit_count()
         if present:
-            out.append((4 - present, low))
-    return tuple(sorted(out))
-
-
-@lru_cache(maxsize=1 << 14)
-def _windows_at(mask: int, base: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """`_windows` of a colour as (Rooks needed, cell of the lowest number), for each most
-    Rooks allowed 0..4: `_windows_at(mask, base)[2]` are the windows needing at most 2."""
-    wins = [(cost, base + low) for cost, low in _windows(mask)]
-    return tuple(tuple(w for w in wins if w[0] <= most) for most in range(5))
+            by_cost[4 - present].append(low)
+    least = next((cost for cost in range(4) if by_cost[cost]), 4)
+    return least, tuple(map(tuple, by_cost))
 
 
 def _run_plan(base: int, got: int) -> tuple[int, dict[int, int]]:
@@ -450,7 +488,13 @@ def _runs_only(layers: list[list[int]], rooks: int, slack: int, runs_wanted: int
         found = _cheapest_runs(colours, rooks, slack, runs_wanted, book)
         return None if found is None else (_runs_plan(found[1]), [])
     most = 4 - book.run_need
-    firsts = sorted((_windows(mine[0])[0], ci) for ci, mine in enumerate(colours) if mine)
+    # each colour's cheapest window, as (Rooks needed, lowest number), and the colour
+    firsts = []
+    for ci, mine in enumerate(colours):
+        if mine:
+            least, by_cost = _window_lows(mine[0])
+            firsts.append(((least, by_cost[least][0]), ci))
+    firsts.sort()
     if len(firsts) >= 2 and firsts[0][0][0] <= most and firsts[1][0][0] <= most and \
             firsts[0][0][0] + firsts[1][0][0] <= rooks:
         return _runs_plan(tuple((ci * 16 + low, colours[ci][0] >> low & 15)
@@ -473,7 +517,9 @@ def _runs_plan(runs: _Runs) -> list[tuple[int, dict[int, int]]]:
 def _colour_pair(layers: tuple[int, ...], rooks: int, book: Book) -> _Runs | None:
     """Two runs of one colour needing at most `rooks` Rooks, cheapest windows first (the
     second costs at least what the first does), or None."""
-    wins = [(cost, low) for cost, low in _windows(layers[0]) if 4 - cost >= book.run_need]
+    # (Rooks needed, lowest number) of the windows holding a card, cheapest first
+    wins = [(cost, low) for cost, lows in enumerate(_window_lows(layers[0])[1])
+            if 4 - cost >= book.run_need for low in lows]
     once, twice = layers[0], layers[1] if len(layers) > 1 else 0
     for i, (cost, low) in enumerate(wins):
         if 2 * cost > rooks:
@@ -503,15 +549,21 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
     runs: the cheapest way to make j runs in each colour (`_colour_best`), then the
     cheapest mix. With at most `slack` natural cards unused, a colour with n of them needs
     at least (n - slack) / 4 runs, which bounds how many runs the others may have."""
-    naturals = [sum(m.bit_count() for m in mine) for mine in colours]
+    profiles = [_colour_floor(mine, runs_wanted) for mine in colours]
+    naturals = [n for n, _, _ in profiles]
     least = [max(0, -(-(n - slack) // 4)) for n in naturals]
     spare_runs = runs_wanted - sum(least)
     if spare_runs < 0:
         return None
     # Rooks each colour needs at least for its least runs; cards it must leave unused
-    floor = [j and j * _windows(mine[0])[0][0] for j, mine in zip(least, colours, strict=True)]
+    floor = [j and j * cheapest for j, (_, cheapest, _) in zip(least, profiles, strict=True)]
     unused = [max(0, n - 4 * (j + spare_runs)) for n, j in zip(naturals, least, strict=True)]
     if sum(floor) > rooks or sum(unused) > slack:
+        return None
+    # a floor under the Rooks of the mix: each colour's floor grows by more with every
+    # run it has, so the mix needs at least the `runs_wanted` smallest steps of them all
+    steps = sorted(chain.from_iterable(steps for _, _, steps in profiles))
+    if len(steps) < runs_wanted or sum(steps[:runs_wanted]) > rooks:
         return None
     best: list[tuple[int, _Runs] | None] = [(0, ())] + [None] * runs_wanted
     for ci, mine in enumerate(colours):
@@ -534,7 +586,42 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
                     merged[have + more] = (cost, sofar[1] + tuple(
                         (ci * 16 + low, got) for low, got in option[1]))
         best = merged
+        if ci < 3 and not _may_finish(best, profiles[ci + 1:], rooks):
+            return None
     return best[runs_wanted]
+
+
+def _may_finish(best: list[tuple[int, _Runs] | None],
+                rest: list[tuple[int, int, tuple[int, ...]]], rooks: int) -> bool:
+    """Can some mix found so far (`best[j]`: the cheapest with j runs) be made up to all
+    the runs by the colours still to come, within `rooks`? Those need at least their
+    smallest steps of floor (`_colour_floor`) for the runs they would add."""
+    steps = sorted(chain.from_iterable(steps for _, _, steps in rest))
+    wanted = len(best) - 1
+    for have, found in enumerate(best):
+        if found is not None and wanted - have <= len(steps) and \
+                found[0] + sum(steps[:wanted - have]) <= rooks:
+            return True
+    return False
+
+
+@lru_cache(maxsize=1 << 13)  # a miss costs little: the solver's caches share a budget
+def _colour_floor(layers: tuple[int, ...], runs: int) -> tuple[int, int, tuple[int, ...]]:
+    """Of one colour (its numbers held at least once, twice, ...): its natural cards, the
+    Rooks its cheapest window needs, and how a floor under the Rooks j runs of it need
+    grows, for j = 1..runs (none for a colour with no card). The floor: j times the
+    cheapest window, and 4j less the cards the runs can take (at most j of a number)."""
+    if not layers:
+        return 0, 4, ()
+    cheapest = _window_lows(layers[0])[0]
+    have = floor = 0
+    steps = []
+    for j in range(1, runs + 1):
+        have += layers[j - 1].bit_count() if j <= len(layers) else 0
+        now = max(cheapest * j, 4 * j - have)
+        steps.append(now - floor)
+        floor = now
+    return sum(m.bit_count() for m in layers), cheapest, tuple(steps)
 
 
 def _may_improve(best: list[tuple[int, tuple[tuple[int, int], ...]] | None], depth: int,
@@ -653,6 +740,8 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
         best[0] = None  # these cards cannot all stay unused
     if starts and total - 4 * most <= slack:
         dfs(0, layers, total, 0, True, 0)
+    # dfs refers to itself, a cycle: unbound, it is freed at once, not by the collector
+    dfs = None  # type: ignore[assignment]
     return tuple(best)
 
 

@@ -11,7 +11,7 @@ of `Meld` objects from cells, done only for an answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import cast
 
 from ..cards import COLOURS, HIGHEST, LOWEST, NATURALS, ROOK, Card, Colour, parse_cards
@@ -43,39 +43,65 @@ NUMBER_CELLS = [(n, 16 + n, 32 + n, 48 + n) for n in range(16)]
 _SLOTS = 7  # layers kept per colour: a 5-deck shoe has at most 5 copies of a card
 _SLOT = [(cell >> 4) * _SLOTS for cell in range(64)] + [4 * _SLOTS]  # the Rook: cell 64
 _BIT = [1 << (cell & 15) for cell in range(64)] + [0]
+# a card's cell by its `Card.index` (colour by colour, 1..14, then the Rook)
+_INDEX_CELL = [_ci * 16 + _n for _ci in range(4) for _n in range(LOWEST, HIGHEST + 1)] + [64]
 
 
 def tally(hand: str | Iterable[str | Card]) -> tuple[list[int], list[list[int]], int, int]:
     """Counts of natural cards per cell (and of Rooks, as cell 64); for each colour its
     layers (bitmasks of the numbers held at least once, at least twice, ..., ending in
     0); the number of Rooks; the hand's size."""
-    items: list[str | Card]
+    items: list[str] | tuple[str | Card, ...] | list[str | Card]
     if isinstance(hand, str):
-        tokens = hand.replace(",", " ").split()
-        found = [_TOKEN_CELL.get(t) for t in tokens]
-        items = list(tokens)
+        items = hand.replace(",", " ").split()
     else:
-        items = list(hand)
-        found = list(map(_ID_CELL.get, map(id, items)))
-    cells = cast(list[int], found) if None not in found else [
-        _cell_of(item) if cell is None else cell
-        for item, cell in zip(items, found, strict=True)]
+        items = hand if isinstance(hand, (tuple, list)) else list(hand)
+        # the usual case, written out (it is asked of every hand): every `Card` knows its
+        # index, one from no deck table too
+        cnt = [0] * 65
+        flat = [0] * (5 * _SLOTS + len(items))
+        slot, bits, index_cell = _SLOT, _BIT, _INDEX_CELL
+        try:  # (a str among them fails at its `index`, a method)
+            for card in cast("Sequence[Card]", items):
+                cell = index_cell[card.index]
+                k = cnt[cell]
+                cnt[cell] = k + 1
+                flat[slot[cell] + k] |= bits[cell]
+        except (AttributeError, TypeError):  # notation among the cards
+            pass
+        else:
+            return _layers(cnt, flat, len(items))
+    cells = [_TOKEN_CELL.get(item) if isinstance(item, str) else None for item in items]
+    return _tally_cells([_cell_of(item) if cell is None else cell
+                         for item, cell in zip(items, cells, strict=True)])
+
+
+def _tally_cells(cells: list[int]) -> tuple[list[int], list[list[int]], int, int]:
+    """`tally` of the cards' cells."""
     cnt = [0] * 65
-    flat = [0] * (5 * _SLOTS + len(cells))
+    flat = [0] * (5 * _SLOTS + len(cells))  # the Rook's slots (cell 64) take any count
     slot, bits = _SLOT, _BIT
     for cell in cells:
         k = cnt[cell]
         cnt[cell] = k + 1
         flat[slot[cell] + k] |= bits[cell]
-    if max(cnt[:64]) >= _SLOTS:  # more copies than any shoe holds: count them the long way
+    return _layers(cnt, flat, len(cells))
+
+
+def _layers(cnt: list[int], flat: list[int], size: int
+            ) -> tuple[list[int], list[list[int]], int, int]:
+    """`tally`'s answer from the counts and the layers written in `flat`, `_SLOTS` per
+    colour: the k-th copy of a card sets its bit in layer k."""
+    if flat[6] or flat[13] or flat[20] or flat[27]:
+        # a colour's last layer is not 0: more copies of a card than any shoe holds
+        # (some spilled into the next colour's layers), so count them the long way
         width = max(cnt[:64]) + 1
         layers = [[0] * width for _ in range(4)]
         for cell in range(64):
             for k in range(cnt[cell]):
                 layers[cell >> 4][k] |= _BIT[cell]
-        return cnt, layers, cnt[64], len(cells)
-    layers = [flat[0:7], flat[7:14], flat[14:21], flat[21:28]]
-    return cnt, layers, cnt[64], len(cells)
+        return cnt, layers, cnt[64], size
+    return cnt, [flat[0:7], flat[7:14], flat[14:21], flat[21:28]], cnt[64], size
 
 
 def _cell_of(item: str | Card) -> int:
@@ -172,15 +198,19 @@ def allocate(demands: list[Demand], pool: list[int]) -> list[dict[int, int]] | N
                     other[cell] += 1
         return False
 
-    for i, (_, _, need, _) in enumerate(demands):
-        for _ in range(need):
-            if not augment(i, set()):
-                return None
-    for i, (_, _, need, most) in enumerate(demands):
-        for _ in range(most - need):
-            if not augment(i, set()):
-                break
-    return use
+    try:
+        for i, (_, _, need, _) in enumerate(demands):
+            for _ in range(need):
+                if not augment(i, set()):
+                    return None
+        for i, (_, _, need, most) in enumerate(demands):
+            for _ in range(most - need):
+                if not augment(i, set()):
+                    break
+        return use
+    finally:
+        # augment refers to itself, a cycle: unbound, it is freed at once, not by the collector
+        augment = None  # type: ignore[assignment]
 
 
 # -- building the answer -------------------------------------------------------------------
