@@ -15,7 +15,10 @@ position before it, so `undo` takes back the last move with every chore it trigg
 Hidden cards never leave through `view(seat)`.
 
 The moves themselves live in `turn` (draw, take, discard), `buying` (the buy window)
-and `melding` (lay down, lay off, the Rook swap); `legal` lists the moves open per phase.
+and `melding` (lay down, lay off, the Rook swap); `legal` lists the moves open per phase
+and `saves` writes and reads saves. Both work on positions, views and JSON and never
+import the game, so the imports run one way: the game uses them (for its own
+`legal_actions` and `to_json` / `from_json`), and nothing it uses imports it back.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from .melds import Meld, check_meld
 from .messages import msg
 from .rounds import start_round
 from .rules import ROUND_TABLE, ROUNDS, Rules
+from .saves import game_from_json, game_to_json
 from .scoring import places
 from .state import MAX_NAME, Change, Placed, Position, Setup
 from .views import PlayerView, RoundRecord
@@ -535,15 +539,14 @@ class Game:
 
     # -- saving ------------------------------------------------------------------------
     def to_json(self, indent: int | None = 1) -> str:
-        from .saves import game_to_json
-
+        """The game as a save: its start and its moves, with the facts they lead to."""
         return game_to_json(self, indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        from .saves import game_from_json
-
-        return game_from_json(text)
+        """A saved game, replayed move by move and checked against every fact the save
+        states; `SaveFileError` says exactly why not."""
+        return game_from_json(text, cls.new, cls.from_position)
 
     @property
     def start(self) -> dict[str, Any]:

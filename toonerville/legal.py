@@ -25,6 +25,7 @@ from .errors import IllegalActionError
 from .events import Phase
 from .melds import Meld
 from .rules import ROUNDS, Rules
+from .solver import best_lay_down, find_contract, whole_hand
 from .state import Position, Setup
 from .views import PlayerView
 
@@ -154,8 +155,6 @@ def _solver_lay_down(hand: tuple[Card, ...], round_number: int, rules: Rules,
                      best: bool = True) -> list[tuple[Meld, ...]]:
     """Lay-downs the solver finds for a hand: the one leaving fewest points (`best`, for
     hands of ordinary size) first, then the smallest; in round 11 the whole hand."""
-    from .solver import best_lay_down, find_contract, whole_hand
-
     minimal = find_contract(hand, round_number, rules)
     if minimal is None:
         return []
@@ -185,8 +184,6 @@ def suggest_lay_down(s: Position, setup: Setup, seat: int, best: bool = False
     if not (s.phase is Phase.PLAY and seat == s.current):
         return options[0] if options else None
     if best and s.taken is not None and s.round_number != ROUNDS:
-        from .solver import best_lay_down
-
         keep_two = best_lay_down(hand, s.round_number, setup.rules, keep=2)
         if keep_two is not None:
             options.insert(1, keep_two.melds)

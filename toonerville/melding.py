@@ -33,6 +33,7 @@ from .melds import Meld, MeldKind, check_meld
 from .messages import Message, msg
 from .rounds import go_out
 from .rules import Rules, SwappedRook
+from .solver import find_contract
 from .state import Change, Placed, Position, Setup
 from .turn import check_playing
 
@@ -166,8 +167,6 @@ def dead_end(s: Position, setup: Setup, seat: int, hand: Sequence[int],
 
 
 def _could_lay_down(hand: Sequence[Card], round_number: int, rules: Rules) -> bool:
-    from .solver import find_contract
-
     return find_contract(tuple(hand), round_number, rules) is not None
 
 

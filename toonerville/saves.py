@@ -17,16 +17,45 @@ import json
 import re
 from collections.abc import Callable
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
-from .actions import cut, excerpt
+from .actions import Action, cut, excerpt
 from .errors import SaveFileError, ToonervilleError
 from .messages import msg
 from .rules import ROUNDS, Rules
 from .state import MAX_NAME
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class SavedGame(Protocol):
+    """What a save reads of a game and replays it with. The game's own constructors are
+    handed to `game_from_json`, so this module never imports the game: the game uses
+    it for `to_json` / `from_json`, and the imports run one way."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def turn_limit(self) -> int | None: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def scores(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def start(self) -> dict[str, Any]: ...
+    @property
+    def actions(self) -> tuple[Action, ...]: ...
+
+    def apply(self, action: str) -> object: ...
+
+
+G = TypeVar("G", bound=SavedGame)
 
 FORMAT = "toonerville-rook-game"
 VERSION = 2
@@ -54,7 +83,7 @@ _POSITION = ("hands", "stock", "discard_pile", "table", "round_number", "dealer"
 _WHY = 160
 
 
-def _facts(game: Game) -> dict[str, Any]:
+def _facts(game: SavedGame) -> dict[str, Any]:
     """What a save says about a game beside its start and its moves."""
     return {"players": game.players, "names": list(game.names),
             "rules": game.rules.changes(), "seed": game.seed, "turn_limit": game.turn_limit,
@@ -62,7 +91,7 @@ def _facts(game: Game) -> dict[str, Any]:
             "totals": list(game.totals)}
 
 
-def game_to_json(game: Game, indent: int | None = 1) -> str:
+def game_to_json(game: SavedGame, indent: int | None = 1) -> str:
     facts = _facts(game)
     data: dict[str, Any] = {
         "format": FORMAT, "version": VERSION,
@@ -75,8 +104,11 @@ def game_to_json(game: Game, indent: int | None = 1) -> str:
     return json.dumps(data, indent=indent, ensure_ascii=False)
 
 
-def game_from_json(text: str | bytes) -> Game:
-    """The saved game, replayed and checked; `SaveFileError` says why not."""
+def game_from_json(text: str | bytes, new: Callable[..., G],
+                   from_position: Callable[..., G]) -> G:
+    """The saved game, replayed and checked; `SaveFileError` says why not. `new` and
+    `from_position` make the game before its first move (`Game.from_json` hands over
+    its own `Game.new` and `Game.from_position`)."""
     data = _read(text)
     version = _version(data)
     for name in data:
@@ -92,7 +124,7 @@ def game_from_json(text: str | bytes) -> Game:
         _whole(data, "turn_limit", 1)
     rules = _rules(data["rules"])
     moves = _moves(data)
-    game = _set_up(data, rules)
+    game = _set_up(data, rules, new, from_position)
     for number, move in enumerate(moves, start=1):
         try:
             game.apply(move)
@@ -322,24 +354,24 @@ def _position(data: dict[str, Any], players: int) -> dict[str, Any]:
             "dealer": pos["dealer"], "current": pos.get("current"), "scores": scores}
 
 
-def _set_up(data: dict[str, Any], rules: Rules) -> Game:
+def _set_up(data: dict[str, Any], rules: Rules, new: Callable[..., G],
+            from_position: Callable[..., G]) -> G:
     """The game as it stood before the first move."""
-    from .game import Game
-
     players, names, seed = data["players"], data["names"], data["seed"]
     turn_limit = data.get("turn_limit")
-    make: Callable[[], Game]
+    make: Callable[[], G]
     if "position" in data:
         if "deck" in data:
             raise _fail("the fields 'deck' and 'position' cannot both say how the game "
                         "began")
         position = _position(data, players)
-        make = lambda: Game.from_position(**position, rules=rules, seed=seed,  # noqa: E731
-                                          names=names, turn_limit=turn_limit)
+        make = lambda: from_position(  # noqa: E731
+            **position, rules=rules, seed=seed, names=names, turn_limit=turn_limit)
     else:
         deck = _typed(data, "deck", str) if data.get("deck") is not None else None
-        make = lambda: Game.new(players=players, seed=seed, rules=rules,  # noqa: E731
-                                names=names, deck=deck, turn_limit=turn_limit)
+        make = lambda: new(  # noqa: E731
+            players=players, seed=seed, rules=rules, names=names, deck=deck,
+            turn_limit=turn_limit)
     try:
         return make()
     except ToonervilleError as err:
@@ -349,7 +381,7 @@ def _set_up(data: dict[str, Any], rules: Rules) -> Game:
         raise _fail("its set-up is damaged ({why})", why=type(err).__name__) from None
 
 
-def _agrees(data: dict[str, Any], game: Game) -> None:
+def _agrees(data: dict[str, Any], game: SavedGame) -> None:
     """Every field beside the start and the moves says what the replayed game says."""
     facts = _facts(game)
     for name, expected in facts.items():
