@@ -10,7 +10,8 @@ The package layout is the architecture:
 - `laydown`   which melds make a contract (T15, H7, H8)
 - `solver`    can a hand meet a contract, and the best way to lay it down
 - `game`      the one mutable owner: a whole game as a state machine
-- `scoring`   round scores, totals, ranking with ties, tournaments (T20–T22)
+- `scoring`   round scores, totals, ranking with ties, the master sheet (T20–T22)
+- `seating`   who sits at which table in each tournament round (T22, H11)
 - `bots`, `simulate`, `explorer`   playing and studying many games
 - `render`    pure SVG/HTML pictures; `widgets` the only ipywidgets module
 
@@ -18,7 +19,17 @@ Only the standard library is imported here.
 """
 
 from .bots import HeuristicBot, RandomBot
-from .cards import COLOURS, ROOK, Card, Colour, format_cards, hand_points, parse_cards
+from .cards import (
+    COLOURS,
+    ROOK,
+    Card,
+    Colour,
+    deck,
+    format_cards,
+    hand_points,
+    parse_cards,
+    shoe,
+)
 from .errors import (
     AlreadyDownError,
     BuyError,
@@ -44,6 +55,8 @@ from .laydown import check_lay_down
 from .melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
 from .messages import Message
 from .rules import Contract, Restock, RookTurnUp, Rules, Seating, SwappedRook, contract_for
+from .scoring import MasterSheet, places, round_scores
+from .seating import seat_tables
 from .simulate import GameRecord, play_game, simulate
 from .solver import Arrangement, LayDown, best_lay_down, find_contract, shortfall, whole_hand
 from .views import Event, Phase, PlayerView, RoundRecord
@@ -59,5 +72,6 @@ __all__ = [
     "Game", "Event",
     "Phase", "PlayerView", "RoundRecord", "HeuristicBot", "RandomBot", "GameRecord",
     "play_game", "simulate", "AlreadyDownError", "DeadEndError", "MalformedActionError",
-    "NoSuchSeatError", "Seating", "SwappedRook",
+    "NoSuchSeatError", "Seating", "SwappedRook", "deck", "shoe", "MasterSheet", "places",
+    "round_scores", "seat_tables",
 ]

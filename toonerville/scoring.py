@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from .cards import Card, hand_points
 from .errors import RulesError
 from .messages import msg
+from .seating import seat_tables  # noqa: F401 - a T22 name, importable from here as before
 
 
 def round_scores(hands: Sequence[Iterable[Card]], went_out: int | None) -> tuple[int, ...]:
@@ -58,15 +59,6 @@ def standings(total_by_name: Mapping[str, int]) -> tuple[Standing, ...]:
     order = sorted(range(len(names)), key=lambda i: (ranks[i], names[i]))
     return tuple(Standing(names[i], total_by_name[names[i]], ranks[i],
                           sum(1 for r in ranks if r == ranks[i]) > 1) for i in order)
-
-
-def seat_tables(names: Sequence[str], round_number: int, seed: int) -> tuple[tuple[str, ...], ...]:
-    """T22, H11: who sits at which table in a round, by the default seating (a seeded
-    schedule that spreads opponents; see `tournament.seat_round`), at tables of 3 to 5
-    as even as possible."""
-    from .tournament import seat_round
-
-    return seat_round(names, round_number, seed)
 
 
 @dataclass
