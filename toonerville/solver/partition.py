@@ -160,9 +160,13 @@ class _Partition:
         """Walk the numbers from 1. `best_lay_down` stops at the first lay-down that
         leaves no more points than any lay-down must (`floor_ahead` before the walk):
         the walk keeps the first lay-down it reaches with the fewest points, and that is
-        this one."""
+        this one. With `at_most`, a floor above it answers at once: no lay-down leaves
+        so few points."""
         if not self.whole:
-            self.floor = max(self.floor, self.floor_ahead(LOWEST, self.runs_max, NONE))
+            self.floor = max(self.floor,
+                             self.floor_ahead(LOWEST, self.runs_max, self.best_points))
+            if self.floor >= self.best_points:
+                return
         self.number(LOWEST)
 
     def number(self, p: int) -> bool:
