@@ -15,7 +15,8 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
+from operator import sub
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -93,6 +94,40 @@ def _one_run(p: int, mask: int, rooks: int, skip: int, key: int) -> int:
         _ONE_RUN.clear()
     _ONE_RUN[key] = best
     return best
+
+
+_REACH: dict[int, int] = {}  # `_reach` by its key
+# the ways to share r runs among c colours: how many each colour holds
+_SHARES = [[[k for k in product(range(r + 1), repeat=c) if sum(k) == r] for r in range(5)]
+           for c in range(5)]
+
+
+def _reach(mask: int, p: int, rooks: int, key: int) -> int:
+    """The numbers of `mask` (one colour's) that some run starting at p or later can
+    take, with at most `rooks` Rooks for the numbers missing; kept in `_REACH` under
+    `key`."""
+    reach = 0
+    for a in range(p, HIGHEST - 2):
+        gaps, b = 0, a
+        while b <= HIGHEST:
+            if not mask >> b & 1:
+                gaps += 1
+                if gaps > rooks:
+                    break
+            b += 1
+        if b - a >= 4:  # the run a..b-1
+            reach |= mask & ((1 << b) - 1) >> a << a
+    if len(_REACH) > 1 << 16:
+        _REACH.clear()
+    _REACH[key] = reach
+    return reach
+
+
+def _dearest(values: list[int], numbers: list[int], k: int) -> int:
+    """The sum of the k largest `values` of these numbers (all of them if fewer)."""
+    if len(numbers) <= k:
+        return sum([values[q] for q in numbers])
+    return sum(sorted([values[q] for q in numbers])[-k:])
 
 
 class _Partition:
@@ -257,24 +292,35 @@ class _Partition:
     def floor_ahead(self, p: int, runs_left: int, enough: int) -> int:
         """Points that must stay in hand from numbers p..14: all of them but what the
         melds still to come can take. By runs: the most the runs can take (`gain`), and
-        the sets the dearest numbers; with one set to come, each number it may have is
-        tried. By colours (with two sets or more to come): the cards of colours that
-        start no more runs, but for the sets' numbers, whichever colours end up holding
-        the runs. Once a bound reaches `enough`, the rest are not worked out."""
+        the sets the dearest numbers that can still have one; with one set to come, each
+        such number is tried. By colours (with two sets or more to come): for each way
+        to share the runs among the colours that can hold one, all cards but those the
+        sets' numbers take and those the runs can reach (k runs of a colour: k cards of
+        a number). Once a bound reaches `enough`, the rest are not worked out.
+
+        A number q can still have a set when the hand has `set_need` natural cards of it
+        (the sharing of H1 may give the set any of them) and the Rooks left cover what
+        the cards of q still unplaced lack of 3: the walk gives a set no other cards, and
+        sharing them out again does not change how many Rooks the melds take in all."""
         sets_left = self.sets_max - self.n_sets
         if runs_left >= 4 or sets_left >= 14:
             return 0
         cnt, live, points = self.cnt, self.live, NUMBER_POINTS
+        free = self.rooks - self.run_rooks - self.short
         total = [0] * 16  # points per number
-        numbers = (live[0] | live[1] | live[2] | live[3]) >> p << p
+        setable: list[int] = []  # the numbers that can still have a set
         if sets_left:
+            tot0, set_need = self.tot0, self.book.set_need
+            numbers = (live[0] | live[1] | live[2] | live[3]) >> p << p
             while numbers:
                 q = (numbers & -numbers).bit_length() - 1
                 numbers &= numbers - 1
-                total[q] = (cnt[q] + cnt[16 + q] + cnt[32 + q] + cnt[48 + q]) * points[q]
+                n = cnt[q] + cnt[16 + q] + cnt[32 + q] + cnt[48 + q]
+                total[q] = n * points[q]
+                if tot0[q] >= set_need and 3 - n <= free:
+                    setable.append(q)
             if not runs_left:  # the sets take the dearest numbers, the rest stays
-                return sum(sorted(total)[:16 - sets_left])
-        free = self.rooks - self.run_rooks - self.short
+                return sum(total) - _dearest(total, setable, sets_left)
         needed = max(0, self.sets_min - self.n_sets)
         ahead, gain = self.gain(p, runs_left, free - self.set_cost[p][needed], 0)
         if not sets_left:
@@ -283,27 +329,51 @@ class _Partition:
             # the set of q takes its cards, needs Rooks for those it lacks, and the runs
             # that pass q take none of its points
             took = 0
-            tot0, set_need = self.tot0, self.book.set_need
-            for value, q in sorted(((total[q], q) for q in range(p, HIGHEST + 1)
-                                    if tot0[q] >= set_need), reverse=True):
+            for value, q in sorted([(total[q], q) for q in setable], reverse=True):
                 if value + gain <= took:
                     break
                 lacks = max(0, 3 - cnt[q] - cnt[16 + q] - cnt[32 + q] - cnt[48 + q])
-                if lacks <= free:
-                    took = max(took, value + self.gain(p, runs_left, free - lacks, q)[1])
+                took = max(took, value + self.gain(p, runs_left, free - lacks, q)[1])
             return ahead - took
-        by_runs = ahead - gain - sum(sorted(total)[16 - sets_left:])
+        by_runs = ahead - gain - _dearest(total, setable, sets_left)
         if by_runs >= enough:
             return by_runs
+        # per colour that can hold a run from p on (with the Rooks the sets leave), what
+        # k runs of it can take of each number a run can reach: k cards at most
+        spare = min(max(free - self.set_cost[p][needed], 0), HIGHEST)
+        # (points k runs can take in all, and of each number in `setable`)
+        kinds: list[list[tuple[int, list[int]]]] = []
+        for ci in range(4):
+            mask = live[ci] >> p << p
+            key = (mask << 4 | p) << 4 | spare
+            reach = _REACH.get(key)
+            if reach is None:
+                reach = _reach(mask, p, spare, key)
+            if not reach:
+                continue
+            base = ci * 16
+            all_of = [0] * (runs_left + 1)
+            m = reach
+            while m:
+                q = (m & -m).bit_length() - 1
+                m &= m - 1
+                n, pts = cnt[base + q], points[q]
+                for k in range(1, runs_left + 1):
+                    all_of[k] += min(n, k) * pts
+            kinds.append([(all_of[k], [min(cnt[base + q], k) * points[q]
+                                       if reach >> q & 1 else 0 for q in setable])
+                          for k in range(runs_left + 1)])
+        whole = sum(total)
         by_colours = NONE
-        for hosts in _HOSTS[runs_left]:
-            values = total[:]
-            for ci in hosts:
-                base = ci * 16
-                for q in range(p, HIGHEST + 1):
-                    values[q] -= cnt[base + q] * points[q]
+        for hosts in _SHARES[len(kinds)][runs_left]:
+            out = whole
+            values = [total[q] for q in setable]
+            for kind, k in zip(kinds, hosts, strict=True):
+                if k:
+                    out -= kind[k][0]
+                    values = list(map(sub, values, kind[k][1]))
             values.sort()
-            by_colours = min(by_colours, sum(values[:16 - sets_left]))
+            by_colours = min(by_colours, out - sum(values[-sets_left:]))
             if by_colours <= by_runs:
                 return by_runs
         return by_colours
