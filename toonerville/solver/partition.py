@@ -97,8 +97,9 @@ def _one_run(p: int, mask: int, rooks: int, skip: int, key: int) -> int:
 
 
 _REACH: dict[int, int] = {}  # `_reach` by its key
-# the ways to share r runs among c colours: how many each colour holds
-_SHARES = [[[k for k in product(range(r + 1), repeat=c) if sum(k) == r] for r in range(5)]
+# the ways to share r runs among c colours: (colour, how many it holds) for those holding any
+_SHARES = [[[tuple((i, k[i]) for i in range(c) if k[i])
+             for k in product(range(r + 1), repeat=c) if sum(k) == r] for r in range(5)]
            for c in range(5)]
 
 
@@ -303,7 +304,7 @@ class _Partition:
         the cards of q still unplaced lack of 3: the walk gives a set no other cards, and
         sharing them out again does not change how many Rooks the melds take in all."""
         sets_left = self.sets_max - self.n_sets
-        if runs_left >= 4 or sets_left >= 14:
+        if runs_left > 4 or sets_left >= 14:
             return 0
         cnt, live, points = self.cnt, self.live, NUMBER_POINTS
         free = self.rooks - self.run_rooks - self.short
@@ -341,7 +342,9 @@ class _Partition:
         # per colour that can hold a run from p on (with the Rooks the sets leave), what
         # k runs of it can take of each number a run can reach: k cards at most
         spare = min(max(free - self.set_cost[p][needed], 0), HIGHEST)
-        # (points k runs can take in all, and of each number in `setable`)
+        dups = self.dups
+        # per such colour and k: the points k runs can take in all, and of each number
+        # of `setable`
         kinds: list[list[tuple[int, list[int]]]] = []
         for ci in range(4):
             mask = live[ci] >> p << p
@@ -352,28 +355,31 @@ class _Partition:
             if not reach:
                 continue
             base = ci * 16
-            all_of = [0] * (runs_left + 1)
-            m = reach
-            while m:
-                q = (m & -m).bit_length() - 1
-                m &= m - 1
+            all_of = [_MASK_POINTS[reach & 255] + _MASK_POINTS[256 + (reach >> 8)]] * \
+                (runs_left + 1)
+            more = reach & dups[ci]
+            while more:
+                q = (more & -more).bit_length() - 1
+                more &= more - 1
                 n, pts = cnt[base + q], points[q]
-                for k in range(1, runs_left + 1):
-                    all_of[k] += min(n, k) * pts
+                for k in range(2, runs_left + 1):
+                    all_of[k] += (min(n, k) - 1) * pts
             kinds.append([(all_of[k], [min(cnt[base + q], k) * points[q]
                                        if reach >> q & 1 else 0 for q in setable])
-                          for k in range(runs_left + 1)])
+                          if k else (0, []) for k in range(runs_left + 1)])
         whole = sum(total)
+        alone = [total[q] for q in setable]
         by_colours = NONE
         for hosts in _SHARES[len(kinds)][runs_left]:
             out = whole
-            values = [total[q] for q in setable]
-            for kind, k in zip(kinds, hosts, strict=True):
-                if k:
-                    out -= kind[k][0]
-                    values = list(map(sub, values, kind[k][1]))
-            values.sort()
-            by_colours = min(by_colours, out - sum(values[-sets_left:]))
+            values = alone
+            for i, k in hosts:
+                took, of = kinds[i][k]
+                out -= took
+                values = list(map(sub, values, of))
+            if len(values) > sets_left:
+                values = sorted(values)[-sets_left:]
+            by_colours = min(by_colours, out - sum(values))
             if by_colours <= by_runs:
                 return by_runs
         return by_colours
@@ -381,8 +387,8 @@ class _Partition:
     def gain(self, p: int, runs_left: int, spare: int, skip: int) -> tuple[int, int]:
         """The points of the cards of numbers p..14, and the most `runs_left` runs
         starting at p or later can take of them with `spare` Rooks, those of number
-        `skip` not counted: a run takes at most one card of a number, and a Rook for
-        each number it lacks; each run of a colour can take the most any one can."""
+        `skip` not counted: each run of a colour can take the most any one can, and k
+        runs of a colour at most k cards of each number some run can reach (`_reach`)."""
         cnt, live, points, dups = self.cnt, self.live, NUMBER_POINTS, self.dups
         spare = min(max(spare, 0), HIGHEST)
         ahead = 0
@@ -395,14 +401,25 @@ class _Partition:
             one = _ONE_RUN.get(key)
             if one is None:
                 one = _one_run(p, mask, spare, skip, key)
-            single = _MASK_POINTS[mask & 255] + _MASK_POINTS[256 + (mask >> 8)]
+            here = _MASK_POINTS[mask & 255] + _MASK_POINTS[256 + (mask >> 8)]
             more = mask & dups[ci]  # numbers that may have two cards or more
-            if runs_left == 1 and not more:
-                ahead += single
+            if runs_left == 1:
                 if one > gain[1]:
                     gain[1] = one
+                base = ci * 16
+                while more:
+                    q = (more & -more).bit_length() - 1
+                    more &= more - 1
+                    here += (cnt[base + q] - 1) * points[q]
+                ahead += here
                 continue
-            here, doubled, tripled = single, 0, 0
+            reach = _REACH.get(key >> 4)
+            if reach is None:
+                reach = _reach(mask, p, spare, key >> 4)
+            reach &= ~(1 << skip)
+            # the points of the numbers a run can reach, and of those of them with at
+            # least 2, 3, 4 cards
+            took = [_MASK_POINTS[reach & 255] + _MASK_POINTS[256 + (reach >> 8)], 0, 0, 0]
             base = ci * 16
             while more:
                 q = (more & -more).bit_length() - 1
@@ -411,12 +428,18 @@ class _Partition:
                 if n > 1:
                     pts = points[q]
                     here += (n - 1) * pts
-                    doubled += pts
-                    if n > 2:
-                        tripled += pts
+                    if reach >> q & 1:
+                        took[1] += pts
+                        if n > 2:
+                            took[2] += pts
+                            if n > 3:
+                                took[3] += pts
             ahead += here
-            best = (0, one, min(single + doubled, 2 * one),
-                    min(single + doubled + tripled, 3 * one))
+            best = [0, one]
+            can = took[0]
+            for k in range(2, runs_left + 1):
+                can += took[k - 1]
+                best.append(min(can, k * one))
             for r in range(runs_left, 0, -1):
                 for k in range(1, r + 1):
                     if gain[r - k] + best[k] > gain[r]:
