@@ -323,12 +323,14 @@ class _Partition:
             if not runs_left:  # the sets take the dearest numbers, the rest stays
                 return sum(total) - _dearest(total, setable, sets_left)
         needed = max(0, self.sets_min - self.n_sets)
-        ahead, gain = self.gain(p, runs_left, free - self.set_cost[p][needed], 0)
+        spare = free - self.set_cost[p][needed]  # Rooks the runs may take
         if not sets_left:
+            ahead, gain = self.gain(p, runs_left, spare, 0)
             return ahead - gain
         if sets_left == 1 and needed == 1:
             # the set of q takes its cards, needs Rooks for those it lacks, and the runs
             # that pass q take none of its points
+            ahead, gain = self.gain(p, runs_left, spare, 0)
             took = 0
             for value, q in sorted([(total[q], q) for q in setable], reverse=True):
                 if value + gain <= took:
@@ -336,42 +338,21 @@ class _Partition:
                 lacks = max(0, 3 - cnt[q] - cnt[16 + q] - cnt[32 + q] - cnt[48 + q])
                 took = max(took, value + self.gain(p, runs_left, free - lacks, q)[1])
             return ahead - took
+        # per colour that can hold a run from p on: the numbers its runs can reach, and
+        # the points k of them can take in all
+        reaches: list[tuple[int, int, list[int]]] = []
+        ahead, gain = self.gain(p, runs_left, spare, 0, reaches)
         by_runs = ahead - gain - _dearest(total, setable, sets_left)
         if by_runs >= enough:
             return by_runs
-        # per colour that can hold a run from p on (with the Rooks the sets leave), what
-        # k runs of it can take of each number a run can reach: k cards at most
-        spare = min(max(free - self.set_cost[p][needed], 0), HIGHEST)
-        dups = self.dups
-        # per such colour and k: the points k runs can take in all, and of each number
-        # of `setable`
-        kinds: list[list[tuple[int, list[int]]]] = []
-        for ci in range(4):
-            mask = live[ci] >> p << p
-            key = (mask << 4 | p) << 4 | spare
-            reach = _REACH.get(key)
-            if reach is None:
-                reach = _reach(mask, p, spare, key)
-            if not reach:
-                continue
-            base = ci * 16
-            all_of = [_MASK_POINTS[reach & 255] + _MASK_POINTS[256 + (reach >> 8)]] * \
-                (runs_left + 1)
-            more = reach & dups[ci]
-            while more:
-                q = (more & -more).bit_length() - 1
-                more &= more - 1
-                n, pts = cnt[base + q], points[q]
-                for k in range(2, runs_left + 1):
-                    all_of[k] += (min(n, k) - 1) * pts
-            kinds.append([(all_of[k], [min(cnt[base + q], k) * points[q]
-                                       if reach >> q & 1 else 0 for q in setable])
-                          if k else (0, []) for k in range(runs_left + 1)])
-        whole = sum(total)
+        # ... and of each number of `setable` (k cards of it at most)
+        kinds = [[(all_of[k], [min(cnt[ci * 16 + q], k) * points[q] if reach >> q & 1
+                               else 0 for q in setable]) if k else (0, [])
+                  for k in range(runs_left + 1)] for ci, reach, all_of in reaches]
         alone = [total[q] for q in setable]
         by_colours = NONE
         for hosts in _SHARES[len(kinds)][runs_left]:
-            out = whole
+            out = ahead
             values = alone
             for i, k in hosts:
                 took, of = kinds[i][k]
@@ -384,11 +365,14 @@ class _Partition:
                 return by_runs
         return by_colours
 
-    def gain(self, p: int, runs_left: int, spare: int, skip: int) -> tuple[int, int]:
+    def gain(self, p: int, runs_left: int, spare: int, skip: int,
+             reaches: list[tuple[int, int, list[int]]] | None = None) -> tuple[int, int]:
         """The points of the cards of numbers p..14, and the most `runs_left` runs
         starting at p or later can take of them with `spare` Rooks, those of number
         `skip` not counted: each run of a colour can take the most any one can, and k
-        runs of a colour at most k cards of each number some run can reach (`_reach`)."""
+        runs of a colour at most k cards of each number some run can reach (`_reach`).
+        For `floor_ahead`, each colour some run can reach cards of is added to `reaches`
+        with the numbers of them and the points k runs could take of them (k = 0..)."""
         cnt, live, points, dups = self.cnt, self.live, NUMBER_POINTS, self.dups
         spare = min(max(spare, 0), HIGHEST)
         ahead = 0
@@ -403,10 +387,10 @@ class _Partition:
                 one = _one_run(p, mask, spare, skip, key)
             here = _MASK_POINTS[mask & 255] + _MASK_POINTS[256 + (mask >> 8)]
             more = mask & dups[ci]  # numbers that may have two cards or more
-            if runs_left == 1:
+            base = ci * 16
+            if runs_left == 1 and reaches is None:
                 if one > gain[1]:
                     gain[1] = one
-                base = ci * 16
                 while more:
                     q = (more & -more).bit_length() - 1
                     more &= more - 1
@@ -420,7 +404,6 @@ class _Partition:
             # the points of the numbers a run can reach, and of those of them with at
             # least 2, 3, 4 cards
             took = [_MASK_POINTS[reach & 255] + _MASK_POINTS[256 + (reach >> 8)], 0, 0, 0]
-            base = ci * 16
             while more:
                 q = (more & -more).bit_length() - 1
                 more &= more - 1
@@ -435,11 +418,15 @@ class _Partition:
                             if n > 3:
                                 took[3] += pts
             ahead += here
+            if not reach:
+                continue
+            all_of = [0, took[0]]  # the points k runs of the colour could take
             best = [0, one]
-            can = took[0]
             for k in range(2, runs_left + 1):
-                can += took[k - 1]
-                best.append(min(can, k * one))
+                all_of.append(all_of[-1] + took[k - 1])
+                best.append(min(all_of[k], k * one))
+            if reaches is not None:
+                reaches.append((ci, reach, all_of))
             for r in range(runs_left, 0, -1):
                 for k in range(1, r + 1):
                     if gain[r - k] + best[k] > gain[r]:
