@@ -16,7 +16,7 @@ from bisect import insort
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations, product
-from operator import sub
+from operator import add, sub
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -36,23 +36,40 @@ from .tally import (
 )
 
 _HOSTS = [list(combinations(range(4), k)) for k in range(5)]  # colours that may hold runs
+_UP_TO = [(2 << n) - 1 for n in range(16)]  # the bits of numbers 0..n
 
 
-def _set_rooks(cnt: list[int], rooks: int, contract: Contract, book: Book) -> list[list[int]]:
+def _set_rooks(tot0: list[int], rooks: int, contract: Contract, book: Book
+               ) -> list[list[int]]:
     """For each number p and k = 0..the contract's sets: the fewest Rooks k sets of
-    numbers p or later need, from the natural cards of the hand (the sets can only find
-    fewer), or NONE when there cannot be k such sets."""
+    numbers p or later need, from the natural cards of the hand (`tot0`, per number; the
+    sets can only find fewer), or NONE when there cannot be k such sets."""
     k_max = contract.sets
     row = [0] + [NONE] * k_max
     set_cost = [row] * (HIGHEST + 2)
     if not k_max:
         return set_cost
     steps: list[int] = []  # the Rooks each further set of numbers p.. needs, fewest first
+    if not book.same_sets:  # one set a number: only the k_max fewest steps count
+        for p in range(HIGHEST, LOWEST - 1, -1):
+            tot = tot0[p]
+            if tot >= book.set_need:
+                step = 3 - tot if tot < 3 else 0
+                if len(steps) < k_max or step < steps[-1]:
+                    insort(steps, step)
+                    del steps[k_max:]
+                    row = [0] * (k_max + 1)
+                    for k in range(1, k_max + 1):
+                        row[k] = row[k - 1] + steps[k - 1] if k <= len(steps) else NONE
+                    if len(steps) == k_max and not steps[-1]:
+                        set_cost[LOWEST:p + 1] = [row] * p  # no lower number needs fewer
+                        break
+            set_cost[p] = row
+        return set_cost
     for p in range(HIGHEST, LOWEST - 1, -1):
-        tot = cnt[p] + cnt[16 + p] + cnt[32 + p] + cnt[48 + p]
+        tot = tot0[p]
         if tot >= book.set_need:
-            most = 1 if not book.same_sets else min(k_max, tot // book.set_need,
-                                                     (tot + rooks) // 3)
+            most = min(k_max, tot // book.set_need, (tot + rooks) // 3)
             for j in range(1, most + 1):
                 insort(steps, max(0, 3 * j - tot) - max(0, 3 * j - 3 - tot))
             row = [0] + [NONE] * k_max
@@ -148,29 +165,25 @@ class _Partition:
     end of the walk, as without them.
     """
 
-    def __init__(self, cnt: list[int], rooks: int, contract: Contract, book: Book,
-                 whole: bool, keep: int, hint: Iterable[int]) -> None:
+    def __init__(self, cnt: list[int], layers: list[list[int]], rooks: int,
+                 contract: Contract, book: Book, whole: bool, keep: int,
+                 hint: Iterable[int]) -> None:
         self.cnt0, self.cnt = cnt, cnt[:]
         self.rooks, self.book, self.whole, self.keep = rooks, book, whole, keep
         # any number of Rooks fits in a set (H1's default), and there will be a set
         self.free = book.max_rooks == NONE and not book.ratio and contract.sets > 0
         self.hint = set(hint)  # numbers to try sets of first (those of `find_contract`)
-        self.tot0 = [cnt[n] + cnt[16 + n] + cnt[32 + n] + cnt[48 + n] for n in range(16)]
+        self.tot0 = list(map(add, map(add, cnt[0:16], cnt[16:32]),
+                             map(add, cnt[32:48], cnt[48:64])))  # cards per number
         self.runs_min, self.sets_min = contract.runs, contract.sets
         self.runs_max = NONE if book.extras else contract.runs
         self.sets_max = NONE if book.extras else contract.sets
-        self.held = held = [0] * 64  # cells of each colour, counted from number 1: cells held
-        self.live = live = [0, 0, 0, 0]  # per colour: the numbers with cards left to place
-        self.dups = dups = [0, 0, 0, 0]  # per colour: the numbers the hand has 2 cards of or more
-        for base in (0, 16, 32, 48):
-            n_held = 0
-            for cell in range(base + LOWEST, base + HIGHEST + 1):
-                if cnt[cell]:
-                    n_held += 1
-                    live[base >> 4] |= 1 << (cell & 15)
-                    if cnt[cell] > 1:
-                        dups[base >> 4] |= 1 << (cell & 15)
-                held[cell] = n_held
+        # per colour: the numbers with cards left to place; the numbers the hand has 2
+        # cards of or more (`tally`'s first two layers)
+        self.live = live = [layers[0][0], layers[1][0], layers[2][0], layers[3][0]]
+        self.dups = [layers[0][1], layers[1][1], layers[2][1], layers[3][1]]
+        # cells of each colour, counted from number 1: cells held
+        self.held = [(m & upto).bit_count() for m in live for upto in _UP_TO]
         self.runs: list[Run] = []
         self.n_runs = 0
         self.set_count = [0] * 16
@@ -186,7 +199,7 @@ class _Partition:
         self.best_points = NONE
         self.best: End | None = None  # the best end so far (`best_lay_down`)
         self.found: tuple[Meld, ...] | None = None
-        self.set_cost = _set_rooks(cnt, rooks, contract, book)
+        self.set_cost = _set_rooks(self.tot0, rooks, contract, book)
 
     # -- the walk ------------------------------------------------------------------------
     # State besides the counts: `live[ci]` the numbers of colour ci with cards left to
@@ -662,7 +675,7 @@ def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | 
         contract_sets(cnt, layers, rooks, size, contract, book)
     if sets is None:
         return None
-    search = _Partition(cnt, rooks, contract, book, whole, keep, hint=sets)
+    search = _Partition(cnt, layers, rooks, contract, book, whole, keep, hint=sets)
     if at_most is not None:
         if at_most < search.floor:
             return None  # keeping `keep` cards leaves more than that
