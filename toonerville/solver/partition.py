@@ -148,6 +148,28 @@ def _dearest(values: list[int], numbers: list[int], k: int) -> int:
     return sum(sorted([values[q] for q in numbers])[-k:])
 
 
+_RUNS_AHEAD: dict[tuple[int, ...], int] = {}  # `_runs_ahead` by its counts
+
+
+def _runs_ahead(counts: tuple[int, ...]) -> int:
+    """The most runs of 4 cards one colour's cards (counts of consecutive numbers) make
+    without Rooks: from the lowest number up, as many as the 4 numbers from there allow
+    (for runs all of one length, the earliest end first is the best); kept in
+    `_RUNS_AHEAD`."""
+    left, runs = list(counts), 0
+    for a in range(len(left) - 3):
+        w = min(left[a], left[a + 1], left[a + 2], left[a + 3])
+        if w:
+            runs += w
+            left[a + 1] -= w
+            left[a + 2] -= w
+            left[a + 3] -= w
+    if len(_RUNS_AHEAD) > 1 << 16:
+        _RUNS_AHEAD.clear()
+    _RUNS_AHEAD[counts] = runs
+    return runs
+
+
 class _Partition:
     """The search behind `whole_hand` and `best_lay_down`.
 
@@ -229,6 +251,9 @@ class _Partition:
         if self.set_cost[p][needed] + (
                 runs_short * self.window_cost(p) if runs_short > 0 else 0) > spare:
             return False
+        if runs_short > 1 and \
+                not self.runs_ahead(p, runs_short - spare + self.set_cost[p][needed]):
+            return False
         runs_left = self.runs_max - n_runs
         if not runs_left and n_sets == self.sets_max:
             return self.rest(p)
@@ -266,6 +291,33 @@ class _Partition:
             self.n_sets -= j
             self.set_count[p] = 0
             if done:
+                return True
+        return False
+
+    def runs_ahead(self, p: int, k: int) -> bool:
+        """Can the cards of numbers p..14 make k runs of 4 cards without Rooks? (each
+        Rook makes at most one more) Each colour with 4 numbers in a row makes one; if
+        that is not enough, the most each makes: from the lowest number up, as many runs
+        as the 4 numbers from there allow (`_runs_ahead`)."""
+        if k <= 0:
+            return True
+        live, most = self.live, _WINDOW_MOST
+        rows = []  # the colours with 4 numbers in a row
+        for ci in range(4):
+            m = live[ci] >> p
+            if most[m & 1023] == 4 or most[m >> 7] == 4:
+                rows.append(ci)
+        if len(rows) >= k:
+            return True
+        cnt = self.cnt
+        for ci in rows:
+            base = ci * 16
+            key = tuple(cnt[base + p:base + HIGHEST + 1])
+            found = _RUNS_AHEAD.get(key)
+            if found is None:
+                found = _runs_ahead(key)
+            k -= found
+            if k <= 0:
                 return True
         return False
 
