@@ -245,14 +245,18 @@ class _Partition:
         if p > HIGHEST:
             return self.finish()
         book, n_sets, n_runs = self.book, self.n_sets, self.n_runs
-        needed = max(0, self.sets_min - n_sets)  # sets still needed
+        needed = self.sets_min - n_sets  # sets still needed
+        if needed < 0:
+            needed = 0
         runs_short = self.runs_min - n_runs
         spare = self.rooks - self.run_rooks - self.short  # Rooks the melds so far leave
-        if self.set_cost[p][needed] + (
-                runs_short * self.window_cost(p) if runs_short > 0 else 0) > spare:
-            return False
-        if runs_short > 1 and \
-                not self.runs_ahead(p, runs_short - spare + self.set_cost[p][needed]):
+        sets_cost = self.set_cost[p][needed]
+        if runs_short > 0:
+            if sets_cost + runs_short * self.window_cost(p) > spare:
+                return False
+            if runs_short > 1 and not self.runs_ahead(p, runs_short - spare + sets_cost):
+                return False
+        elif sets_cost > spare:
             return False
         runs_left = self.runs_max - n_runs
         if not runs_left and n_sets == self.sets_max:
@@ -282,8 +286,8 @@ class _Partition:
         for j in range(most, -1, -1) if p in self.hint else range(most + 1):
             if j == 0 and here > runs_left:
                 continue  # some card of p would need a run starting at p: not enough runs
-            if j and max(0, 3 * j - have) + \
-                    self.set_cost[p + 1][max(0, needed - j)] > spare:
+            if j and (3 * j - have if 3 * j > have else 0) + \
+                    self.set_cost[p + 1][needed - j if needed > j else 0] > spare:
                 continue  # the sets of p lack too many cards
             self.set_count[p] = j
             self.n_sets += j
@@ -562,16 +566,24 @@ class _Partition:
         book, cnt, cnt0, free, live = self.book, self.cnt, self.cnt0, self.free, self.live
         # the Rooks this run may take: what the melds so far and those still needed leave
         runs_short = self.runs_min - self.n_runs - 1
+        needed = self.sets_min - self.n_sets
         spare = self.rooks - self.run_rooks - self.short - \
-            self.set_cost[p + 1][max(0, self.sets_min - self.n_sets)] - \
+            self.set_cost[p + 1][needed if needed > 0 else 0] - \
             (runs_short * self.window_cost(p) if runs_short > 0 else 0)
         j = self.set_count[p]
         if j:  # the sets of p get at most the cards of p not yet settled
             took = self.set_took
-            spare -= max(0, 3 * j - took[p] - took[16 + p] - took[32 + p] - took[48 + p] -
-                         sum(cnt[c * 16 + p] for c in range(ci, 4)))
-        touch = [(low, high) for b, low, high, _ in self.runs if b == base] \
-            if self.runs and not book.contiguous else None
+            lacks = 3 * j - took[p] - took[16 + p] - took[32 + p] - took[48 + p] - \
+                sum([cnt[c * 16 + p] for c in range(ci, 4)])
+            if lacks > 0:
+                spare -= lacks
+        touch = 0  # the numbers q a run ending there would touch a run of the colour at
+        if self.runs and not book.contiguous:
+            for b, low, high, _ in self.runs:
+                if b == base:
+                    if high + 1 == p:
+                        return False  # a run from p would touch this one
+                    touch |= 1 << (low - 1)
         held, needs = self.held, book.needs
         # Rooks can always go to a set: a run then starts and ends on natural cards, or one
         # Rook beyond them (to overlap a run it would touch), or is 4 cards long
@@ -594,7 +606,7 @@ class _Partition:
                 continue
             if free and q != p + 3 and not (lead and (cnt0[cell] or cnt0[cell - 1])):
                 continue
-            if touch and any(low == q + 1 or high + 1 == p for low, high in touch):
+            if touch >> q & 1:
                 continue
             if held[cell] - held[base + p - 1] < needs[q - p + 1]:
                 continue
