@@ -188,13 +188,12 @@ class _Partition:
     """
 
     def __init__(self, cnt: list[int], layers: list[list[int]], rooks: int,
-                 contract: Contract, book: Book, whole: bool, keep: int,
-                 hint: Iterable[int]) -> None:
+                 contract: Contract, book: Book, whole: bool, keep: int) -> None:
         self.cnt0, self.cnt = cnt, cnt[:]
         self.rooks, self.book, self.whole, self.keep = rooks, book, whole, keep
         # any number of Rooks fits in a set (H1's default), and there will be a set
         self.free = book.max_rooks == NONE and not book.ratio and contract.sets > 0
-        self.hint = set(hint)  # numbers to try sets of first (those of `find_contract`)
+        self.hint: set[int] = set()  # numbers to try sets of first (`walk`)
         self.tot0 = list(map(add, map(add, cnt[0:16], cnt[16:32]),
                              map(add, cnt[32:48], cnt[48:64])))  # cards per number
         self.runs_min, self.sets_min = contract.runs, contract.sets
@@ -227,17 +226,19 @@ class _Partition:
     # State besides the counts: `live[ci]` the numbers of colour ci with cards left to
     # place; `n_runs`, `n_sets`; `run_rooks` the Rooks the runs so far take, `short` those
     # the sets of the numbers done need at least.
-    def walk(self) -> None:
-        """Walk the numbers from 1. `best_lay_down` stops at the first lay-down that
-        leaves no more points than any lay-down must (`floor_ahead` before the walk):
-        the walk keeps the first lay-down it reaches with the fewest points, and that is
-        this one. With `at_most`, a floor above it answers at once: no lay-down leaves
-        so few points."""
-        if not self.whole:
-            self.floor = max(self.floor,
-                             self.floor_ahead(LOWEST, self.runs_max, self.best_points))
-            if self.floor >= self.best_points:
-                return
+    def raise_floor(self) -> bool:
+        """Raise `floor` to what any lay-down of the hand must leave (`floor_ahead`),
+        at which the walk stops; False when that is no less than `best_points` (with
+        `at_most`: no lay-down leaves so few points, and there is nothing to walk)."""
+        self.floor = max(self.floor, self.floor_ahead(LOWEST, self.runs_max, self.best_points))
+        return self.floor < self.best_points
+
+    def walk(self, hint: Iterable[int]) -> None:
+        """Walk the numbers from 1, trying sets of the `hint` numbers (those of
+        `find_contract`) first. `best_lay_down` stops at the first lay-down that leaves
+        no more points than any lay-down must (`floor`): the walk keeps the first
+        lay-down it reaches with the fewest points, and that is this one."""
+        self.hint = set(hint)
         self.number(LOWEST)
 
     def number(self, p: int) -> bool:
@@ -735,18 +736,26 @@ def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | 
     contract = rules.contract(round_number)
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
-    sets = None if size - keep < contract.min_cards else \
-        contract_sets(cnt, layers, rooks, size, contract, book)
-    if sets is None:
+    if size - keep < contract.min_cards:
         return None
-    search = _Partition(cnt, layers, rooks, contract, book, whole, keep, hint=sets)
-    if at_most is not None:
+    search = None
+    if at_most is not None:  # (a floor above at_most answers before the contract is met)
+        search = _Partition(cnt, layers, rooks, contract, book, whole, keep)
         if at_most < search.floor:
             return None  # keeping `keep` cards leaves more than that
         # only ends leaving at most that are kept, and the first one stops the walk
         search.best_points = at_most + 1
         search.floor = at_most
-    search.walk()
+        if not search.raise_floor():
+            return None
+    sets = contract_sets(cnt, layers, rooks, size, contract, book)
+    if sets is None:
+        return None
+    if search is None:
+        search = _Partition(cnt, layers, rooks, contract, book, whole, keep)
+        if not whole:
+            search.raise_floor()
+    search.walk(sets)
     return search
 
 
