@@ -4,9 +4,12 @@ Owns `best_lay_down` (the lay-down of the round's contract that leaves the fewes
 in hand, T3, T15, H7), `whole_hand` (the entire hand as the contract's melds, T17) and
 their answer, `Arrangement`. Both ask `contract.minimal` first whether the contract can be
 met at all, and then walk the numbers 1 to 14 deciding sets and where runs start
-(`_Partition`), with bounds: the Rooks the melds still needed will take, the colours
-that can still hold a run, the points that must stay in hand (what no run or set still
-to come can take). At the end of the walk, `arrange` turns what it decided into melds.
+(`_Partition`), with bounds: the Rooks the melds still needed will take, the runs the
+cards ahead can still make, the colours that can still hold a run, the points that must
+stay in hand (what no run or set still to come can take: `floor_ahead`). The first
+lay-down that leaves no more than the whole hand's floor ends the walk; with `at_most`,
+a floor above it answers None at once. At the end of the walk, `arrange` turns what it
+decided into melds.
 Every answer passes `check_meld` and `check_lay_down` under the same `Rules`.
 """
 
@@ -164,7 +167,7 @@ def _runs_ahead(counts: tuple[int, ...]) -> int:
             left[a + 1] -= w
             left[a + 2] -= w
             left[a + 3] -= w
-    if len(_RUNS_AHEAD) > 1 << 16:
+    if len(_RUNS_AHEAD) > 1 << 14:  # (keys are tuples: a smaller cap)
         _RUNS_AHEAD.clear()
     _RUNS_AHEAD[counts] = runs
     return runs
