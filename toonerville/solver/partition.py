@@ -193,7 +193,11 @@ class _Partition:
     def __init__(self, cnt: list[int], layers: list[list[int]], rooks: int,
                  contract: Contract, book: Book, whole: bool, keep: int) -> None:
         self.cnt0, self.cnt = cnt, cnt[:]
-        self.rooks, self.book, self.whole, self.keep = rooks, book, whole, keep
+        self.book, self.whole, self.keep = book, whole, keep
+        # the Rooks the melds may take (none when no meld may hold one, H1: then they all
+        # stay in hand, and the walk counts none); those staying anyway, in points
+        self.all_rooks, self.rooks = rooks, rooks if book.max_rooks else 0
+        self.rooks_stay = (rooks - self.rooks) * ROOK_POINTS
         # any number of Rooks fits in a set (H1's default), and there will be a set
         self.free = book.max_rooks == NONE and not book.ratio and contract.sets > 0
         self.hint: set[int] = set()  # numbers to try sets of first (`walk`)
@@ -233,7 +237,9 @@ class _Partition:
         """Raise `floor` to what any lay-down of the hand must leave (`floor_ahead`),
         at which the walk stops; False when that is no less than `best_points` (with
         `at_most`: no lay-down leaves so few points, and there is nothing to walk)."""
-        self.floor = max(self.floor, self.floor_ahead(LOWEST, self.runs_max, self.best_points))
+        stay = self.rooks_stay
+        self.floor = max(self.floor, stay + self.floor_ahead(LOWEST, self.runs_max,
+                                                             self.best_points - stay))
         return self.floor < self.best_points
 
     def walk(self, hint: Iterable[int]) -> None:
@@ -276,7 +282,7 @@ class _Partition:
             # (while no meld is chosen, the walk has taken nothing from numbers p..14 and
             # the bound seldom cuts: measured on the hands play asks, it costs more than
             # it saves there)
-            enough = self.best_points - self.left_points
+            enough = self.best_points - self.left_points - self.rooks_stay
             if self.floor_ahead(p, runs_left, enough) >= enough:
                 return False
         most = 0
@@ -675,7 +681,7 @@ class _Partition:
         best so far. True stops the search."""
         if self.n_runs < self.runs_min or self.n_sets < self.sets_min:
             return False
-        end = arrange(self.runs, self.set_count, self.set_took, self.left, self.rooks,
+        end = arrange(self.runs, self.set_count, self.set_took, self.left, self.all_rooks,
                       self.book, self.whole, self.keep)
         if end is None:
             return False
