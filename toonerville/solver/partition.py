@@ -384,7 +384,7 @@ class _Partition:
         sharing them out again does not change how many Rooks the melds take in all."""
         sets_left = self.sets_max - self.n_sets
         if runs_left > 4 or sets_left >= 14:
-            return 0
+            return self.beyond_melds(p) if self.book.extras else 0
         cnt, live, points = self.cnt, self.live, NUMBER_POINTS
         free = self.rooks - self.run_rooks - self.short
         total = [0] * 16  # points per number
@@ -443,6 +443,34 @@ class _Partition:
             if by_colours <= by_runs:
                 return by_runs
         return by_colours
+
+    def beyond_melds(self, p: int) -> int:
+        """With melds beyond the contract (H7), what stays in hand from numbers p..14 at
+        least: the cards of numbers that can have no set (see `floor_ahead`) that no run
+        can reach, with the Rooks the sets still needed leave."""
+        cnt, live, points = self.cnt, self.live, NUMBER_POINTS
+        free = self.rooks - self.run_rooks - self.short
+        needed = max(0, self.sets_min - self.n_sets)
+        spare = min(max(free - self.set_cost[p][needed], 0), HIGHEST)
+        tot0, set_need = self.tot0, self.book.set_need
+        stays = 0
+        for ci in range(4):
+            mask = live[ci] >> p << p
+            if not mask:
+                continue
+            key = (mask << 4 | p) << 4 | spare
+            reach = _REACH.get(key)
+            if reach is None:
+                reach = _reach(mask, p, spare, key)
+            rest = mask & ~reach
+            base = ci * 16
+            while rest:
+                q = (rest & -rest).bit_length() - 1
+                rest &= rest - 1
+                if tot0[q] < set_need or \
+                        3 - cnt[q] - cnt[16 + q] - cnt[32 + q] - cnt[48 + q] > free:
+                    stays += cnt[base + q] * points[q]
+        return stays
 
     def gain(self, p: int, runs_left: int, spare: int, skip: int,
              reaches: list[tuple[int, int, list[int]]] | None = None) -> tuple[int, int]:
