@@ -66,30 +66,36 @@ class End:
         melds = [run_meld(base, low, high, cells)
                  for (base, low, high, _), cells in zip(self.runs, self.run_cells, strict=True)]
         set_rooks = self.set_rooks
-        shares = []  # the Rooks of each number's sets
-        for g, p in enumerate(groups):
-            lo = book.set_rooks(set_count[p], sum(set_cells[g].values()))[0]
-            shares.append(lo)
-            set_rooks -= lo
-        for g, p in enumerate(groups):
-            hi = book.set_rooks(set_count[p], sum(set_cells[g].values()))[1]
-            more = min(set_rooks, hi - shares[g])
-            shares[g] += more
-            set_rooks -= more
+        naturals = [cells_of(cells) for cells in set_cells]
+        shares = [0] * len(groups)  # the Rooks of each number's sets (none, usually)
+        if set_rooks:
+            for g, p in enumerate(groups):
+                lo = book.set_rooks(set_count[p], len(naturals[g]))[0]
+                shares[g] = lo
+                set_rooks -= lo
+            for g, p in enumerate(groups):
+                hi = book.set_rooks(set_count[p], len(naturals[g]))[1]
+                more = min(set_rooks, hi - shares[g])
+                shares[g] += more
+                set_rooks -= more
         assert set_rooks == 0
         for g, p in enumerate(groups):
             j = set_count[p]
-            naturals = cells_of(set_cells[g])
+            if j == 1:  # (one set: all the naturals, then its Rooks)
+                rooks = max(0, 3 - len(naturals[g]))
+                rooks += min(shares[g] - rooks, book.room(len(naturals[g])) - rooks)
+                melds.append(set_meld(p, naturals[g], rooks))
+                continue
             parts: list[list[int]] = [[] for _ in range(j)]
-            for i, cell in enumerate(naturals):
+            for i, cell in enumerate(naturals[g]):
                 parts[i % j].append(cell)
-            rooks = [max(0, 3 - len(part)) for part in parts]
-            extra = shares[g] - sum(rooks)
+            lacks = [max(0, 3 - len(part)) for part in parts]
+            extra = shares[g] - sum(lacks)
             for i, part in enumerate(parts):
-                more = min(extra, book.room(len(part)) - rooks[i])
-                rooks[i] += more
+                more = min(extra, book.room(len(part)) - lacks[i])
+                lacks[i] += more
                 extra -= more
-            melds += [set_meld(p, part, r) for part, r in zip(parts, rooks, strict=True)]
+            melds += [set_meld(p, part, r) for part, r in zip(parts, lacks, strict=True)]
         return tuple(melds)
 
 

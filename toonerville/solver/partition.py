@@ -4,9 +4,12 @@ Owns `best_lay_down` (the lay-down of the round's contract that leaves the fewes
 in hand, T3, T15, H7), `whole_hand` (the entire hand as the contract's melds, T17) and
 their answer, `Arrangement`. Both ask `contract.minimal` first whether the contract can be
 met at all, and then walk the numbers 1 to 14 deciding sets and where runs start
-(`_Partition`), with bounds: the Rooks the melds still needed will take, the colours
-that can still hold a run, the points that must stay in hand (what no run or set still
-to come can take). At the end of the walk, `arrange` turns what it decided into melds.
+(`_Partition`), with bounds: the Rooks the melds still needed will take, the runs the
+cards ahead can still make, the colours that can still hold a run, the points that must
+stay in hand (what no run or set still to come can take: `floor_ahead`). The first
+lay-down that leaves no more than the whole hand's floor ends the walk; with `at_most`,
+a floor above it answers None at once. At the end of the walk, `arrange` turns what it
+decided into melds.
 Every answer passes `check_meld` and `check_lay_down` under the same `Rules`.
 """
 
@@ -15,7 +18,8 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
+from operator import add, sub
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -35,23 +39,40 @@ from .tally import (
 )
 
 _HOSTS = [list(combinations(range(4), k)) for k in range(5)]  # colours that may hold runs
+_UP_TO = [(2 << n) - 1 for n in range(16)]  # the bits of numbers 0..n
 
 
-def _set_rooks(cnt: list[int], rooks: int, contract: Contract, book: Book) -> list[list[int]]:
+def _set_rooks(tot0: list[int], rooks: int, contract: Contract, book: Book
+               ) -> list[list[int]]:
     """For each number p and k = 0..the contract's sets: the fewest Rooks k sets of
-    numbers p or later need, from the natural cards of the hand (the sets can only find
-    fewer), or NONE when there cannot be k such sets."""
+    numbers p or later need, from the natural cards of the hand (`tot0`, per number; the
+    sets can only find fewer), or NONE when there cannot be k such sets."""
     k_max = contract.sets
     row = [0] + [NONE] * k_max
     set_cost = [row] * (HIGHEST + 2)
     if not k_max:
         return set_cost
     steps: list[int] = []  # the Rooks each further set of numbers p.. needs, fewest first
+    if not book.same_sets:  # one set a number: only the k_max fewest steps count
+        for p in range(HIGHEST, LOWEST - 1, -1):
+            tot = tot0[p]
+            if tot >= book.set_need:
+                step = 3 - tot if tot < 3 else 0
+                if len(steps) < k_max or step < steps[-1]:
+                    insort(steps, step)
+                    del steps[k_max:]
+                    row = [0] * (k_max + 1)
+                    for k in range(1, k_max + 1):
+                        row[k] = row[k - 1] + steps[k - 1] if k <= len(steps) else NONE
+                    if len(steps) == k_max and not steps[-1]:
+                        set_cost[LOWEST:p + 1] = [row] * p  # no lower number needs fewer
+                        break
+            set_cost[p] = row
+        return set_cost
     for p in range(HIGHEST, LOWEST - 1, -1):
-        tot = cnt[p] + cnt[16 + p] + cnt[32 + p] + cnt[48 + p]
+        tot = tot0[p]
         if tot >= book.set_need:
-            most = 1 if not book.same_sets else min(k_max, tot // book.set_need,
-                                                     (tot + rooks) // 3)
+            most = min(k_max, tot // book.set_need, (tot + rooks) // 3)
             for j in range(1, most + 1):
                 insort(steps, max(0, 3 * j - tot) - max(0, 3 * j - 3 - tot))
             row = [0] + [NONE] * k_max
@@ -95,6 +116,63 @@ def _one_run(p: int, mask: int, rooks: int, skip: int, key: int) -> int:
     return best
 
 
+_REACH: dict[int, int] = {}  # `_reach` by its key
+# the ways to share r runs among c colours: (colour, how many it holds) for those holding any
+_SHARES = [[[tuple((i, k[i]) for i in range(c) if k[i])
+             for k in product(range(r + 1), repeat=c) if sum(k) == r] for r in range(5)]
+           for c in range(5)]
+
+
+def _reach(mask: int, p: int, rooks: int, key: int) -> int:
+    """The numbers of `mask` (one colour's) that some run starting at p or later can
+    take, with at most `rooks` Rooks for the numbers missing; kept in `_REACH` under
+    `key`."""
+    reach = 0
+    for a in range(p, HIGHEST - 2):
+        gaps, b = 0, a
+        while b <= HIGHEST:
+            if not mask >> b & 1:
+                gaps += 1
+                if gaps > rooks:
+                    break
+            b += 1
+        if b - a >= 4:  # the run a..b-1
+            reach |= mask & ((1 << b) - 1) >> a << a
+    if len(_REACH) > 1 << 16:
+        _REACH.clear()
+    _REACH[key] = reach
+    return reach
+
+
+def _dearest(values: list[int], numbers: list[int], k: int) -> int:
+    """The sum of the k largest `values` of these numbers (all of them if fewer)."""
+    if len(numbers) <= k:
+        return sum([values[q] for q in numbers])
+    return sum(sorted([values[q] for q in numbers])[-k:])
+
+
+_RUNS_AHEAD: dict[tuple[int, ...], int] = {}  # `_runs_ahead` by its counts
+
+
+def _runs_ahead(counts: tuple[int, ...]) -> int:
+    """The most runs of 4 cards one colour's cards (counts of consecutive numbers) make
+    without Rooks: from the lowest number up, as many as the 4 numbers from there allow
+    (for runs all of one length, the earliest end first is the best); kept in
+    `_RUNS_AHEAD`."""
+    left, runs = list(counts), 0
+    for a in range(len(left) - 3):
+        w = min(left[a], left[a + 1], left[a + 2], left[a + 3])
+        if w:
+            runs += w
+            left[a + 1] -= w
+            left[a + 2] -= w
+            left[a + 3] -= w
+    if len(_RUNS_AHEAD) > 1 << 14:  # (keys are tuples: a smaller cap)
+        _RUNS_AHEAD.clear()
+    _RUNS_AHEAD[counts] = runs
+    return runs
+
+
 class _Partition:
     """The search behind `whole_hand` and `best_lay_down`.
 
@@ -112,29 +190,28 @@ class _Partition:
     end of the walk, as without them.
     """
 
-    def __init__(self, cnt: list[int], rooks: int, contract: Contract, book: Book,
-                 whole: bool, keep: int, hint: Iterable[int]) -> None:
+    def __init__(self, cnt: list[int], layers: list[list[int]], rooks: int,
+                 contract: Contract, book: Book, whole: bool, keep: int) -> None:
         self.cnt0, self.cnt = cnt, cnt[:]
-        self.rooks, self.book, self.whole, self.keep = rooks, book, whole, keep
+        self.book, self.whole, self.keep = book, whole, keep
+        # the Rooks the melds may take (none when no meld may hold one, H1: then they all
+        # stay in hand, and the walk counts none); those staying anyway, in points
+        self.all_rooks, self.rooks = rooks, rooks if book.max_rooks else 0
+        self.rooks_stay = (rooks - self.rooks) * ROOK_POINTS
         # any number of Rooks fits in a set (H1's default), and there will be a set
         self.free = book.max_rooks == NONE and not book.ratio and contract.sets > 0
-        self.hint = set(hint)  # numbers to try sets of first (those of `find_contract`)
-        self.tot0 = [cnt[n] + cnt[16 + n] + cnt[32 + n] + cnt[48 + n] for n in range(16)]
+        self.hint: set[int] = set()  # numbers to try sets of first (`walk`)
+        self.tot0 = list(map(add, map(add, cnt[0:16], cnt[16:32]),
+                             map(add, cnt[32:48], cnt[48:64])))  # cards per number
         self.runs_min, self.sets_min = contract.runs, contract.sets
         self.runs_max = NONE if book.extras else contract.runs
         self.sets_max = NONE if book.extras else contract.sets
-        self.held = held = [0] * 64  # cells of each colour, counted from number 1: cells held
-        self.live = live = [0, 0, 0, 0]  # per colour: the numbers with cards left to place
-        self.dups = dups = [0, 0, 0, 0]  # per colour: the numbers the hand has 2 cards of or more
-        for base in (0, 16, 32, 48):
-            n_held = 0
-            for cell in range(base + LOWEST, base + HIGHEST + 1):
-                if cnt[cell]:
-                    n_held += 1
-                    live[base >> 4] |= 1 << (cell & 15)
-                    if cnt[cell] > 1:
-                        dups[base >> 4] |= 1 << (cell & 15)
-                held[cell] = n_held
+        # per colour: the numbers with cards left to place; the numbers the hand has 2
+        # cards of or more (`tally`'s first two layers)
+        self.live = live = [layers[0][0], layers[1][0], layers[2][0], layers[3][0]]
+        self.dups = [layers[0][1], layers[1][1], layers[2][1], layers[3][1]]
+        # cells of each colour, counted from number 1: cells held
+        self.held = [(m & upto).bit_count() for m in live for upto in _UP_TO]
         self.runs: list[Run] = []
         self.n_runs = 0
         self.set_count = [0] * 16
@@ -150,19 +227,27 @@ class _Partition:
         self.best_points = NONE
         self.best: End | None = None  # the best end so far (`best_lay_down`)
         self.found: tuple[Meld, ...] | None = None
-        self.set_cost = _set_rooks(cnt, rooks, contract, book)
+        self.set_cost = _set_rooks(self.tot0, rooks, contract, book)
 
     # -- the walk ------------------------------------------------------------------------
     # State besides the counts: `live[ci]` the numbers of colour ci with cards left to
     # place; `n_runs`, `n_sets`; `run_rooks` the Rooks the runs so far take, `short` those
     # the sets of the numbers done need at least.
-    def walk(self) -> None:
-        """Walk the numbers from 1. `best_lay_down` stops at the first lay-down that
-        leaves no more points than any lay-down must (`floor_ahead` before the walk):
-        the walk keeps the first lay-down it reaches with the fewest points, and that is
-        this one."""
-        if not self.whole:
-            self.floor = max(self.floor, self.floor_ahead(LOWEST, self.runs_max, NONE))
+    def raise_floor(self) -> bool:
+        """Raise `floor` to what any lay-down of the hand must leave (`floor_ahead`),
+        at which the walk stops; False when that is no less than `best_points` (with
+        `at_most`: no lay-down leaves so few points, and there is nothing to walk)."""
+        stay = self.rooks_stay
+        self.floor = max(self.floor, stay + self.floor_ahead(LOWEST, self.runs_max,
+                                                             self.best_points - stay))
+        return self.floor < self.best_points
+
+    def walk(self, hint: Iterable[int]) -> None:
+        """Walk the numbers from 1, trying sets of the `hint` numbers (those of
+        `find_contract`) first. `best_lay_down` stops at the first lay-down that leaves
+        no more points than any lay-down must (`floor`): the walk keeps the first
+        lay-down it reaches with the fewest points, and that is this one."""
+        self.hint = set(hint)
         self.number(LOWEST)
 
     def number(self, p: int) -> bool:
@@ -170,11 +255,18 @@ class _Partition:
         if p > HIGHEST:
             return self.finish()
         book, n_sets, n_runs = self.book, self.n_sets, self.n_runs
-        needed = max(0, self.sets_min - n_sets)  # sets still needed
+        needed = self.sets_min - n_sets  # sets still needed
+        if needed < 0:
+            needed = 0
         runs_short = self.runs_min - n_runs
         spare = self.rooks - self.run_rooks - self.short  # Rooks the melds so far leave
-        if self.set_cost[p][needed] + (
-                runs_short * self.window_cost(p) if runs_short > 0 else 0) > spare:
+        sets_cost = self.set_cost[p][needed]
+        if runs_short > 0:
+            if sets_cost + runs_short * self.window_cost(p) > spare:
+                return False
+            if runs_short > 1 and not self.runs_ahead(p, runs_short - spare + sets_cost):
+                return False
+        elif sets_cost > spare:
             return False
         runs_left = self.runs_max - n_runs
         if not runs_left and n_sets == self.sets_max:
@@ -190,7 +282,7 @@ class _Partition:
             # (while no meld is chosen, the walk has taken nothing from numbers p..14 and
             # the bound seldom cuts: measured on the hands play asks, it costs more than
             # it saves there)
-            enough = self.best_points - self.left_points
+            enough = self.best_points - self.left_points - self.rooks_stay
             if self.floor_ahead(p, runs_left, enough) >= enough:
                 return False
         most = 0
@@ -204,8 +296,8 @@ class _Partition:
         for j in range(most, -1, -1) if p in self.hint else range(most + 1):
             if j == 0 and here > runs_left:
                 continue  # some card of p would need a run starting at p: not enough runs
-            if j and max(0, 3 * j - have) + \
-                    self.set_cost[p + 1][max(0, needed - j)] > spare:
+            if j and (3 * j - have if 3 * j > have else 0) + \
+                    self.set_cost[p + 1][needed - j if needed > j else 0] > spare:
                 continue  # the sets of p lack too many cards
             self.set_count[p] = j
             self.n_sets += j
@@ -213,6 +305,33 @@ class _Partition:
             self.n_sets -= j
             self.set_count[p] = 0
             if done:
+                return True
+        return False
+
+    def runs_ahead(self, p: int, k: int) -> bool:
+        """Can the cards of numbers p..14 make k runs of 4 cards without Rooks? (each
+        Rook makes at most one more) Each colour with 4 numbers in a row makes one; if
+        that is not enough, the most each makes: from the lowest number up, as many runs
+        as the 4 numbers from there allow (`_runs_ahead`)."""
+        if k <= 0:
+            return True
+        live, most = self.live, _WINDOW_MOST
+        rows = []  # the colours with 4 numbers in a row
+        for ci in range(4):
+            m = live[ci] >> p
+            if most[m & 1023] == 4 or most[m >> 7] == 4:
+                rows.append(ci)
+        if len(rows) >= k:
+            return True
+        cnt = self.cnt
+        for ci in rows:
+            base = ci * 16
+            key = tuple(cnt[base + p:base + HIGHEST + 1])
+            found = _RUNS_AHEAD.get(key)
+            if found is None:
+                found = _runs_ahead(key)
+            k -= found
+            if k <= 0:
                 return True
         return False
 
@@ -253,62 +372,114 @@ class _Partition:
     def floor_ahead(self, p: int, runs_left: int, enough: int) -> int:
         """Points that must stay in hand from numbers p..14: all of them but what the
         melds still to come can take. By runs: the most the runs can take (`gain`), and
-        the sets the dearest numbers; with one set to come, each number it may have is
-        tried. By colours (with two sets or more to come): the cards of colours that
-        start no more runs, but for the sets' numbers, whichever colours end up holding
-        the runs. Once a bound reaches `enough`, the rest are not worked out."""
+        the sets the dearest numbers that can still have one; with one set to come, each
+        such number is tried. By colours (with two sets or more to come): for each way
+        to share the runs among the colours that can hold one, all cards but those the
+        sets' numbers take and those the runs can reach (k runs of a colour: k cards of
+        a number). Once a bound reaches `enough`, the rest are not worked out.
+
+        A number q can still have a set when the hand has `set_need` natural cards of it
+        (the sharing of H1 may give the set any of them) and the Rooks left cover what
+        the cards of q still unplaced lack of 3: the walk gives a set no other cards, and
+        sharing them out again does not change how many Rooks the melds take in all."""
         sets_left = self.sets_max - self.n_sets
-        if runs_left >= 4 or sets_left >= 14:
-            return 0
+        if runs_left > 4 or sets_left >= 14:
+            return self.beyond_melds(p) if self.book.extras else 0
         cnt, live, points = self.cnt, self.live, NUMBER_POINTS
+        free = self.rooks - self.run_rooks - self.short
         total = [0] * 16  # points per number
-        numbers = (live[0] | live[1] | live[2] | live[3]) >> p << p
+        setable: list[int] = []  # the numbers that can still have a set
         if sets_left:
+            tot0, set_need = self.tot0, self.book.set_need
+            numbers = (live[0] | live[1] | live[2] | live[3]) >> p << p
             while numbers:
                 q = (numbers & -numbers).bit_length() - 1
                 numbers &= numbers - 1
-                total[q] = (cnt[q] + cnt[16 + q] + cnt[32 + q] + cnt[48 + q]) * points[q]
+                n = cnt[q] + cnt[16 + q] + cnt[32 + q] + cnt[48 + q]
+                total[q] = n * points[q]
+                if tot0[q] >= set_need and 3 - n <= free:
+                    setable.append(q)
             if not runs_left:  # the sets take the dearest numbers, the rest stays
-                return sum(sorted(total)[:16 - sets_left])
-        free = self.rooks - self.run_rooks - self.short
+                return sum(total) - _dearest(total, setable, sets_left)
         needed = max(0, self.sets_min - self.n_sets)
-        ahead, gain = self.gain(p, runs_left, free - self.set_cost[p][needed], 0)
+        spare = free - self.set_cost[p][needed]  # Rooks the runs may take
         if not sets_left:
+            ahead, gain = self.gain(p, runs_left, spare, 0)
             return ahead - gain
         if sets_left == 1 and needed == 1:
             # the set of q takes its cards, needs Rooks for those it lacks, and the runs
             # that pass q take none of its points
+            ahead, gain = self.gain(p, runs_left, spare, 0)
             took = 0
-            tot0, set_need = self.tot0, self.book.set_need
-            for value, q in sorted(((total[q], q) for q in range(p, HIGHEST + 1)
-                                    if tot0[q] >= set_need), reverse=True):
+            for value, q in sorted([(total[q], q) for q in setable], reverse=True):
                 if value + gain <= took:
                     break
                 lacks = max(0, 3 - cnt[q] - cnt[16 + q] - cnt[32 + q] - cnt[48 + q])
-                if lacks <= free:
-                    took = max(took, value + self.gain(p, runs_left, free - lacks, q)[1])
+                took = max(took, value + self.gain(p, runs_left, free - lacks, q)[1])
             return ahead - took
-        by_runs = ahead - gain - sum(sorted(total)[16 - sets_left:])
+        # per colour that can hold a run from p on: the numbers its runs can reach, and
+        # the points k of them can take in all
+        reaches: list[tuple[int, int, list[int]]] = []
+        ahead, gain = self.gain(p, runs_left, spare, 0, reaches)
+        by_runs = ahead - gain - _dearest(total, setable, sets_left)
         if by_runs >= enough:
             return by_runs
+        # ... and of each number of `setable` (k cards of it at most)
+        kinds = [[(all_of[k], [min(cnt[ci * 16 + q], k) * points[q] if reach >> q & 1
+                               else 0 for q in setable]) if k else (0, [])
+                  for k in range(runs_left + 1)] for ci, reach, all_of in reaches]
+        alone = [total[q] for q in setable]
         by_colours = NONE
-        for hosts in _HOSTS[runs_left]:
-            values = total[:]
-            for ci in hosts:
-                base = ci * 16
-                for q in range(p, HIGHEST + 1):
-                    values[q] -= cnt[base + q] * points[q]
-            values.sort()
-            by_colours = min(by_colours, sum(values[:16 - sets_left]))
+        for hosts in _SHARES[len(kinds)][runs_left]:
+            out = ahead
+            values = alone
+            for i, k in hosts:
+                took, of = kinds[i][k]
+                out -= took
+                values = list(map(sub, values, of))
+            if len(values) > sets_left:
+                values = sorted(values)[-sets_left:]
+            by_colours = min(by_colours, out - sum(values))
             if by_colours <= by_runs:
                 return by_runs
         return by_colours
 
-    def gain(self, p: int, runs_left: int, spare: int, skip: int) -> tuple[int, int]:
+    def beyond_melds(self, p: int) -> int:
+        """With melds beyond the contract (H7), what stays in hand from numbers p..14 at
+        least: the cards of numbers that can have no set (see `floor_ahead`) that no run
+        can reach, with the Rooks the sets still needed leave."""
+        cnt, live, points = self.cnt, self.live, NUMBER_POINTS
+        free = self.rooks - self.run_rooks - self.short
+        needed = max(0, self.sets_min - self.n_sets)
+        spare = min(max(free - self.set_cost[p][needed], 0), HIGHEST)
+        tot0, set_need = self.tot0, self.book.set_need
+        stays = 0
+        for ci in range(4):
+            mask = live[ci] >> p << p
+            if not mask:
+                continue
+            key = (mask << 4 | p) << 4 | spare
+            reach = _REACH.get(key)
+            if reach is None:
+                reach = _reach(mask, p, spare, key)
+            rest = mask & ~reach
+            base = ci * 16
+            while rest:
+                q = (rest & -rest).bit_length() - 1
+                rest &= rest - 1
+                if tot0[q] < set_need or \
+                        3 - cnt[q] - cnt[16 + q] - cnt[32 + q] - cnt[48 + q] > free:
+                    stays += cnt[base + q] * points[q]
+        return stays
+
+    def gain(self, p: int, runs_left: int, spare: int, skip: int,
+             reaches: list[tuple[int, int, list[int]]] | None = None) -> tuple[int, int]:
         """The points of the cards of numbers p..14, and the most `runs_left` runs
         starting at p or later can take of them with `spare` Rooks, those of number
-        `skip` not counted: a run takes at most one card of a number, and a Rook for
-        each number it lacks; each run of a colour can take the most any one can."""
+        `skip` not counted: each run of a colour can take the most any one can, and k
+        runs of a colour at most k cards of each number some run can reach (`_reach`).
+        For `floor_ahead`, each colour some run can reach cards of is added to `reaches`
+        with the numbers of them and the points k runs could take of them (k = 0..)."""
         cnt, live, points, dups = self.cnt, self.live, NUMBER_POINTS, self.dups
         spare = min(max(spare, 0), HIGHEST)
         ahead = 0
@@ -321,15 +492,25 @@ class _Partition:
             one = _ONE_RUN.get(key)
             if one is None:
                 one = _one_run(p, mask, spare, skip, key)
-            single = _MASK_POINTS[mask & 255] + _MASK_POINTS[256 + (mask >> 8)]
+            here = _MASK_POINTS[mask & 255] + _MASK_POINTS[256 + (mask >> 8)]
             more = mask & dups[ci]  # numbers that may have two cards or more
-            if runs_left == 1 and not more:
-                ahead += single
+            base = ci * 16
+            if runs_left == 1 and reaches is None:
                 if one > gain[1]:
                     gain[1] = one
+                while more:
+                    q = (more & -more).bit_length() - 1
+                    more &= more - 1
+                    here += (cnt[base + q] - 1) * points[q]
+                ahead += here
                 continue
-            here, doubled, tripled = single, 0, 0
-            base = ci * 16
+            reach = _REACH.get(key >> 4)
+            if reach is None:
+                reach = _reach(mask, p, spare, key >> 4)
+            reach &= ~(1 << skip)
+            # the points of the numbers a run can reach, and of those of them with at
+            # least 2, 3, 4 cards
+            took = [_MASK_POINTS[reach & 255] + _MASK_POINTS[256 + (reach >> 8)], 0, 0, 0]
             while more:
                 q = (more & -more).bit_length() - 1
                 more &= more - 1
@@ -337,12 +518,22 @@ class _Partition:
                 if n > 1:
                     pts = points[q]
                     here += (n - 1) * pts
-                    doubled += pts
-                    if n > 2:
-                        tripled += pts
+                    if reach >> q & 1:
+                        took[1] += pts
+                        if n > 2:
+                            took[2] += pts
+                            if n > 3:
+                                took[3] += pts
             ahead += here
-            best = (0, one, min(single + doubled, 2 * one),
-                    min(single + doubled + tripled, 3 * one))
+            if not reach:
+                continue
+            all_of = [0, took[0]]  # the points k runs of the colour could take
+            best = [0, one]
+            for k in range(2, runs_left + 1):
+                all_of.append(all_of[-1] + took[k - 1])
+                best.append(min(all_of[k], k * one))
+            if reaches is not None:
+                reaches.append((ci, reach, all_of))
             for r in range(runs_left, 0, -1):
                 for k in range(1, r + 1):
                     if gain[r - k] + best[k] > gain[r]:
@@ -413,16 +604,24 @@ class _Partition:
         book, cnt, cnt0, free, live = self.book, self.cnt, self.cnt0, self.free, self.live
         # the Rooks this run may take: what the melds so far and those still needed leave
         runs_short = self.runs_min - self.n_runs - 1
+        needed = self.sets_min - self.n_sets
         spare = self.rooks - self.run_rooks - self.short - \
-            self.set_cost[p + 1][max(0, self.sets_min - self.n_sets)] - \
+            self.set_cost[p + 1][needed if needed > 0 else 0] - \
             (runs_short * self.window_cost(p) if runs_short > 0 else 0)
         j = self.set_count[p]
         if j:  # the sets of p get at most the cards of p not yet settled
             took = self.set_took
-            spare -= max(0, 3 * j - took[p] - took[16 + p] - took[32 + p] - took[48 + p] -
-                         sum(cnt[c * 16 + p] for c in range(ci, 4)))
-        touch = [(low, high) for b, low, high, _ in self.runs if b == base] \
-            if self.runs and not book.contiguous else None
+            lacks = 3 * j - took[p] - took[16 + p] - took[32 + p] - took[48 + p] - \
+                sum([cnt[c * 16 + p] for c in range(ci, 4)])
+            if lacks > 0:
+                spare -= lacks
+        touch = 0  # the numbers q a run ending there would touch a run of the colour at
+        if self.runs and not book.contiguous:
+            for b, low, high, _ in self.runs:
+                if b == base:
+                    if high + 1 == p:
+                        return False  # a run from p would touch this one
+                    touch |= 1 << (low - 1)
         held, needs = self.held, book.needs
         # Rooks can always go to a set: a run then starts and ends on natural cards, or one
         # Rook beyond them (to overlap a run it would touch), or is 4 cards long
@@ -445,7 +644,7 @@ class _Partition:
                 continue
             if free and q != p + 3 and not (lead and (cnt0[cell] or cnt0[cell - 1])):
                 continue
-            if touch and any(low == q + 1 or high + 1 == p for low, high in touch):
+            if touch >> q & 1:
                 continue
             if held[cell] - held[base + p - 1] < needs[q - p + 1]:
                 continue
@@ -510,7 +709,7 @@ class _Partition:
         best so far. True stops the search."""
         if self.n_runs < self.runs_min or self.n_sets < self.sets_min:
             return False
-        end = arrange(self.runs, self.set_count, self.set_took, self.left, self.rooks,
+        end = arrange(self.runs, self.set_count, self.set_took, self.left, self.all_rooks,
                       self.book, self.whole, self.keep)
         if end is None:
             return False
@@ -574,18 +773,26 @@ def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | 
     contract = rules.contract(round_number)
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
-    sets = None if size - keep < contract.min_cards else \
-        contract_sets(cnt, layers, rooks, size, contract, book)
-    if sets is None:
+    if size - keep < contract.min_cards:
         return None
-    search = _Partition(cnt, rooks, contract, book, whole, keep, hint=sets)
-    if at_most is not None:
+    search = None
+    if at_most is not None:  # (a floor above at_most answers before the contract is met)
+        search = _Partition(cnt, layers, rooks, contract, book, whole, keep)
         if at_most < search.floor:
             return None  # keeping `keep` cards leaves more than that
         # only ends leaving at most that are kept, and the first one stops the walk
         search.best_points = at_most + 1
         search.floor = at_most
-    search.walk()
+        if not search.raise_floor():
+            return None
+    sets = contract_sets(cnt, layers, rooks, size, contract, book)
+    if sets is None:
+        return None
+    if search is None:
+        search = _Partition(cnt, layers, rooks, contract, book, whole, keep)
+        if not whole:
+            search.raise_floor()
+    search.walk(sets)
     return search
 
 
