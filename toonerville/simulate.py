@@ -114,12 +114,12 @@ def simulate(games: int, bots: Sequence[Bot | str] = ("heuristic",) * 4, seed: i
              start: int = 0) -> Iterator[GameRecord]:
     """Play games `start` .. `start + games - 1` of the run seeded `seed`, yielding each
     game's record as soon as it is finished. Every round ends by `turn_limit` turns
-    (`None`: by `SAFETY_TURN_LIMIT`), so a run always finishes. Until the run is finished
-    (or the iterator closed) the cyclic collector is paused; each game's few cycles are
-    collected as soon as the game is gone."""
+    (`None`: by `SAFETY_TURN_LIMIT`), so a run always finishes. The cyclic collector is
+    paused while a game is played, and the game's few cycles are collected as soon as the
+    game is gone, before its record is yielded (the collector runs as usual meanwhile)."""
     names = tuple(b if isinstance(b, str) else b.name for b in bots)
-    with _collector_paused():  # for the whole run, between games too
-        for index in range(start, start + games):
+    for index in range(start, start + games):
+        with _collector_paused():  # never while the caller has the record: its code is its own
             s = game_seed(seed, index)
             game = play_game(bots, s, rules, turn_limit)
             record = GameRecord(index=index, seed=s, bots=names, scores=game.scores,
@@ -128,4 +128,4 @@ def simulate(games: int, bots: Sequence[Bot | str] = ("heuristic",) * 4, seed: i
             # the young objects, and now and then everything: what was still alive at one
             # collection and became garbage later would otherwise wait for the run's end
             gc.collect(0 if (index - start + 1) % FULL_COLLECTION_EVERY else 2)
-            yield record
+        yield record

@@ -21,7 +21,6 @@ A cancel (a flag, Ctrl-C) stops early and keeps every finished game.
 from __future__ import annotations
 
 import asyncio
-import gc
 import signal
 import sys
 import time
@@ -64,17 +63,10 @@ def play_facts(arm: Arm, seed: int, index: int) -> GameFacts:
 _STOP: Any = None  # in a local worker process: the simulation's stop event
 
 
-#: the cyclic collector's first threshold in a local worker: a game allocates many short-
-#: lived tuples and events and builds no cycles worth chasing, so the collector running
-#: every 700 allocations (Python's default) costs a worker about 4% of its time for nothing
-WORKER_GC_THRESHOLD = 20_000
-
-
 def _init_worker(stop: Any) -> None:
     global _STOP
     _STOP = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
 def play_chunk(arm_index: int, arm: Arm, seed: int, start: int, count: int
