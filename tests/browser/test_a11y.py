@@ -104,12 +104,16 @@ FOCUSED_JS = """() => {
 
 
 def _tab_to(page: Page, css: str, limit: int = 80, back: bool = False) -> dict[str, Any]:
-    """Press Tab (Shift+Tab with `back`) until the focused element has class `css`."""
+    """Press Tab (Shift+Tab with `back`) until the focused element has class `css`. The
+    focus is looked at before each press too: the page may have moved it there itself."""
     for _ in range(limit):
-        page.keyboard.press("Shift+Tab" if back else "Tab")
         focused = page.evaluate(FOCUSED_JS)
         if focused and css in str(focused["classes"]).split():
             return dict(focused)
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    focused = page.evaluate(FOCUSED_JS)
+    if focused and css in str(focused["classes"]).split():
+        return dict(focused)
     pytest.fail(f"Tab never reached .{css}")
 
 
