@@ -41,7 +41,7 @@ from .events import Event, EventKind, Phase
 from .melds import Meld, check_meld
 from .messages import msg
 from .rounds import start_round
-from .rules import ROUND_TABLE, ROUNDS, Rules
+from .rules import ROUNDS, Rules, contract_for
 from .saves import game_from_json, game_to_json
 from .scoring import places
 from .state import MAX_NAME, Change, Placed, Position, Setup
@@ -314,7 +314,7 @@ class Game:
         sizes, is_down, buys = s.counts()
         # the named tuple built as a tuple: its generated __new__ only binds the 20 names
         return _new_view(PlayerView, (
-            seat, self._setup.names, s.round_number, ROUND_TABLE[s.round_number - 1][1],
+            seat, self._setup.names, s.round_number, contract_for(s.round_number),
             s.phase, s.current, s.dealer, self.deciders,
             s.hand_cards(seat) if s.hands else (),
             sizes, s.melds(), is_down, top, len(s.discard), len(s.stock),

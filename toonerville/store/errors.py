@@ -54,6 +54,13 @@ class CorruptTableError(StoreError):
         self.game = game
 
 
+def cause(err: Exception) -> Message | str:
+    """Why a stored row could not be read, as the learner will read it: the engine's
+    sentence (rendered in the language of the moment it is shown), or a short excerpt of
+    anything else."""
+    return err.message if isinstance(err, ToonervilleError) else str(err)[:200]
+
+
 class TeacherKeyError(StoreError):
     """A teacher's action (start a tournament, the next round) without the teacher's key."""
 

@@ -43,6 +43,7 @@ from .errors import (
     StoreError,
     TableMovedOnError,
     TableOverError,
+    cause,
 )
 from .names import clean_name
 
@@ -453,7 +454,7 @@ class TableStore:
             raise CorruptTableError(msg(
                 "table {code} cannot be read ({why}); it is left as it is", None, code=code,
                 why=msg("its header is damaged: {why}", None,
-                        why=_cause(err))), code, None, None) from None
+                        why=cause(err))), code, None, None) from None
         return _Table(code, game, bots, last_round, tournament)
 
     def _catch_up(self, t: _Table) -> None:
@@ -481,12 +482,6 @@ class TableStore:
                     "table {code}, move {k}: {why}. The moves before it are kept; nothing "
                     "was changed", None, code=t.code, k=number, why=why), t.code, number,
                     Game.from_json(game.to_json()))
-
-
-def _cause(err: Exception) -> Message | str:
-    """What went wrong, as the learner will read it: the engine's sentence (rendered in
-    the language of the moment it is shown), or a short excerpt of anything else."""
-    return err.message if isinstance(err, ToonervilleError) else str(err)[:200]
 
 
 class Watcher:

@@ -22,7 +22,14 @@ from ..rules import Rules
 from ..tournament import SheetRow, Tournament, master_sheet, sheet_csv, table_game
 from . import codes
 from .backend import TOURNAMENT_FORMAT, TournamentRow
-from .errors import CorruptTableError, NoSuchTableError, SeatError, StoreError, TeacherKeyError
+from .errors import (
+    CorruptTableError,
+    NoSuchTableError,
+    SeatError,
+    StoreError,
+    TeacherKeyError,
+    cause,
+)
 from .tables import Seat, TableStore
 
 
@@ -196,7 +203,6 @@ class TournamentDesk:
                 raise ValueError(f"format {row.format!r}")
             return Tournament.from_json(row.state)
         except (RulesError, ValueError, TypeError, KeyError) as err:
-            why = err.message if isinstance(err, RulesError) else str(err)[:200]
             raise CorruptTableError(msg("tournament {code} cannot be read ({why}); it is left "
-                                        "as it is", "T22", code=row.code, why=why),
+                                        "as it is", "T22", code=row.code, why=cause(err)),
                                     row.code, None, None) from None
