@@ -208,17 +208,50 @@ def test_a_learner_whose_kernel_died_is_told_so_on_the_page(
     alert.get_by_role("button", name="Reload the page").wait_for()
 
 
+# Every state the served alert takes, kept in the tab's sessionStorage so that the page's own
+# reload does not lose it: the test reads the whole sequence at the end instead of racing a
+# countdown of a few seconds (a slow test process once read the alert only after the reload,
+# and found the second state where it looked for the first).
+ALERT_RECORDER_JS = """
+(() => {
+  const key = 'test-served-alerts';
+  let last = '';
+  new MutationObserver(() => {
+    const box = document.querySelector('.tr-served-alert');
+    if (!box) return;
+    const seen = JSON.stringify([box.dataset.kind || '', box.textContent]);
+    if (seen === last) return;
+    last = seen;
+    const log = JSON.parse(sessionStorage.getItem(key) || '[]');
+    log.push(JSON.parse(seen));
+    sessionStorage.setItem(key, JSON.stringify(log));
+  }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+})();
+"""
+
+
 def test_a_page_that_did_not_finish_loading_retries_once_then_says_what_to_do(
     class_server: VoilaServer, page: Page
 ) -> None:
+    page.add_init_script(ALERT_RECORDER_JS)
     page.goto(class_server.render_url("fails_to_load.ipynb"), wait_until="commit")
     alert = page.locator(".tr-served-alert")
-    alert.and_(page.locator("[data-kind=retrying]")).wait_for(timeout=TIMEOUT_MS)
-    assert "trying again" in alert.inner_text()
     # the page reloads by itself once; the second failure tells the learner what to do
     alert.and_(page.locator("[data-kind=failed]")).wait_for(timeout=TIMEOUT_MS)
     assert "did not finish loading" in alert.inner_text()
     assert "press F5" in alert.inner_text()
+    # and it stays said: a page that judged itself twice once painted its countdown over the
+    # failure a second later and reloaded itself for ever (the countdown ticks every second)
+    page.wait_for_timeout(2500)
+    states: list[list[str]] = json.loads(
+        page.evaluate("() => sessionStorage.getItem('test-served-alerts') || '[]'"))
+    kinds = [kind for kind, _ in states]
+    assert kinds.count("failed") == 1 and kinds[-1] == "failed", states
+    retrying = [text for kind, text in states if kind == "retrying"]
+    assert retrying and all("trying again" in text for text in retrying), states
+    # one countdown, to the end, before the one reload
+    seconds = [int(re.findall(r"\d+", text)[-1]) for text in retrying]
+    assert seconds == list(range(5, -1, -1)), states
 
 
 # --------------------------------------------------------------- nothing of the server
