@@ -105,6 +105,32 @@ def test_two_pages_play_a_turn_each_and_see_each_others_moves(db: Path) -> None:
     assert moves(db, code) == first.seat.number  # type: ignore[union-attr]
 
 
+def test_a_seat_shows_its_status_last_so_a_new_move_number_means_all_is_current(
+        db: Path) -> None:
+    """A page (or a browser test) that sees the move number change may act at once: the
+    hand, the prompt and the buttons reached it before the status line."""
+    first, second, _code = two_learners(db)
+    who = deciding(first, second)
+    other = second if who is first else first
+    sent: list[str] = []
+    parts = (("status", who.status, "value"), ("prompt", who.prompt, "value"),
+             ("hand", who.hand.row, "children"), ("draw", who.draw_button, "disabled"),
+             ("discard", who.discard_button, "disabled"))
+    for name, widget, trait in parts:
+        widget.observe(lambda _change, name=name: sent.append(name), trait)
+    who.draw_button.click()  # the buy window opens: a new prompt, Draw turns off
+    assert who.message.kind == "ok", who.message.text
+    assert {"prompt", "draw"} <= set(sent) and sent[-1] == "status", sent
+    shown = len(sent)
+    for _step in range(20):  # the window closes: the drawn card arrives, Discard turns on
+        pass_while_offered(other)
+        who.poll()
+        assert who.seat is not None
+        if who.seat.view.phase == Phase.PLAY:
+            break
+    assert {"hand", "discard"} <= set(sent[shown:]) and sent[-1] == "status", sent
+
+
 def test_on_sqlite_and_postgresql_a_move_reaches_the_other_page(
         clients: Callable[[], TableStore]) -> None:
     first, second = SharedTable(clients()), SharedTable(clients())

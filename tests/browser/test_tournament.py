@@ -98,9 +98,11 @@ def test_T22_a_three_table_round_completes_and_the_master_sheet_updates(
     expect(teacher.locator(".tt-code")).to_contain_text("Tournament code", timeout=TIMEOUT_MS)
     code = teacher.locator(".tt-code b").inner_text().strip()
     assert re.fullmatch(r"[A-Z2-9]{6}", code), code
-    expect(teacher.locator(".tt-key code")).to_be_visible()
-    expect(teacher.locator(".tt-status")).to_contain_text("Round 1 of 2 · 0 of 3 tables")
-    expect(teacher.locator(".tt-tables li")).to_have_count(3)
+    # the key, the status and the tables follow the code once the page has moved the bots
+    expect(teacher.locator(".tt-key code")).to_be_visible(timeout=TIMEOUT_MS)
+    expect(teacher.locator(".tt-status")).to_contain_text("Round 1 of 2 · 0 of 3 tables",
+                                                          timeout=TIMEOUT_MS)
+    expect(teacher.locator(".tt-tables li")).to_have_count(3, timeout=TIMEOUT_MS)
     before = sheet_csv(teacher)
     # the tables of bots alone may have finished already (the page moves their bots while
     # it waits); Ann's table waits for her

@@ -127,9 +127,6 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
                  for seat, n in enumerate(view.names)]
         who = _("watching") if watching else _("you are {name}, seat {seat}").format(
             name=escape(view.names[view.seat]), seat=view.seat)
-        self.status.value = _(
-            "Round {r} of 11 · contract: {contract} · move {k} · {who}").format(
-            r=view.round_number, contract=escape(str(view.contract)), k=number, who=who)
         self.piles.update(view)
         self.table.update(view)
         self.score_sheet.update(names, view.scores, None if finished else view.round_number)
@@ -149,6 +146,11 @@ class SeatView(widgets.VBox):  # type: ignore[misc]
             button.disabled = kind not in kinds
             button.button_style = "primary" if kind in kinds else ""
         self.moves.layout.display = "none" if watching else None
+        # the status goes last: it carries the move number, so a page that sees it change
+        # (a learner, a test) finds every other part of the seat already current
+        self.status.value = _(
+            "Round {r} of 11 · contract: {contract} · move {k} · {who}").format(
+            r=view.round_number, contract=escape(str(view.contract)), k=number, who=who)
 
     def cover(self) -> None:
         """Take the hand out of the page and the buttons out of reach (the device is

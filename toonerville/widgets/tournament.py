@@ -413,14 +413,6 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                 over: bool) -> None:
         desk = self._desk()
         rows = desk.sheet_rows(t)
-        done = sum(finished)
-        if over:
-            self.status.value = escape(_("The tournament is over: all {k} rounds are played."
-                                         ).format(k=t.rounds))
-        else:
-            self.status.value = escape(_(
-                "Round {r} of {k} · {done} of {n} tables have finished").format(
-                r=t.round_number, k=t.rounds, done=done, n=len(finished)))
         items = []
         for x, end, count in zip(t.tables[-1], finished, moves, strict=True):
             names = ", ".join(escape(p) + (" ★" if s == x.dealer else "")
@@ -444,6 +436,15 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.sheet_view.value = master_sheet_html(t, rows, self._size)
         self.csv = sheet_csv(rows)
         self.csv_view.value = csv_link(t.code, self.csv)
+        # the status goes last: a page that sees "Round 2" finds the sheet and its CSV of
+        # round 2 already there
+        if over:
+            self.status.value = escape(_("The tournament is over: all {k} rounds are played."
+                                         ).format(k=t.rounds))
+        else:
+            self.status.value = escape(_(
+                "Round {r} of {k} · {done} of {n} tables have finished").format(
+                r=t.round_number, k=t.rounds, done=sum(finished), n=len(finished)))
 
 
 class TournamentSeat(SharedTable):
