@@ -189,6 +189,13 @@ def test_a_tab_gone_without_a_word_has_its_kernel_culled(
 # ------------------------------------------------------------------- a dead kernel is told
 
 
+def watching(page: Page) -> None:
+    """Until the page watches its kernel, which it starts up to half a second after the
+    widgets connect: these tests kill the kernel of a page that is watching it."""
+    page.locator("body[data-tr-watching=kernel]").wait_for(state="attached",
+                                                          timeout=TIMEOUT_MS)
+
+
 def test_a_learner_whose_kernel_died_is_told_so_on_the_page(
     class_server: VoilaServer, page: Page
 ) -> None:
@@ -198,6 +205,7 @@ def test_a_learner_whose_kernel_died_is_told_so_on_the_page(
     alert = page.locator(".tr-served-alert")
     assert alert.count() == 0
     kernel = page_kernel_id(page)
+    watching(page)
     os.kill(kernel_ids(class_server)[kernel], signal.SIGKILL)
 
     alert.wait_for(state="visible", timeout=TIMEOUT_MS)
@@ -384,13 +392,15 @@ def test_a_learner_at_a_shared_table_whose_kernel_died_is_given_the_way_back(
     page.locator(".tr-table-code b").wait_for(timeout=TIMEOUT_MS)
     code = page.locator(".tr-table-code b").inner_text().strip()
     key = page.locator(".tr-rejoin-key code").inner_text().strip()
+    watching(page)
     os.kill(kernel_ids(voila_server)[page_kernel_id(page)], signal.SIGKILL)
 
     alert = page.locator(".tr-served-alert[data-kind=lost]")
     alert.wait_for(timeout=TIMEOUT_MS)
     assert f"join table {code} again with your rejoin key {key}" in alert.inner_text()
     # the way back: reload, and join with the code and key the message gave
-    alert.get_by_role("button", name="Reload the page").click()
+    with page.expect_navigation(wait_until="commit", timeout=TIMEOUT_MS):
+        alert.get_by_role("button", name="Reload the page").click()
     page.locator(".tr-open").wait_for(timeout=TIMEOUT_MS)
     page.locator(".tr-code input").fill(code)
     page.locator(".tr-key input").fill(key)
