@@ -3,6 +3,7 @@ back, and for the focus to land on a control."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -32,18 +33,47 @@ def focused_classes(page: Page) -> list[str]:
 
 
 def tab_to(page: Page, css: str, limit: int = 80) -> int:
-    """Press Tab until the focused element has class `css`; the presses it took."""
-    for presses in range(1, limit + 1):
-        page.keyboard.press("Tab")
+    """Press Tab until the focused element has class `css`; the presses it took (0 when
+    the focus is there already: the page may have moved it there by itself, and a press
+    would step past it)."""
+    for presses in range(limit + 1):
         if css in focused_classes(page):
             return presses
+        if presses < limit:
+            page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached .{css}")
 
 
-def pass_offers(page: Page) -> None:
-    """Answer every buy offer open now with Pass (by keyboard: Tab from Buy to Pass)."""
+def wait_for_my_move_and_focus(page: Page) -> None:
+    """Until the bots are done and the page has moved the focus on (to Buy, Pass or
+    Draw): a keyboard test's next press must not race that move."""
+    wait_for_my_move(page)
+    page.wait_for_function(
+        """() => ['tr-buy', 'tr-pass', 'tr-draw'].some(
+             css => document.activeElement?.classList.contains(css))""", timeout=TIMEOUT_MS)
+
+
+def pass_by_keyboard(page: Page) -> None:
+    page.locator(".tr-pass").focus()
+    page.keyboard.press("Enter")
+
+
+def pass_by_click(page: Page) -> None:
+    page.locator(".tr-pass").click()
+
+
+def pass_offers(page: Page, press: Callable[[Page], None] = pass_by_keyboard,
+                then: Callable[[Page], None] = wait_for_my_move_and_focus) -> None:
+    """Answer every buy offer open now with Pass (`press` passes one), then `then`.
+
+    Each pass is waited for until the log shows it. The page redraws the buy row before
+    the log, so the row read next is the one of the next offer, never of the offer just
+    answered (a fixed pause here once let a loaded machine read the old row and pass a
+    second time after the row had closed)."""
     while page.locator(".tr-buy-row").is_visible():
-        page.locator(".tr-pass").focus()
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(300)
-        wait_for_my_move(page)
+        logged = page.locator(".tr-log").inner_html()
+        press(page)
+        page.wait_for_function(
+            "old => (document.querySelector('.tr-log')?.innerHTML ?? old) !== old",
+            arg=logged, timeout=TIMEOUT_MS)
+        then(page)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from play_page import wait_for_my_move
+from play_page import pass_offers, wait_for_my_move
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -117,15 +117,16 @@ def _tab_to(page: Page, css: str, limit: int = 80, back: bool = False) -> dict[s
     pytest.fail(f"Tab never reached .{css}")
 
 
+def _pass_by_tab(page: Page) -> None:
+    _tab_to(page, "tr-pass")
+    page.keyboard.press("Enter")
+
+
 def test_07_plays_with_the_keyboard_alone(open_notebook: OpenNotebook) -> None:
     voila = open_notebook(PLAY, wait_for=".tr-draw", seed=7)
     page = voila.page
     wait_for_my_move(page)
-    while page.locator(".tr-buy-row").is_visible():  # a bot's declined discard: pass
-        _tab_to(page, "tr-pass")
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(200)
-        wait_for_my_move(page)
+    pass_offers(page, _pass_by_tab)  # a bot's declined discard: pass
     cards = page.locator(".tr-hand .tr-card")
     log = page.locator(".tr-log")
     before, logged = cards.count(), log.inner_text()

@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
-from play_page import pass_offers, tab_to, wait_for_focus, wait_for_my_move
+from play_page import pass_by_click, pass_offers, tab_to, wait_for_focus, wait_for_my_move
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -43,10 +43,7 @@ def test_full_turns_and_the_bots_answer(open_notebook: OpenNotebook) -> None:
     log = page.locator(".tr-log")
     for _turn in range(2):
         wait_for_my_move(page)
-        while page.locator(".tr-buy-row").is_visible():
-            page.locator(".tr-pass").click()
-            page.wait_for_timeout(200)
-            wait_for_my_move(page)
+        pass_offers(page, pass_by_click)
         before = len(_cards(page))
         page.locator(".tr-draw").click()
         expect(page.locator(".tr-hand .tr-card")).to_have_count(before + 1,
@@ -133,10 +130,7 @@ def test_07_in_another_language(open_notebook: OpenNotebook, lang: str) -> None:
     assert script.search(page.locator(".tr-piles").inner_text())
     # a whole turn: draw, select a card, discard it; the bots answer
     _wait_for_my_draw(page)
-    while page.locator(".tr-buy-row").is_visible():
-        page.locator(".tr-pass").click()
-        page.wait_for_timeout(200)
-        _wait_for_my_draw(page)
+    pass_offers(page, pass_by_click, then=_wait_for_my_draw)
     log = page.locator(".tr-log")
     logged = log.inner_text()
     before = len(_cards(page))
@@ -203,6 +197,7 @@ def test_save_and_load_by_keyboard(open_notebook: OpenNotebook) -> None:
     page.locator(".tr-draw").focus()
     page.keyboard.press("Enter")
     expect(cards).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    wait_for_focus(page, "tr-card")  # the page's own move of the focus, done before ours
     page.locator(".tr-save").focus()
     tab_to(page, "tr-load", limit=5)
     page.keyboard.press("Enter")
@@ -250,9 +245,13 @@ def test_the_buy_offer_setting(open_notebook: OpenNotebook) -> None:
     wait_for_my_move(page)
     pass_offers(page)
     page.locator(".tr-buy-offers select").select_option(index=1)  # every declined discard
+    cards = page.locator(".tr-hand .tr-card")
+    before = cards.count()
     page.locator(".tr-draw").click()
-    chosen = page.locator(".tr-hand .tr-card").last
+    expect(cards).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    chosen = cards.last
     chosen.click()
+    expect(chosen).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
     page.locator(".tr-discard").click()
     offer = page.locator(".tr-buy-row")
     expect(offer).to_be_visible(timeout=TIMEOUT_MS)  # every declined discard is offered

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from conftest import NOTEBOOKS_DIR, REPO_ROOT, SERVER_START_TIMEOUT_S, _ci, _free_port, _opener
-from play_page import wait_for_my_move
+from play_page import pass_by_click, pass_offers, wait_for_my_move
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -219,10 +219,7 @@ def test_07_a_human_draws_and_discards_and_the_bots_answer(
     seeded = re.compile(r"a new game \(seed 11\)", re.I)  # ?seed=
     expect(page.locator(".tr-message")).to_contain_text(seeded)
     wait_for_my_move(page)
-    while page.locator(".tr-buy-row").is_visible():
-        page.locator(".tr-pass").click()
-        page.wait_for_timeout(200)
-        wait_for_my_move(page)
+    pass_offers(page, pass_by_click)
     hand = page.locator(".tr-hand .tr-card")
     before = hand.count()
     page.locator(".tr-draw").click()
@@ -261,9 +258,7 @@ def test_07_save_gives_a_file_and_load_reads_it(
     assert json.loads(saved.read_text())["seed"] == 5
 
     # play on, then the file brings back the game as it was saved
-    if page.locator(".tr-buy-row").is_visible():
-        page.locator(".tr-pass").click()
-        wait_for_my_move(page)
+    pass_offers(page, pass_by_click)
     page.locator(".tr-draw").click()
     expect(hand).to_have_count(dealt + 1, timeout=TIMEOUT_MS)
     page.locator(".tr-save-text textarea").fill("")
@@ -306,6 +301,8 @@ def test_08_a_small_simulation_finishes_and_its_plot_appears(
         ".startsWith('Done: 2 games')", timeout=180_000)
     plot = page.locator(PLOT).first
     plot.wait_for(state="visible", timeout=TIMEOUT_MS)
-    box = plot.bounding_box()
-    assert box is not None and box["width"] > 300
+    # the plot takes its width once the page has laid it out
+    page.wait_for_function(
+        f"() => document.querySelector('{PLOT}').getBoundingClientRect().width > 300",
+        timeout=TIMEOUT_MS)
     assert_clean(site, network)
