@@ -18,11 +18,14 @@ Screenshots of failing browser tests come from pytest-playwright's own
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -178,7 +181,22 @@ def voila_env() -> dict[str, str]:
         p for p in (str(REPO_ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
     env["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p)
+    # the shared tables of the served pages live in this test run's own file, not in the
+    # user's ~/.toonerville (tests leave no tables behind there, and find none of old runs)
+    env.setdefault("TOONERVILLE_STORE", str(_run_store()))
     return env
+
+
+_RUN_STORE: list[Path] = []
+
+
+def _run_store() -> Path:
+    """One tables file per test process, in a temporary folder removed when it ends."""
+    if not _RUN_STORE:
+        folder = tempfile.mkdtemp(prefix="toonerville-tests-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        _RUN_STORE.append(Path(folder) / "tables.sqlite")
+    return _RUN_STORE[0]
 
 
 def _free_port() -> int:
