@@ -72,6 +72,7 @@ CDN_CSS = re.compile(
     r'href="https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/"]*/css/'
     r'(all|v4-shims)\.min\.css"'
 )
+CHARSET = re.compile(r'<meta charset="[^"]*"\s*/?>', re.I)
 CONFIG_SCRIPT = re.compile(r'(<script id="jupyter-config-data"[^>]*>)(.*?)</script>', re.S)
 CDN_FONT_AWESOME_4 = re.compile(
     r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/font-awesome@[^"]*"[^>]*>'
@@ -458,9 +459,14 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
     if marker and render is not None and "QUERY_STRING" not in text:
         config = rebase_config(json.loads(marker[2]), root)
         data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
-        switch = language_switch_js(*render)
-        script = f"{marker[1]}{data}</script>\n<script>\n{switch}{url_query_js}</script>"
+        script = f"{marker[1]}{data}</script>\n<script>\n{url_query_js}</script>"
         text = text[: marker.start()] + script + text[marker.end():]
+        # first thing in the page (after its charset): one asked for in another language
+        # leaves before its parser has reached its style sheets and scripts
+        head = CHARSET.search(text) or re.search("<head>", text)
+        at = head.end() if head else 0
+        switch = f"\n<script>\n{language_switch_js(*render)}</script>"
+        text = text[:at] + switch + text[at:]
     page.write_text(text, encoding="utf-8")
 
 

@@ -28,7 +28,7 @@ from play_page import pass_by_click, pass_offers, wait_for_my_move
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page, Request, Route
+    from playwright.sync_api import Frame, Page, Request, Route
 
     from tests.conftest import OpenNotebook, VoilaPage
 
@@ -58,10 +58,28 @@ class SiteServer:
 
 @dataclass
 class Network:
-    """What left (or tried to leave) the page: blocked foreign requests, failures."""
+    """What left (or tried to leave) the page: blocked foreign requests, failures.
+
+    A request that the browser aborted because its page was left (a page opened with
+    another language's `?lang=` replaces itself with that language's page while it is
+    still loading) did not fail: it belongs to a page nobody sees any more. Any other
+    abort, and every other failure, counts."""
 
     blocked: list[str] = field(default_factory=list)
-    failed: list[str] = field(default_factory=list)
+    failures: list[tuple[int, str, str]] = field(default_factory=list)  # page, url, why
+    documents: int = 0  # main-frame pages committed so far
+    issued_in: dict[Request, int] = field(default_factory=dict)  # request -> its page
+
+    def request_failed(self, request: Request) -> None:
+        # the new page is committed (and counted) after its old page's requests failed
+        if request.url not in self.blocked:
+            page = self.issued_in.get(request, self.documents)
+            self.failures.append((page, request.url, request.failure or ""))
+
+    @property
+    def failed(self) -> list[str]:
+        return [f"{url}: {why}" for page, url, why in self.failures
+                if not ("ERR_ABORTED" in why and page < self.documents)]
 
     def assert_clean(self) -> None:
         assert self.blocked == [], f"requests outside the site: {self.blocked}"
@@ -126,13 +144,15 @@ def network(page: Page) -> Network:
             log.blocked.append(url)
             route.abort("blockedbyclient")
 
-    def failed(request: Request) -> None:
-        if request.url not in log.blocked:
-            log.failed.append(f"{request.url}: {request.failure}")
+    def committed(frame: Frame) -> None:
+        if frame == page.main_frame:
+            log.documents += 1
 
     page.context.route("**/*", guard)
-    page.on("requestfailed", failed)
-    page.on("response", lambda r: log.failed.append(f"{r.url}: HTTP {r.status}")
+    page.on("framenavigated", committed)
+    page.on("request", lambda request: log.issued_in.setdefault(request, log.documents))
+    page.on("requestfailed", log.request_failed)
+    page.on("response", lambda r: log.failures.append((log.documents, r.url, f"HTTP {r.status}"))
             if r.status >= 400 else None)
     return log
 
@@ -166,6 +186,16 @@ def test_the_site_ships_every_notebook_and_only_what_its_lock_lists(built_site: 
         assert build_site.sha256_of(wheel) == entry["sha256"], wheel.name
     shipped = {p.name for p in pyodide.glob("*.whl")}
     assert shipped == {entry["file_name"] for entry in lock.values()}
+
+
+def test_a_page_decides_its_language_before_it_asks_for_anything(built_site: Path) -> None:
+    for page in sorted((built_site / "voici" / "render").rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        switch = text.find("window.location.replace(pages[asked]")
+        first_request = min(at for tag in ('<link rel="stylesheet"', "<script src")
+                            if (at := text.find(tag)) >= 0)
+        assert 0 < switch < first_request, page
+        assert text.find("<meta charset") < 1024, page
 
 
 def test_the_front_page_lists_every_notebook(
@@ -277,6 +307,8 @@ def test_lang_fa_gives_a_right_to_left_page(
     site = open_site_notebook("02-runs-and-sets.ipynb", lang="fa", wait_for=".tr-rtl",
                               timeout_ms=TIMEOUT_MS)
     page = site.page
+    assert "/voici/render/fa/02-runs-and-sets.html?lang=fa" in page.url  # its own page
+    assert network.documents == 2  # the English page was left for it
     rtl = page.locator(".tr-rtl").first
     assert rtl.evaluate("el => getComputedStyle(el).direction") == "rtl"
     picker = page.locator(".tv-language-dropdown select").first
