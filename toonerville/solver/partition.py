@@ -87,6 +87,8 @@ def _set_rooks(tot0: list[int], rooks: int, contract: Contract, book: Book
 _WINDOW_MOST = [0] * 1024
 for _m in range(1, 1024):
     _WINDOW_MOST[_m] = max((_m & 15).bit_count(), _WINDOW_MOST[_m >> 1])
+# ... and of any mask of numbers 1..14 shifted down by 1 or more (14 bits)
+_WINDOW_MOST14 = [max(_WINDOW_MOST[_m & 1023], _WINDOW_MOST[_m >> 7]) for _m in range(1 << 14)]
 # the points of one card of each number of a bitmask: low byte + high byte
 _MASK_POINTS = [sum(NUMBER_POINTS[n] for n in range(8) if m >> n & 1) for m in range(256)] + \
     [sum(NUMBER_POINTS[n + 8] for n in range(8) if m >> n & 1) for m in range(256)]
@@ -262,7 +264,12 @@ class _Partition:
         spare = self.rooks - self.run_rooks - self.short  # Rooks the melds so far leave
         sets_cost = self.set_cost[p][needed]
         if runs_short > 0:
-            if sets_cost + runs_short * self.window_cost(p) > spare:
+            # (`window_cost`, written out: the fewest Rooks a run from p on needs now)
+            if p > HIGHEST - 3:
+                return False
+            most, live = _WINDOW_MOST14, self.live
+            if sets_cost + runs_short * (4 - max(most[live[0] >> p], most[live[1] >> p],
+                                                 most[live[2] >> p], most[live[3] >> p])) > spare:
                 return False
             if runs_short > 1 and not self.runs_ahead(p, runs_short - spare + sets_cost):
                 return False
@@ -315,12 +322,8 @@ class _Partition:
         as the 4 numbers from there allow (`_runs_ahead`)."""
         if k <= 0:
             return True
-        live, most = self.live, _WINDOW_MOST
-        rows = []  # the colours with 4 numbers in a row
-        for ci in range(4):
-            m = live[ci] >> p
-            if most[m & 1023] == 4 or most[m >> 7] == 4:
-                rows.append(ci)
+        live, most = self.live, _WINDOW_MOST14
+        rows = [ci for ci in range(4) if most[live[ci] >> p] == 4]  # 4 numbers in a row
         if len(rows) >= k:
             return True
         cnt = self.cnt
@@ -339,10 +342,9 @@ class _Partition:
         """The fewest Rooks a run starting at number p or later needs now."""
         if p > HIGHEST - 3:
             return NONE
-        most, live = _WINDOW_MOST, self.live
-        a, b, c, d = live[0] >> p, live[1] >> p, live[2] >> p, live[3] >> p
-        return 4 - max(most[a & 1023], most[a >> 7], most[b & 1023], most[b >> 7],
-                       most[c & 1023], most[c >> 7], most[d & 1023], most[d >> 7])
+        most, live = _WINDOW_MOST14, self.live
+        return 4 - max(most[live[0] >> p], most[live[1] >> p], most[live[2] >> p],
+                       most[live[3] >> p])
 
     def coverable(self, p: int, runs_left: int, sets_left: int) -> bool:
         """Can the cards of numbers p..14 all go into melds (`whole_hand`)? Those in colours
