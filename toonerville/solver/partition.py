@@ -212,8 +212,7 @@ class _Partition:
         # cards of or more (`tally`'s first two layers)
         self.live = live = [layers[0][0], layers[1][0], layers[2][0], layers[3][0]]
         self.dups = [layers[0][1], layers[1][1], layers[2][1], layers[3][1]]
-        # cells of each colour, counted from number 1: cells held
-        self.held = [(m & upto).bit_count() for m in live for upto in _UP_TO]
+        self.held = live[:]  # per colour: the numbers the hand holds
         self.runs: list[Run] = []
         self.n_runs = 0
         self.set_count = [0] * 16
@@ -624,7 +623,7 @@ class _Partition:
                     if high + 1 == p:
                         return False  # a run from p would touch this one
                     touch |= 1 << (low - 1)
-        held, needs = self.held, book.needs
+        held, needs = self.held[ci] >> p, book.needs  # (numbers held from p on)
         # Rooks can always go to a set: a run then starts and ends on natural cards, or one
         # Rook beyond them (to overlap a run it would touch), or is 4 cards long
         lead = free and (cnt0[base + p] > 0 or cnt0[base + p + 1] > 0)
@@ -648,7 +647,7 @@ class _Partition:
                 continue
             if touch >> q & 1:
                 continue
-            if held[cell] - held[base + p - 1] < needs[q - p + 1]:
+            if (held & _UP_TO[q - p]).bit_count() < needs[q - p + 1]:  # H1: naturals of p..q
                 continue
             options.append((q, len(taken), rooks))
         if not self.whole:
