@@ -529,13 +529,26 @@ class _Partition:
             if not reach:
                 continue
             all_of = [0, took[0]]  # the points k runs of the colour could take
+            if 0 < runs_left <= 2:  # (the loops below, written out: most contracts' case)
+                if runs_left == 2:
+                    two = took[0] + took[1]
+                    all_of.append(two)
+                    if gain[1] + one > gain[2]:
+                        gain[2] = gain[1] + one
+                    if min(two, 2 * one) > gain[2]:
+                        gain[2] = min(two, 2 * one)
+                if one > gain[1]:
+                    gain[1] = one
+                if reaches is not None:
+                    reaches.append((ci, reach, all_of))
+                continue
             best = [0, one]
             for k in range(2, runs_left + 1):
                 all_of.append(all_of[-1] + took[k - 1])
                 best.append(min(all_of[k], k * one))
             if reaches is not None:
                 reaches.append((ci, reach, all_of))
-            for r in range(runs_left, 0, -1):
+            for r in range(runs_left, 0, -1):  # gain[0] stays 0
                 for k in range(1, r + 1):
                     if gain[r - k] + best[k] > gain[r]:
                         gain[r] = gain[r - k] + best[k]
