@@ -266,9 +266,9 @@ class _Partition:
             # (`window_cost`, written out: the fewest Rooks a run from p on needs now)
             if p > HIGHEST - 3:
                 return False
-            most, live = _WINDOW_MOST14, self.live
-            if sets_cost + runs_short * (4 - max(most[live[0] >> p], most[live[1] >> p],
-                                                 most[live[2] >> p], most[live[3] >> p])) > spare:
+            row, live = _WINDOW_MOST14, self.live
+            if sets_cost + runs_short * (4 - max(row[live[0] >> p], row[live[1] >> p],
+                                                 row[live[2] >> p], row[live[3] >> p])) > spare:
                 return False
             if runs_short > 1 and not self.runs_ahead(p, runs_short - spare + sets_cost):
                 return False
