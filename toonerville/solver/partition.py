@@ -640,15 +640,12 @@ class _Partition:
         # Rooks can always go to a set: a run then starts and ends on natural cards, or one
         # Rook beyond them (to overlap a run it would touch), or is 4 cards long
         lead = free and (cnt0[base + p] > 0 or cnt0[base + p + 1] > 0)
-        taken: list[int] = []
+        taken: list[int] = []  # the cells of p.. with a card, up to where runs can reach
         options: list[tuple[int, int, int]] = []  # (high, cards taken, Rooks)
         rooks = 0
         for q in range(p, HIGHEST + 1):
             cell = base + q
             if cnt[cell]:
-                cnt[cell] -= 1
-                if not cnt[cell]:
-                    live[ci] ^= 1 << q
                 taken.append(cell)
             else:
                 rooks += 1
@@ -666,29 +663,27 @@ class _Partition:
         if not self.whole:
             options.reverse()
         done = False
-        for q, n_taken, rooks in options:
-            beyond = taken[n_taken:]  # cards past this run's end go back for the moment
-            for cell in beyond:
+        mask = live[ci]
+        for q, n_taken, rooks in options:  # each run takes a card of each cell it has
+            run = tuple(taken[:n_taken])
+            gone = 0  # the numbers it takes the last card of
+            for cell in run:
+                cnt[cell] -= 1
                 if not cnt[cell]:
-                    live[ci] ^= 1 << (cell & 15)
-                cnt[cell] += 1
-            self.runs.append((base, p, q, tuple(taken[:n_taken])))
+                    gone |= 1 << (cell & 15)
+            live[ci] = mask ^ gone
+            self.runs.append((base, p, q, run))
             self.n_runs += 1
             self.run_rooks += rooks
             done = self.cell(p, ci, q)
             self.run_rooks -= rooks
             self.n_runs -= 1
             self.runs.pop()
-            for cell in beyond:
-                cnt[cell] -= 1
-                if not cnt[cell]:
-                    live[ci] ^= 1 << (cell & 15)
+            for cell in run:
+                cnt[cell] += 1
+            live[ci] = mask
             if done:
                 break
-        for cell in taken:
-            if not cnt[cell]:
-                live[ci] ^= 1 << (cell & 15)
-            cnt[cell] += 1
         return done
 
     def settle(self, p: int, ci: int) -> bool:
