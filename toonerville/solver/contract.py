@@ -286,20 +286,36 @@ def _sets_from(numbers: list[int], cnt: list[int]) -> list[tuple[int, dict[int, 
 def _take(cnt: list[int], tot: list[int], base: int, got: int) -> None:
     """Take the natural cards of the run starting at cell `base` out of `cnt` (per cell)
     and `tot` (per number): one at each of the four places set in `got`."""
-    low = base & 15
-    for i in range(4):
-        if got >> i & 1:
-            cnt[base + i] -= 1
-            tot[low + i] -= 1
+    low = base & 15  # the four places written out (asked at every window tried)
+    if got & 1:
+        cnt[base] -= 1
+        tot[low] -= 1
+    if got & 2:
+        cnt[base + 1] -= 1
+        tot[low + 1] -= 1
+    if got & 4:
+        cnt[base + 2] -= 1
+        tot[low + 2] -= 1
+    if got & 8:
+        cnt[base + 3] -= 1
+        tot[low + 3] -= 1
 
 
 def _give_back(cnt: list[int], tot: list[int], base: int, got: int) -> None:
     """Undo `_take`."""
     low = base & 15
-    for i in range(4):
-        if got >> i & 1:
-            cnt[base + i] += 1
-            tot[low + i] += 1
+    if got & 1:
+        cnt[base] += 1
+        tot[low] += 1
+    if got & 2:
+        cnt[base + 1] += 1
+        tot[low + 1] += 1
+    if got & 4:
+        cnt[base + 2] += 1
+        tot[low + 2] += 1
+    if got & 8:
+        cnt[base + 3] += 1
+        tot[low + 3] += 1
 
 
 def _settle_sets(chosen: list[tuple[int, int]], spare: int, pick: tuple[list[int], int] | None,
@@ -311,9 +327,20 @@ def _settle_sets(chosen: list[tuple[int, int]], spare: int, pick: tuple[list[int
         pick = _cheapest_sets(tot, sets_wanted, numbers, book)
     if pick is None or pick[1] > spare:
         return None
-    if all(got.bit_count() >= book.run_need for _, got in chosen) and \
-            all(tot[n] >= book.set_need * pick[0].count(n) for n in pick[0]):
-        return [_run_plan(b, got) for b, got in chosen], _sets_from(pick[0], cnt)
+    # does every meld hold the natural cards H1 asks as it stands? (loops, not all() of
+    # generators: asked of every choice of runs that gets this far)
+    sound, run_need, set_need, picked = True, book.run_need, book.set_need, pick[0]
+    for _, got in chosen:
+        if got.bit_count() < run_need:
+            sound = False
+            break
+    else:
+        for n in picked:
+            if tot[n] < set_need * picked.count(n):
+                sound = False
+                break
+    if sound:
+        return [_run_plan(b, got) for b, got in chosen], _sets_from(picked, cnt)
     bases = [b for b, _ in chosen]
     plan = check_minimal(bases, pick[0], cnt0, rooks, book)
     if plan is not None:
