@@ -25,7 +25,7 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import chain, combinations
+from itertools import combinations
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -526,7 +526,11 @@ def _runs_only(layers: list[list[int]], rooks: int, slack: int, runs_wanted: int
     """Runs only. Colours share nothing but the Rooks: the cheapest way to make j runs in
     each colour, then the cheapest mix of colours (`_cheapest_runs`). For two runs: two
     colours' cheapest windows, else two runs in one colour (`_colour_pair`)."""
-    colours = [tuple(m[:m.index(0)]) for m in layers]
+    # each colour's layers up to the first empty one, the four written out (asked of
+    # every hand with runs only that gets this far)
+    m0, m1, m2, m3 = layers
+    colours = [tuple(m0[:m0.index(0)]), tuple(m1[:m1.index(0)]), tuple(m2[:m2.index(0)]),
+               tuple(m3[:m3.index(0)])]
     if runs_wanted != 2:
         found = _cheapest_runs(colours, rooks, slack, runs_wanted, book)
         return None if found is None else (_runs_plan(found[1]), [])
@@ -592,8 +596,13 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
     runs: the cheapest way to make j runs in each colour (`_colour_best`), then the
     cheapest mix. With at most `slack` natural cards unused, a colour with n of them needs
     at least (n - slack) / 4 runs, which bounds how many runs the others may have."""
-    profiles = [_colour_floor(mine, runs_wanted) for mine in colours]
-    naturals = [n for n, _, _ in profiles]
+    # the four colours written out, not a comprehension each (asked of most hands with
+    # three or four runs; `colours` always holds four)
+    c0, c1, c2, c3 = colours
+    profiles = [_colour_floor(c0, runs_wanted), _colour_floor(c1, runs_wanted),
+                _colour_floor(c2, runs_wanted), _colour_floor(c3, runs_wanted)]
+    p0, p1, p2, p3 = profiles
+    naturals = [p0[0], p1[0], p2[0], p3[0]]
     least = [max(0, -(-(n - slack) // 4)) for n in naturals]
     spare_runs = runs_wanted - sum(least)
     if spare_runs < 0:
@@ -605,7 +614,7 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
         return None
     # a floor under the Rooks of the mix: each colour's floor grows by more with every
     # run it has, so the mix needs at least the `runs_wanted` smallest steps of them all
-    steps = sorted(chain.from_iterable(steps for _, _, steps in profiles))
+    steps = sorted(p0[2] + p1[2] + p2[2] + p3[2])
     if len(steps) < runs_wanted or sum(steps[:runs_wanted]) > rooks:
         return None
     best: list[tuple[int, _Runs] | None] = [(0, ())] + [None] * runs_wanted
@@ -639,7 +648,10 @@ def _may_finish(best: list[tuple[int, _Runs] | None],
     """Can some mix found so far (`best[j]`: the cheapest with j runs) be made up to all
     the runs by the colours still to come, within `rooks`? Those need at least their
     smallest steps of floor (`_colour_floor`) for the runs they would add."""
-    steps = sorted(chain.from_iterable(steps for _, _, steps in rest))
+    joined: tuple[int, ...] = ()  # (not chain() of a generator: asked after every colour)
+    for _, _, more in rest:
+        joined += more
+    steps = sorted(joined)
     wanted = len(best) - 1
     for have, found in enumerate(best):
         if found is not None and wanted - have <= len(steps) and \
