@@ -211,9 +211,18 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
     # the most Rooks a window may need: what the sets and the other runs leave, at least
     dearest = min(spare + least, 4 - book.run_need)
     # (Rooks needed, cell of the lowest number), cheapest first, then by cell
-    wins = [(cost, base + low) for cost in range(dearest + 1)
-            for base, (_, by_cost) in zip((0, 16, 32, 48), lows, strict=True)
-            for low in by_cost[cost]]
+    # (loops with the four colours written out: half the time of one comprehension)
+    wins = []
+    by0, by1, by2, by3 = lows[0][1], lows[1][1], lows[2][1], lows[3][1]
+    for cost in range(dearest + 1):
+        for low in by0[cost]:
+            wins.append((cost, low))
+        for low in by1[cost]:
+            wins.append((cost, 16 + low))
+        for low in by2[cost]:
+            wins.append((cost, 32 + low))
+        for low in by3[cost]:
+            wins.append((cost, 48 + low))
     return _runs_and_sets(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers, first[1],
                           book)
 
@@ -255,7 +264,12 @@ def _cheapest_sets(tot: list[int], sets: int, numbers: list[int], book: Book
             best = max(numbers, key=tot.__getitem__)
             return [best], 3 - min(3, tot[best])
         chosen = sorted(numbers, key=tot.__getitem__, reverse=True)[:sets]
-        return chosen, sum(3 - min(3, tot[n]) for n in chosen)
+        cost = 0
+        for n in chosen:  # (a loop, not sum() of a generator: asked of most hands)
+            k = tot[n]
+            if k < 3:
+                cost += 3 - k
+        return chosen, cost
     options, j, prev = [], 0, -1
     for n in numbers:
         j = j + 1 if n == prev else 0
