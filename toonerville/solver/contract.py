@@ -693,16 +693,6 @@ def _colour_floor(layers: tuple[int, ...], runs: int) -> tuple[int, int, tuple[i
     return sum(m.bit_count() for m in layers), cheapest, tuple(steps)
 
 
-def _may_improve(best: list[tuple[int, tuple[tuple[int, int], ...]] | None], depth: int,
-                 spent: int) -> bool:
-    """Could runs added to those costing `spent` beat some `best[depth:]` found so far?
-    (More runs never cost fewer Rooks.)"""
-    for found in best[depth:]:  # noqa: SIM110 (a loop, not any(): asked at every step)
-        if found is None or found[0] > spent:
-            return True
-    return False
-
-
 def _most_runs(layers: tuple[int, ...], most: int, rooks: int) -> int:
     """The most runs (at most `most`) one colour could hold with `rooks` Rooks: j runs
     take at most j cards of a number, so they need 4j less those in Rooks."""
@@ -733,66 +723,67 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
     best: list[tuple[int, tuple[tuple[int, int], ...]] | None] = [None] * (most + 1)
     best[0] = (0, ())
     chosen: list[tuple[int, int]] = []
-    n_starts = len(starts)
 
     def dfs(first: int, lay: tuple[int, ...], left_over: int, spent: int, sound: bool,
-            banned: int) -> None:
+            banned: int, depth: int) -> None:
         # left_over: natural cards in `lay`; the highest start that leaves at most `slack`
-        # of them unused below it
-        left, m, limit = slack, lay[0], HIGHEST
-        while m:
-            bit = m & -m
-            copies = 0
-            for layer in lay:
-                if not layer & bit:
+        # of them unused below it (any start, when all of them are at most `slack`)
+        m0, limit = lay[0], HIGHEST
+        if left_over > slack:
+            left, m = slack, m0
+            while m:
+                bit = m & -m
+                copies = 0
+                for layer in lay:
+                    if not layer & bit:
+                        break
+                    copies += 1
+                if copies > left:
+                    limit = bit.bit_length() - 1
                     break
-                copies += 1
-            if copies > left:
-                limit = bit.bit_length() - 1
-                break
-            left -= copies
-            m ^= bit
-        depth = len(chosen) + 1
-        allowed = rooks - spent
-        if allowed >= 4:  # a window with no card left may still take Rooks: try them all
-            order: Iterable[int] = range(first, n_starts)
-        else:  # only windows holding 4 - allowed cards or more, lowest first (the starts
-            # are in order: those from `first` up to `limit`)
-            m0, enough = lay[0], 4 - allowed
-            order = [w for w in range(first, bisect_right(starts, limit, first))
-                     if (m0 >> starts[w] & 15).bit_count() >= enough]
-        for w in order:
+                left -= copies
+                m ^= bit
+        # only windows holding `enough` cards, lowest first, from `first` up to `limit`
+        # (the starts are in order); with 4 Rooks or more allowed that is every window: one
+        # with no card left may still take Rooks
+        enough = 4 - (rooks - spent)
+        for w in range(first, bisect_right(starts, limit, first)):
             low = starts[w]
-            if low > limit:
-                break
             if banned >> low & 1:
                 continue
-            window = 15 << low
-            got = lay[0] & window
+            got = m0 & 15 << low
             present = got.bit_count()
-            cost = 4 - present
-            if spent + cost > rooks:
+            if present < enough:
                 continue
+            now_spent = spent + 4 - present
             rest_over = left_over - present
             ok = sound and present >= run_need
             chosen.append((low, got >> low))
             now = best[depth]
-            if rest_over <= slack and (now is None or spent + cost < now[0]):
+            if rest_over <= slack and (now is None or now_spent < now[0]):
                 if ok:
-                    best[depth] = (spent + cost, tuple(chosen))
+                    best[depth] = (now_spent, tuple(chosen))
                 else:  # H1: can the naturals be shared out another way?
                     found = _colour_check(layers, [t for t, _ in chosen], rooks, book)
                     if found is not None:
-                        best[depth] = (spent + cost, found)
-            if depth < most and rest_over - 4 * (most - depth) <= slack and \
-                    _may_improve(best, depth + 1, spent + cost):
+                        best[depth] = (now_spent, found)
+            if depth < most and rest_over - 4 * (most - depth) <= slack:
+                # could more runs beat some best[depth + 1:] found so far? (more runs never
+                # cost fewer Rooks; a loop written out: asked at every window)
+                for better in best[depth + 1:]:
+                    if better is None or better[0] > now_spent:
+                        break
+                else:
+                    chosen.pop()
+                    continue
+                window = 15 << low
                 if len(lay) == 1:
-                    rest: tuple[int, ...] = (lay[0] & ~window,)
+                    rest: tuple[int, ...] = (m0 & ~window,)
                 elif len(lay) == 2:  # the usual case, written out
                     keep = ~window
                     top = lay[1] & keep
-                    rest = ((lay[0] & keep) | (lay[1] & window), top) if top else \
-                        ((lay[0] & keep) | (lay[1] & window),)
+                    rest = ((m0 & keep) | (lay[1] & window), top) if top else \
+                        ((m0 & keep) | (lay[1] & window),)
                 else:
                     keep = ~window
                     more = [(m & keep) | (n & window)
@@ -800,15 +791,16 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
                     if lay[-1] & keep:
                         more.append(lay[-1] & keep)
                     rest = tuple(more)
-                dfs(w, rest, rest_over, spent + cost, ok,
-                    banned if touching_ok else banned | 1 << (low + 4) | 1 << low >> 4)
+                dfs(w, rest, rest_over, now_spent, ok,
+                    banned if touching_ok else banned | 1 << (low + 4) | 1 << low >> 4,
+                    depth + 1)
             chosen.pop()
 
     total = sum(m.bit_count() for m in layers)
     if total > slack:
         best[0] = None  # these cards cannot all stay unused
     if starts and total - 4 * most <= slack:
-        dfs(0, layers, total, 0, True, 0)
+        dfs(0, layers, total, 0, True, 0, 1)
     # dfs refers to itself, a cycle: unbound, it is freed at once, not by the collector
     dfs = None  # type: ignore[assignment]
     return tuple(best)
