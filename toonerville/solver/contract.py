@@ -537,8 +537,18 @@ def _window_lows(mask: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
 
 
 def _run_plan(base: int, got: int) -> tuple[int, dict[int, int]]:
-    """A run of a plan: the cell of its lowest number, its natural cards as counts."""
-    return base, {base + i: 1 for i in range(4) if got >> i & 1}
+    """A run of a plan: the cell of its lowest number, its natural cards as counts (the
+    four places written out, lowest first, as a comprehension would give them)."""
+    use = {}
+    if got & 1:
+        use[base] = 1
+    if got & 2:
+        use[base + 1] = 1
+    if got & 4:
+        use[base + 2] = 1
+    if got & 8:
+        use[base + 3] = 1
+    return base, use
 
 
 _Runs = tuple[tuple[int, int], ...]  # (cell of the lowest number, bitmask of naturals)
