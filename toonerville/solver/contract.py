@@ -736,9 +736,7 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
     run_need, touching_ok = book.run_need, book.contiguous
     # the lowest numbers of the windows holding enough cards (H1) for no more Rooks than
     # allowed, in order
-    once, fewest = layers[0], max(1, run_need, 4 - rooks)
-    starts = [low for low in range(LOWEST, HIGHEST - 2)
-              if (once >> low & 15).bit_count() >= fewest]
+    starts = _window_starts(layers[0], max(1, run_need, 4 - rooks))
     best: list[tuple[int, tuple[tuple[int, int], ...]] | None] = [None] * (most + 1)
     best[0] = (0, ())
     chosen: list[tuple[int, int]] = []
@@ -815,7 +813,9 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
                     depth + 1)
             chosen.pop()
 
-    total = sum(m.bit_count() for m in layers)
+    total = 0
+    for m in layers:  # (a loop, not sum() of a generator)
+        total += m.bit_count()
     if total > slack:
         best[0] = None  # these cards cannot all stay unused
     if starts and total - 4 * most <= slack:
@@ -823,6 +823,15 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
     # dfs refers to itself, a cycle: unbound, it is freed at once, not by the collector
     dfs = None  # type: ignore[assignment]
     return tuple(best)
+
+
+@lru_cache(maxsize=1 << 12)
+def _window_starts(once: int, fewest: int) -> tuple[int, ...]:
+    """The lowest numbers of the windows holding at least `fewest` of the numbers in the
+    bitmask `once`, in order (`_colour_best` asks it of every colour it searches, and
+    colours repeat)."""
+    return tuple([low for low in range(LOWEST, HIGHEST - 2)
+                  if (once >> low & 15).bit_count() >= fewest])
 
 
 def _colour_check(layers: tuple[int, ...], lows: list[int], rooks: int,
