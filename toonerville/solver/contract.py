@@ -25,12 +25,12 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
-from itertools import chain, combinations
+from itertools import combinations
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
 from ..messages import Message, msg
-from ..rules import Contract, Rules
+from ..rules import ROUND_TABLE, Contract, Rules
 from .tally import (
     DEFAULT_RULES,
     NUMBER_CELLS,
@@ -54,7 +54,13 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
     (Meld.parse('RK=R4 R5 R6 R7'), Meld.parse('Y9 G9 B9'))
     """
     rules = rules or DEFAULT_RULES
-    contract = rules.contract(round_number)
+    # `Rules.contract` is the round table's (`contract_for`): read it here for a `Rules`
+    # itself and a round that is an int of the table; anything else (a subclass, a bool,
+    # a round not in the table, which raises) asks `rules.contract`
+    contract = _CONTRACTS.get(round_number) if rules.__class__ is Rules and \
+        round_number.__class__ is int else None
+    if contract is None:
+        contract = rules.contract(round_number)
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
     plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
@@ -62,6 +68,9 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
         return None
     _PLANS.remember(cnt, contract, book, plan)
     return _plan_melds(plan)
+
+
+_CONTRACTS = {r: contract for r, (_, contract) in enumerate(ROUND_TABLE, start=1)}
 
 
 class _Plans:
@@ -181,15 +190,17 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
     if not runs_wanted and not sets_wanted:
         return [], []
     if runs_wanted:
-        lows = [_window_lows(mine[0]) for mine in layers]
+        # the four colours written out (no comprehension: asked of every hand)
+        lows = [_window_lows(layers[0][0]), _window_lows(layers[1][0]),
+                _window_lows(layers[2][0]), _window_lows(layers[3][0])]
         # a floor: every run needs at least the cheapest window of any colour (asked
         # first: about half the hands that cannot make the contract fail on it)
-        least = min([least for least, _ in lows])
+        least = min(lows[0][0], lows[1][0], lows[2][0], lows[3][0])
         if runs_wanted * least > rooks:
             return None
     if not sets_wanted:
         return _runs_only(layers, rooks, size - 4 * runs_wanted, runs_wanted, book)
-    tot = [cnt[n] + cnt[n + 16] + cnt[n + 32] + cnt[n + 48] for n in range(16)]
+    tot = _number_totals(cnt)
     need = book.set_need
     if book.same_sets:
         numbers = [n for n in range(LOWEST, HIGHEST + 1)
@@ -209,11 +220,34 @@ def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
     # the most Rooks a window may need: what the sets and the other runs leave, at least
     dearest = min(spare + least, 4 - book.run_need)
     # (Rooks needed, cell of the lowest number), cheapest first, then by cell
-    wins = [(cost, base + low) for cost in range(dearest + 1)
-            for base, (_, by_cost) in zip((0, 16, 32, 48), lows, strict=True)
-            for low in by_cost[cost]]
+    # (loops with the four colours written out: half the time of one comprehension)
+    wins = []
+    by0, by1, by2, by3 = lows[0][1], lows[1][1], lows[2][1], lows[3][1]
+    for cost in range(dearest + 1):
+        for low in by0[cost]:
+            wins.append((cost, low))
+        for low in by1[cost]:
+            wins.append((cost, 16 + low))
+        for low in by2[cost]:
+            wins.append((cost, 32 + low))
+        for low in by3[cost]:
+            wins.append((cost, 48 + low))
     return _runs_and_sets(cnt, tot, rooks, wins, runs_wanted, sets_wanted, numbers, first[1],
                           book)
+
+
+def _number_totals(c: list[int]) -> list[int]:
+    """The natural cards of each number 0..15, the four colours added up (`tot`): the
+    sixteen sums written out, which takes a third of the time of a comprehension (asked
+    of every hand whose contract has sets)."""
+    return [c[0] + c[16] + c[32] + c[48], c[1] + c[17] + c[33] + c[49],
+            c[2] + c[18] + c[34] + c[50], c[3] + c[19] + c[35] + c[51],
+            c[4] + c[20] + c[36] + c[52], c[5] + c[21] + c[37] + c[53],
+            c[6] + c[22] + c[38] + c[54], c[7] + c[23] + c[39] + c[55],
+            c[8] + c[24] + c[40] + c[56], c[9] + c[25] + c[41] + c[57],
+            c[10] + c[26] + c[42] + c[58], c[11] + c[27] + c[43] + c[59],
+            c[12] + c[28] + c[44] + c[60], c[13] + c[29] + c[45] + c[61],
+            c[14] + c[30] + c[46] + c[62], c[15] + c[31] + c[47] + c[63]]
 
 
 # -- sets ----------------------------------------------------------------------------------
@@ -239,7 +273,12 @@ def _cheapest_sets(tot: list[int], sets: int, numbers: list[int], book: Book
             best = max(numbers, key=tot.__getitem__)
             return [best], 3 - min(3, tot[best])
         chosen = sorted(numbers, key=tot.__getitem__, reverse=True)[:sets]
-        return chosen, sum(3 - min(3, tot[n]) for n in chosen)
+        cost = 0
+        for n in chosen:  # (a loop, not sum() of a generator: asked of most hands)
+            k = tot[n]
+            if k < 3:
+                cost += 3 - k
+        return chosen, cost
     options, j, prev = [], 0, -1
     for n in numbers:
         j = j + 1 if n == prev else 0
@@ -286,20 +325,36 @@ def _sets_from(numbers: list[int], cnt: list[int]) -> list[tuple[int, dict[int, 
 def _take(cnt: list[int], tot: list[int], base: int, got: int) -> None:
     """Take the natural cards of the run starting at cell `base` out of `cnt` (per cell)
     and `tot` (per number): one at each of the four places set in `got`."""
-    low = base & 15
-    for i in range(4):
-        if got >> i & 1:
-            cnt[base + i] -= 1
-            tot[low + i] -= 1
+    low = base & 15  # the four places written out (asked at every window tried)
+    if got & 1:
+        cnt[base] -= 1
+        tot[low] -= 1
+    if got & 2:
+        cnt[base + 1] -= 1
+        tot[low + 1] -= 1
+    if got & 4:
+        cnt[base + 2] -= 1
+        tot[low + 2] -= 1
+    if got & 8:
+        cnt[base + 3] -= 1
+        tot[low + 3] -= 1
 
 
 def _give_back(cnt: list[int], tot: list[int], base: int, got: int) -> None:
     """Undo `_take`."""
     low = base & 15
-    for i in range(4):
-        if got >> i & 1:
-            cnt[base + i] += 1
-            tot[low + i] += 1
+    if got & 1:
+        cnt[base] += 1
+        tot[low] += 1
+    if got & 2:
+        cnt[base + 1] += 1
+        tot[low + 1] += 1
+    if got & 4:
+        cnt[base + 2] += 1
+        tot[low + 2] += 1
+    if got & 8:
+        cnt[base + 3] += 1
+        tot[low + 3] += 1
 
 
 def _settle_sets(chosen: list[tuple[int, int]], spare: int, pick: tuple[list[int], int] | None,
@@ -311,9 +366,20 @@ def _settle_sets(chosen: list[tuple[int, int]], spare: int, pick: tuple[list[int
         pick = _cheapest_sets(tot, sets_wanted, numbers, book)
     if pick is None or pick[1] > spare:
         return None
-    if all(got.bit_count() >= book.run_need for _, got in chosen) and \
-            all(tot[n] >= book.set_need * pick[0].count(n) for n in pick[0]):
-        return [_run_plan(b, got) for b, got in chosen], _sets_from(pick[0], cnt)
+    # does every meld hold the natural cards H1 asks as it stands? (loops, not all() of
+    # generators: asked of every choice of runs that gets this far)
+    sound, run_need, set_need, picked = True, book.run_need, book.set_need, pick[0]
+    for _, got in chosen:
+        if got.bit_count() < run_need:
+            sound = False
+            break
+    else:
+        for n in picked:
+            if tot[n] < set_need * picked.count(n):
+                sound = False
+                break
+    if sound:
+        return [_run_plan(b, got) for b, got in chosen], _sets_from(picked, cnt)
     bases = [b for b, _ in chosen]
     plan = check_minimal(bases, pick[0], cnt0, rooks, book)
     if plan is not None:
@@ -471,8 +537,18 @@ def _window_lows(mask: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
 
 
 def _run_plan(base: int, got: int) -> tuple[int, dict[int, int]]:
-    """A run of a plan: the cell of its lowest number, its natural cards as counts."""
-    return base, {base + i: 1 for i in range(4) if got >> i & 1}
+    """A run of a plan: the cell of its lowest number, its natural cards as counts (the
+    four places written out, lowest first, as a comprehension would give them)."""
+    use = {}
+    if got & 1:
+        use[base] = 1
+    if got & 2:
+        use[base + 1] = 1
+    if got & 4:
+        use[base + 2] = 1
+    if got & 8:
+        use[base + 3] = 1
+    return base, use
 
 
 _Runs = tuple[tuple[int, int], ...]  # (cell of the lowest number, bitmask of naturals)
@@ -483,7 +559,11 @@ def _runs_only(layers: list[list[int]], rooks: int, slack: int, runs_wanted: int
     """Runs only. Colours share nothing but the Rooks: the cheapest way to make j runs in
     each colour, then the cheapest mix of colours (`_cheapest_runs`). For two runs: two
     colours' cheapest windows, else two runs in one colour (`_colour_pair`)."""
-    colours = [tuple(m[:m.index(0)]) for m in layers]
+    # each colour's layers up to the first empty one, the four written out (asked of
+    # every hand with runs only that gets this far)
+    m0, m1, m2, m3 = layers
+    colours = [tuple(m0[:m0.index(0)]), tuple(m1[:m1.index(0)]), tuple(m2[:m2.index(0)]),
+               tuple(m3[:m3.index(0)])]
     if runs_wanted != 2:
         found = _cheapest_runs(colours, rooks, slack, runs_wanted, book)
         return None if found is None else (_runs_plan(found[1]), [])
@@ -549,8 +629,13 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
     runs: the cheapest way to make j runs in each colour (`_colour_best`), then the
     cheapest mix. With at most `slack` natural cards unused, a colour with n of them needs
     at least (n - slack) / 4 runs, which bounds how many runs the others may have."""
-    profiles = [_colour_floor(mine, runs_wanted) for mine in colours]
-    naturals = [n for n, _, _ in profiles]
+    # the four colours written out, not a comprehension each (asked of most hands with
+    # three or four runs; `colours` always holds four)
+    c0, c1, c2, c3 = colours
+    profiles = [_colour_floor(c0, runs_wanted), _colour_floor(c1, runs_wanted),
+                _colour_floor(c2, runs_wanted), _colour_floor(c3, runs_wanted)]
+    p0, p1, p2, p3 = profiles
+    naturals = [p0[0], p1[0], p2[0], p3[0]]
     least = [max(0, -(-(n - slack) // 4)) for n in naturals]
     spare_runs = runs_wanted - sum(least)
     if spare_runs < 0:
@@ -562,7 +647,7 @@ def _cheapest_runs(colours: list[tuple[int, ...]], rooks: int, slack: int, runs_
         return None
     # a floor under the Rooks of the mix: each colour's floor grows by more with every
     # run it has, so the mix needs at least the `runs_wanted` smallest steps of them all
-    steps = sorted(chain.from_iterable(steps for _, _, steps in profiles))
+    steps = sorted(p0[2] + p1[2] + p2[2] + p3[2])
     if len(steps) < runs_wanted or sum(steps[:runs_wanted]) > rooks:
         return None
     best: list[tuple[int, _Runs] | None] = [(0, ())] + [None] * runs_wanted
@@ -596,7 +681,10 @@ def _may_finish(best: list[tuple[int, _Runs] | None],
     """Can some mix found so far (`best[j]`: the cheapest with j runs) be made up to all
     the runs by the colours still to come, within `rooks`? Those need at least their
     smallest steps of floor (`_colour_floor`) for the runs they would add."""
-    steps = sorted(chain.from_iterable(steps for _, _, steps in rest))
+    joined: tuple[int, ...] = ()  # (not chain() of a generator: asked after every colour)
+    for _, _, more in rest:
+        joined += more
+    steps = sorted(joined)
     wanted = len(best) - 1
     for have, found in enumerate(best):
         if found is not None and wanted - have <= len(steps) and \
@@ -624,16 +712,6 @@ def _colour_floor(layers: tuple[int, ...], runs: int) -> tuple[int, int, tuple[i
     return sum(m.bit_count() for m in layers), cheapest, tuple(steps)
 
 
-def _may_improve(best: list[tuple[int, tuple[tuple[int, int], ...]] | None], depth: int,
-                 spent: int) -> bool:
-    """Could runs added to those costing `spent` beat some `best[depth:]` found so far?
-    (More runs never cost fewer Rooks.)"""
-    for found in best[depth:]:  # noqa: SIM110 (a loop, not any(): asked at every step)
-        if found is None or found[0] > spent:
-            return True
-    return False
-
-
 def _most_runs(layers: tuple[int, ...], most: int, rooks: int) -> int:
     """The most runs (at most `most`) one colour could hold with `rooks` Rooks: j runs
     take at most j cards of a number, so they need 4j less those in Rooks."""
@@ -658,72 +736,71 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
     run_need, touching_ok = book.run_need, book.contiguous
     # the lowest numbers of the windows holding enough cards (H1) for no more Rooks than
     # allowed, in order
-    once, fewest = layers[0], max(1, run_need, 4 - rooks)
-    starts = [low for low in range(LOWEST, HIGHEST - 2)
-              if (once >> low & 15).bit_count() >= fewest]
+    starts = _window_starts(layers[0], max(1, run_need, 4 - rooks))
     best: list[tuple[int, tuple[tuple[int, int], ...]] | None] = [None] * (most + 1)
     best[0] = (0, ())
     chosen: list[tuple[int, int]] = []
-    n_starts = len(starts)
 
     def dfs(first: int, lay: tuple[int, ...], left_over: int, spent: int, sound: bool,
-            banned: int) -> None:
+            banned: int, depth: int) -> None:
         # left_over: natural cards in `lay`; the highest start that leaves at most `slack`
-        # of them unused below it
-        left, m, limit = slack, lay[0], HIGHEST
-        while m:
-            bit = m & -m
-            copies = 0
-            for layer in lay:
-                if not layer & bit:
+        # of them unused below it (any start, when all of them are at most `slack`)
+        m0, limit = lay[0], HIGHEST
+        if left_over > slack:
+            left, m = slack, m0
+            while m:
+                bit = m & -m
+                copies = 0
+                for layer in lay:
+                    if not layer & bit:
+                        break
+                    copies += 1
+                if copies > left:
+                    limit = bit.bit_length() - 1
                     break
-                copies += 1
-            if copies > left:
-                limit = bit.bit_length() - 1
-                break
-            left -= copies
-            m ^= bit
-        depth = len(chosen) + 1
-        allowed = rooks - spent
-        if allowed >= 4:  # a window with no card left may still take Rooks: try them all
-            order: Iterable[int] = range(first, n_starts)
-        else:  # only windows holding 4 - allowed cards or more, lowest first (the starts
-            # are in order: those from `first` up to `limit`)
-            m0, enough = lay[0], 4 - allowed
-            order = [w for w in range(first, bisect_right(starts, limit, first))
-                     if (m0 >> starts[w] & 15).bit_count() >= enough]
-        for w in order:
+                left -= copies
+                m ^= bit
+        # only windows holding `enough` cards, lowest first, from `first` up to `limit`
+        # (the starts are in order); with 4 Rooks or more allowed that is every window: one
+        # with no card left may still take Rooks
+        enough = 4 - (rooks - spent)
+        for w in range(first, bisect_right(starts, limit, first)):
             low = starts[w]
-            if low > limit:
-                break
             if banned >> low & 1:
                 continue
-            window = 15 << low
-            got = lay[0] & window
+            got = m0 & 15 << low
             present = got.bit_count()
-            cost = 4 - present
-            if spent + cost > rooks:
+            if present < enough:
                 continue
+            now_spent = spent + 4 - present
             rest_over = left_over - present
             ok = sound and present >= run_need
             chosen.append((low, got >> low))
             now = best[depth]
-            if rest_over <= slack and (now is None or spent + cost < now[0]):
+            if rest_over <= slack and (now is None or now_spent < now[0]):
                 if ok:
-                    best[depth] = (spent + cost, tuple(chosen))
+                    best[depth] = (now_spent, tuple(chosen))
                 else:  # H1: can the naturals be shared out another way?
                     found = _colour_check(layers, [t for t, _ in chosen], rooks, book)
                     if found is not None:
-                        best[depth] = (spent + cost, found)
-            if depth < most and rest_over - 4 * (most - depth) <= slack and \
-                    _may_improve(best, depth + 1, spent + cost):
+                        best[depth] = (now_spent, found)
+            if depth < most and rest_over - 4 * (most - depth) <= slack:
+                # could more runs beat some best[depth + 1:] found so far? (more runs never
+                # cost fewer Rooks; a loop written out: asked at every window)
+                for better in best[depth + 1:]:
+                    if better is None or better[0] > now_spent:
+                        break
+                else:
+                    chosen.pop()
+                    continue
+                window = 15 << low
                 if len(lay) == 1:
-                    rest: tuple[int, ...] = (lay[0] & ~window,)
+                    rest: tuple[int, ...] = (m0 & ~window,)
                 elif len(lay) == 2:  # the usual case, written out
                     keep = ~window
                     top = lay[1] & keep
-                    rest = ((lay[0] & keep) | (lay[1] & window), top) if top else \
-                        ((lay[0] & keep) | (lay[1] & window),)
+                    rest = ((m0 & keep) | (lay[1] & window), top) if top else \
+                        ((m0 & keep) | (lay[1] & window),)
                 else:
                     keep = ~window
                     more = [(m & keep) | (n & window)
@@ -731,18 +808,30 @@ def _colour_best(layers: tuple[int, ...], most: int, rooks: int, slack: int,
                     if lay[-1] & keep:
                         more.append(lay[-1] & keep)
                     rest = tuple(more)
-                dfs(w, rest, rest_over, spent + cost, ok,
-                    banned if touching_ok else banned | 1 << (low + 4) | 1 << low >> 4)
+                dfs(w, rest, rest_over, now_spent, ok,
+                    banned if touching_ok else banned | 1 << (low + 4) | 1 << low >> 4,
+                    depth + 1)
             chosen.pop()
 
-    total = sum(m.bit_count() for m in layers)
+    total = 0
+    for m in layers:  # (a loop, not sum() of a generator)
+        total += m.bit_count()
     if total > slack:
         best[0] = None  # these cards cannot all stay unused
     if starts and total - 4 * most <= slack:
-        dfs(0, layers, total, 0, True, 0)
+        dfs(0, layers, total, 0, True, 0, 1)
     # dfs refers to itself, a cycle: unbound, it is freed at once, not by the collector
     dfs = None  # type: ignore[assignment]
     return tuple(best)
+
+
+@lru_cache(maxsize=1 << 11)  # small entries, and few: 1644 after 56 recorded games
+def _window_starts(once: int, fewest: int) -> tuple[int, ...]:
+    """The lowest numbers of the windows holding at least `fewest` of the numbers in the
+    bitmask `once`, in order (`_colour_best` asks it of every colour it searches, and
+    colours repeat)."""
+    return tuple([low for low in range(LOWEST, HIGHEST - 2)
+                  if (once >> low & 15).bit_count() >= fewest])
 
 
 def _colour_check(layers: tuple[int, ...], lows: list[int], rooks: int,
