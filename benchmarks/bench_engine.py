@@ -19,6 +19,12 @@ decisions per second, and the heuristic bot against the random bot.
    batch >= 12 by CPU time.
 3. Random-bot 4-player games: decisions (moves applied) per second of CPU time.
 4. Two heuristic and two random bots per table over `--versus` seeded games: mean totals.
+5. With `--baseline REV` (say the first version, before the engine's second edition): the
+   games figure of that git revision's engine and of this tree's, each in a fresh
+   process (`git archive` of the revision's package into a temporary folder), taken in
+   turn A B A B `--baseline-rounds` times, with the ratio of their medians. The machine's
+   speed drifts from day to day (the same code gave 13 games/s one day and 10 the next);
+   a baseline taken in the same run, in turn, is what shows the engine's own gain.
 
 Every figure is printed with the load average (on a busy 2-core machine the wall clock
 of any one process is inflated; the CPU clock is much less so).
@@ -31,12 +37,16 @@ import gc
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from toonerville import Game, play_game  # noqa: E402
 from toonerville import actions as A  # noqa: E402
@@ -206,6 +216,57 @@ def heuristic_versus_random(games: int) -> None:
     print(f"({games} games in {wall:.0f} s)")
 
 
+# -- 5. against a baseline revision -------------------------------------------------------------
+#: one batch of heuristic games in a fresh process, the package found first on sys.path;
+#: prints its CPU seconds and turns per game (`simulate` and `GameRecord.rounds[].turns`
+#: have been there since the first version)
+_BATCH = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from toonerville.simulate import simulate
+games, seed = int(sys.argv[2]), int(sys.argv[3])
+cpu, turns = time.process_time(), 0
+for record in simulate(games, bots=("heuristic",) * 4, seed=seed):
+    turns += sum(r.turns for r in record.rounds)
+print(time.process_time() - cpu, turns / games)
+"""
+
+
+def _batch(package_root: Path, games: int, seed: int) -> tuple[float, float]:
+    done = subprocess.run([sys.executable, "-c", _BATCH, str(package_root), str(games),
+                           str(seed)], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.exit(f"a batch of games in {package_root} failed:\n{done.stderr[-2000:]}")
+    cpu, turns = done.stdout.split()
+    return games / float(cpu), float(turns)
+
+
+def against_baseline(rev: str, games: int, seed: int, rounds: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="toonerville-baseline-") as folder:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", rev,
+                                  "toonerville"], capture_output=True, check=False)
+        if archive.returncode != 0:
+            sys.exit(f"git archive {rev} failed: {archive.stderr.decode()[-500:]}")
+        tar_path = Path(folder) / "rev.tar"
+        tar_path.write_bytes(archive.stdout)
+        with tarfile.open(tar_path) as tar:
+            tar.extractall(Path(folder) / "rev", filter="data")
+        sides = {f"baseline {rev}": Path(folder) / "rev", "this tree": ROOT}
+        rates: dict[str, list[float]] = {name: [] for name in sides}
+        for k in range(1, rounds + 1):
+            for name, root in sides.items():
+                rate, turns = _batch(root, games, seed)
+                rates[name].append(rate)
+                print(f"  round {k}/{rounds}, {name}: {rate:.2f} games/s CPU, "
+                      f"{turns:.0f} turns per game; load average {loadavg()}")
+    medians = {name: statistics.median(r) for name, r in rates.items()}
+    for name, median in medians.items():
+        print(f"{name}: median {median:.2f} games/s CPU over {rounds} batches of {games}")
+    base, ours = medians[f"baseline {rev}"], medians["this tree"]
+    print(f"ratio this tree / baseline {rev} = {ours / base:.2f} (heuristic 4-player games "
+          f"by CPU time, taken in turn; load average {loadavg()})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50,
@@ -222,6 +283,10 @@ def main() -> None:
     parser.add_argument("--random-games", type=int, default=3,
                         help="random-bot games for the decisions-per-second figure (0: skip)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also time a git revision's engine against this tree's, in turn")
+    parser.add_argument("--baseline-rounds", type=int, default=5,
+                        help="A B rounds of that comparison")
     args = parser.parse_args()
     print(f"load average at start: {loadavg()} ({os.cpu_count()} cores)")
     if args.legal_samples:
@@ -232,6 +297,10 @@ def main() -> None:
         print()
     if args.random_games:
         random_decisions(args.random_games, args.seed)
+        print()
+    if args.baseline:
+        against_baseline(args.baseline, args.games or 50, args.seed,
+                         max(1, args.baseline_rounds))
         print()
     if args.versus:
         heuristic_versus_random(args.versus)
