@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import os
 import random
 import statistics
@@ -247,9 +248,7 @@ def against_baseline(rev: str, games: int, seed: int, rounds: int) -> None:
                                   "toonerville"], capture_output=True, check=False)
         if archive.returncode != 0:
             sys.exit(f"git archive {rev} failed: {archive.stderr.decode()[-500:]}")
-        tar_path = Path(folder) / "rev.tar"
-        tar_path.write_bytes(archive.stdout)
-        with tarfile.open(tar_path) as tar:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
             tar.extractall(Path(folder) / "rev", filter="data")
         sides = {f"baseline {rev}": Path(folder) / "rev", "this tree": ROOT}
         rates: dict[str, list[float]] = {name: [] for name in sides}

@@ -30,7 +30,7 @@ from itertools import combinations
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
 from ..messages import Message, msg
-from ..rules import ROUND_TABLE, Contract, Rules
+from ..rules import Contract, Rules
 from .tally import (
     DEFAULT_RULES,
     NUMBER_CELLS,
@@ -54,13 +54,7 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
     (Meld.parse('RK=R4 R5 R6 R7'), Meld.parse('Y9 G9 B9'))
     """
     rules = rules or DEFAULT_RULES
-    # `Rules.contract` is the round table's (`contract_for`): read it here for a `Rules`
-    # itself and a round that is an int of the table; anything else (a subclass, a bool,
-    # a round not in the table, which raises) asks `rules.contract`
-    contract = _CONTRACTS.get(round_number) if rules.__class__ is Rules and \
-        round_number.__class__ is int else None
-    if contract is None:
-        contract = rules.contract(round_number)
+    contract = rules.contract(round_number)
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
     plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
@@ -68,9 +62,6 @@ def find_contract(hand: str | Iterable[str | Card], round_number: int,
         return None
     _PLANS.remember(cnt, contract, book, plan)
     return _plan_melds(plan)
-
-
-_CONTRACTS = {r: contract for r, (_, contract) in enumerate(ROUND_TABLE, start=1)}
 
 
 class _Plans:
