@@ -39,7 +39,7 @@ VOILA := env JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PAT
 	--Voila.config_file_paths=$(CURDIR)/config \
 	--show_tracebacks=False --ClassKernelManager.max_kernels=$(MAX_KERNELS)
 
-.PHONY: help app test site lint typecheck pytest chromium postgresql clean
+.PHONY: help app test site lint typecheck pytest compiled chromium postgresql clean
 
 help:
 	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=..., MAX_KERNELS=... to change)"
@@ -108,13 +108,29 @@ $(AXE): package.json package-lock.json
 site: $(STAMP_SITE) $(AXE)
 	$(PY) tools/build_site.py
 
-# Two pytest runs side by side, one per core: the engine and widget tests, and the
-# browser tests with nbval over notebooks/*.ipynb (they share one Voila and one Chromium,
-# and a notebook's cells one kernel). Each run's output is kept in a temporary folder (the
-# browser run empties test-results/ when it starts) and shown once both have ended; the
-# target fails if either does (pytest's 5, "no tests collected", included).
+# The compiled engine (issue 21): mypyc builds the modules listed in pyproject.toml
+# ([tool.toonerville.compiled]) in place, beside the sources (gitignored: an editable
+# install does not compile). It does nothing while the build matches the sources; an
+# engine module edited since makes the package fall back to the pure engine until the next
+# build. `make test COMPILED=0` skips it (no C compiler): both runs then test the pure engine.
+COMPILED ?= 1
+compiled: $(STAMP)
+	@if [ "$(COMPILED)" = 1 ]; then $(PY) tools/compile_engine.py; \
+	else $(PY) tools/compile_engine.py --clean >/dev/null; fi
+
+# The engine tests run against both builds, one after the other: every non-browser test
+# with the compiled engine, then ENGINE_TESTS again with TOONERVILLE_PURE=1
+# (tests/test_build.py checks that each run has the build it asks for).
+ENGINE_TESTS ?= tests --ignore=tests/browser
+BUILT := $(if $(filter 1,$(COMPILED)),compiled,pure)
+
+# Two pytest runs side by side, one per core: the engine and widget tests (both builds),
+# and the browser tests with nbval over notebooks/*.ipynb (they share one Voila and one
+# Chromium, and a notebook's cells one kernel). Each run's output is kept in a temporary
+# folder (the browser run empties test-results/ when it starts) and shown once both have
+# ended; the target fails if any run does (pytest's 5, "no tests collected", included).
 PYTEST := $(PY) -m pytest -p no:cacheprovider
-pytest: $(STAMP) chromium postgresql $(AXE)
+pytest: $(STAMP) compiled chromium postgresql $(AXE)
 	@logs=$$(mktemp -d); \
 	set -- notebooks/*.ipynb; \
 	if [ -e "$$1" ]; then \
@@ -123,7 +139,10 @@ pytest: $(STAMP) chromium postgresql $(AXE)
 		echo "No notebooks/*.ipynb yet: nbval skipped"; nbval=(); \
 	fi; \
 	set -x; \
-	$(PYTEST) tests --ignore=tests/browser $(PYTEST_ARGS) > $$logs/engine.log 2>&1 & engine=$$!; \
+	( s=0; TOONERVILLE_EXPECT_BUILD=$(BUILT) $(PYTEST) tests --ignore=tests/browser \
+		$(PYTEST_ARGS) || s=$$?; \
+	  TOONERVILLE_PURE=1 TOONERVILLE_EXPECT_BUILD=pure $(PYTEST) $(ENGINE_TESTS) \
+		$(PYTEST_ARGS) || s=$$?; exit $$s ) > $$logs/engine.log 2>&1 & engine=$$!; \
 	$(PYTEST) tests/browser "$${nbval[@]}" --screenshot=only-on-failure --output=test-results \
 		$(PYTEST_ARGS) > $$logs/browser.log 2>&1 & browser=$$!; \
 	set +x; \

@@ -156,14 +156,15 @@ def pip_download(specs: Iterable[str], dest: Path) -> dict[str, Path]:
 
 
 def build_toonerville_wheel(dest: Path) -> Path:
-    """The toonerville wheel from this repo (its .mo catalogues inside)."""
+    """The toonerville wheel from this repo (its .mo catalogues inside): the pure engine
+    (TOONERVILLE_PURE=1, a py3-none-any wheel), the one Pyodide can install."""
     if dest.exists():
         shutil.rmtree(dest)
     log("building the toonerville wheel")
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "--quiet",
          "--no-deps", "--wheel-dir", str(dest), str(REPO)],
-        check=True,
+        check=True, env={**os.environ, "TOONERVILLE_PURE": "1"},
     )
     (wheel,) = dest.glob("toonerville-*.whl")
     with zipfile.ZipFile(wheel) as archive:

@@ -14,10 +14,17 @@ The package layout is the architecture:
 - `seating`   who sits at which table in each tournament round (T22, H11)
 - `bots`, `simulate`, `explorer`   playing and studying many games
 - `render`    pure SVG/HTML pictures; `widgets` the only ipywidgets module
+- `buildinfo` which build runs: the compiled engine (mypyc, from this same source) or the
+              pure one; `BUILD` says which, `TOONERVILLE_PURE=1` forces the pure one
 
 Only the standard library is imported here.
 """
 
+from . import buildinfo as _buildinfo
+
+_buildinfo.choose()  # before any engine module is imported
+
+# ruff: noqa: E402 - the engine's modules are imported after the build is chosen
 from .bots import HeuristicBot, RandomBot
 from .cards import (
     COLOURS,
@@ -61,7 +68,13 @@ from .simulate import GameRecord, play_game, simulate
 from .solver import Arrangement, LayDown, best_lay_down, find_contract, shortfall, whole_hand
 from .views import Event, Phase, PlayerView, RoundRecord
 
+#: "compiled" (the engine's modules run as C extensions built by mypyc from this source) or
+#: "pure" (plain Python: under Pyodide, without a compiler, or with TOONERVILLE_PURE=1)
+BUILD: str = _buildinfo.report()
+__build__ = BUILD
+
 __all__ = [
+    "BUILD",
     "COLOURS", "ROOK", "BuyError", "Card", "CardNotInHandError", "Colour", "Contract",
     "ContractNotMetError", "DiscardError", "IllegalActionError", "InvalidMeldError",
     "LayOffError", "Meld", "MeldKind", "Message", "NotYourTurnError", "NotationError",

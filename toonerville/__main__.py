@@ -7,6 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from . import buildinfo
 from .explorer_cli import add_simulate_command
 from .game import Game
 from .simulate import play_game
@@ -30,8 +31,21 @@ def demo(seed: int, players: int, out=sys.stdout) -> Game:  # type: ignore[no-un
     return game
 
 
+def version() -> str:
+    """The installed distribution's version ("unknown" when run from a checkout only)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+    try:
+        return dist_version("toonerville")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="toonerville", description=__doc__)
+    # like the other command-line texts (argparse's), an English technical line
+    parser.add_argument("--version", action="version",
+                        version=f"toonerville {version()}, {buildinfo.describe()}")
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("demo", help="play a seeded bot game and print it round by round")
     d.add_argument("--seed", type=int, default=7)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from . import actions as A
+from ._native import mypyc_attr
 from .cards import ROOK, Card, deck
 from .errors import RulesError
 from .legal import discard_move, rooks_in_reach, simple_move
@@ -48,6 +49,8 @@ class Bot(Protocol):
         ...
 
 
+# other modules build their bots on these (a compiled class allows that only so)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Picks uniformly at random among the legal moves."""
 
@@ -214,6 +217,7 @@ _PASS = {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicBot:
     """A sensible beginner; see the module docstring. `take_threshold` and
     `buy_threshold` tune its greed."""
@@ -590,6 +594,7 @@ def _first_spot(spots: list[tuple[tuple[int, int], Card | None]]
     return onto, ends[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NoBuyBot(HeuristicBot):
     """The heuristic bot that never buys: seat it next to heuristic bots to see whether
     buying pays."""

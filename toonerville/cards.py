@@ -44,7 +44,7 @@ COLOURS: tuple[Colour, ...] = tuple(Colour)
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
     """A card value: `Card(Colour.RED, 7)` is R7; the Rook is `Card(None, 0)` (`ROOK`)."""
 
@@ -52,33 +52,38 @@ class Card:
     number: int
     #: 0..55 colour by colour and low to high, 56 for the Rook: the card's identity as a
     #: value, used for equality, hashing and sorting (cards are compared very often)
-    index: int = field(init=False, repr=False, compare=False)
+    index: int = field(repr=False, compare=False)
     #: is this the Rook? (kept, not worked out: it is asked very often)
-    is_rook: bool = field(init=False, repr=False, compare=False)
+    is_rook: bool = field(repr=False, compare=False)
     #: what the card costs left in hand (T3)
-    points: int = field(init=False, repr=False, compare=False)
+    points: int = field(repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        if self.colour is None:
-            if self.number != 0:
+    def __init__(self, colour: object, number: object) -> None:
+        """Anything may be given: what is no colour or no card number is refused (T1)
+        before the card is made."""
+        if colour is None:
+            if number != 0:
                 raise NotationError(msg("the Rook has no number", "T1"))
+            object.__setattr__(self, "colour", None)
+            object.__setattr__(self, "number", 0)
             object.__setattr__(self, "index", ROOK_INDEX)
             object.__setattr__(self, "is_rook", True)
             object.__setattr__(self, "points", 25)
             return
-        if type(self.number) is not int or not LOWEST <= self.number <= HIGHEST:
+        if type(number) is not int or not LOWEST <= number <= HIGHEST:
             raise NotationError(
                 msg("{number} is not a card number: numbers go from 1 to 14", "T1",
-                    number=_quote(self.number))
+                    number=_quote(number))
             )
-        if not isinstance(self.colour, Colour):
+        if not isinstance(colour, Colour):
             raise NotationError(
                 msg("{colour} is not a colour: a card is Red, Yellow, Green or Black, or the "
-                    "Rook", "T1", colour=_quote(self.colour)))
-        object.__setattr__(self, "index", _COLOUR_INDEX[self.colour] * HIGHEST
-                           + self.number - 1)
+                    "Rook", "T1", colour=_quote(colour)))
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "index", _COLOUR_INDEX[colour] * HIGHEST + number - 1)
         object.__setattr__(self, "is_rook", False)
-        object.__setattr__(self, "points", 5 if self.number <= 9 else 10)
+        object.__setattr__(self, "points", 5 if number <= 9 else 10)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Card and not isinstance(other, Card):
@@ -89,7 +94,7 @@ class Card:
         return self.index
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: object) -> Card:
         """`Card.parse("R7")`; case and surrounding spaces are forgiven."""
         return _parse_token(text)
 
@@ -150,7 +155,7 @@ def not_cards(value: object) -> NotationError:
                              "'R5 R6 RK', or give a list of cards", "T1", value=_quote(value)))
 
 
-def _parse_token(token: str) -> Card:
+def _parse_token(token: object) -> Card:
     if not isinstance(token, str):
         raise not_a_card(token)
     text = token.strip().upper()
@@ -177,12 +182,13 @@ def _parse_token(token: str) -> Card:
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """`parse_cards("R5 R6 RK")` → three cards. Commas or spaces separate cards."""
-    if isinstance(text, str):
-        tokens: Iterable[str | Card] = [t for t in _TOKEN.split(text) if t]
-    elif isinstance(text, Iterable) and not isinstance(text, bytes | dict):
-        tokens = text
+    given: object = text  # callers may pass anything: checked here, never trusted
+    if isinstance(given, str):
+        tokens: Iterable[object] = [t for t in _TOKEN.split(given) if t]
+    elif isinstance(given, Iterable) and not isinstance(given, (bytes, dict)):
+        tokens = given
     else:
-        raise not_cards(text)
+        raise not_cards(given)
     return tuple(t if isinstance(t, Card) else _parse_token(t) for t in tokens)
 
 
@@ -211,8 +217,8 @@ def deck() -> tuple[Card, ...]:
     return (*NATURALS, ROOK)
 
 
-def shoe(players: int) -> tuple[Card, ...]:
-    """One deck per player, unshuffled, deck after deck (T2)."""
+def shoe(players: object) -> tuple[Card, ...]:
+    """One deck per player (3 to 5), unshuffled, deck after deck (T2)."""
     if type(players) is not int or not 3 <= players <= 5:
         raise RulesError(
             msg("Toonerville Rook is for 3 to 5 players, not {players}", "T2",

@@ -411,6 +411,8 @@ class Game:
         """The moves open to the deciding players (or to `seat`), built per phase from
         the moves' checks. Lay-downs and Rook swaps are the solver's suggestions; any
         other valid lay-down is accepted too."""
+        if seat is not None:
+            self._check_seat(seat)
         return legal.legal_moves(self._pos, self._setup, seat)
 
     def suggest_lay_down(self, seat: int | None = None, best: bool = True
@@ -418,6 +420,8 @@ class Game:
         """A lay-down `seat` (the player whose turn it is) may make now — by default the
         one leaving fewest points — that never strands the player (T13a, T14); None if
         there is none."""
+        if seat is not None:
+            self._check_seat(seat)
         return legal.suggest_lay_down(self._pos, self._setup,
                                       self._pos.current if seat is None else seat, best)
 

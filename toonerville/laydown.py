@@ -59,8 +59,9 @@ def touching(a: Meld, b: Meld) -> bool:
 def check_lay_down(melds: Sequence[Meld], contract: Contract,
                    rules: Rules | None = None, round_number: int | None = None) -> Verdict:
     """Do these (valid) melds make the contract (T15, H7, H8)? The verdict's reason says
-    why not; a valid verdict's `meld` is None."""
+    why not; a valid verdict's `meld` is None. Melds may be given in notation too."""
     rules = rules or _DEFAULT_RULES
+    melds = as_melds(melds, rules)  # checked here: anything may be given
     runs = [m for m in melds if m.is_run]
     sets = [m for m in melds if not m.is_run]
     where = f"round {round_number}'s contract" if round_number else "the contract"

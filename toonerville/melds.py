@@ -287,13 +287,14 @@ Token = tuple[Card, Card | None]  # a card and, for a Rook, what it is declared 
 
 def parse_meld_tokens(cards: str | Iterable[str | Card]) -> tuple[Token, ...]:
     """Cards of a proposed meld; a Rook may be written `RK=R8` to declare its card."""
-    items: Iterable[str | Card]
-    if isinstance(cards, str):
-        items = cards.replace(",", " ").split()
-    elif isinstance(cards, Iterable) and not isinstance(cards, bytes | dict):
-        items = cards
+    given: object = cards  # callers may pass anything: checked here, never trusted
+    items: Iterable[object]
+    if isinstance(given, str):
+        items = given.replace(",", " ").split()
+    elif isinstance(given, Iterable) and not isinstance(given, (bytes, dict)):
+        items = given
     else:
-        raise not_cards(cards)
+        raise not_cards(given)
     out: list[Token] = []
     for item in items:
         if isinstance(item, Card):

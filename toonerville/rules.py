@@ -60,18 +60,19 @@ ROUND_TABLE: tuple[tuple[int, Contract], ...] = (
 )
 
 
-def _check_round(round_number: int) -> None:
+def _check_round(round_number: object) -> int:
+    """The round number, checked: anything may be given (T7)."""
     if not isinstance(round_number, int) or not 1 <= round_number <= ROUNDS:
         raise RulesError(
             msg("there is no round {round}: a game has rounds 1 to 11", "T7",
                 round=round_number)
         )
+    return round_number
 
 
-def contract_for(round_number: int) -> Contract:
+def contract_for(round_number: object) -> Contract:
     """The contract of a round (T7): `contract_for(6)` is 2 runs + 1 set."""
-    _check_round(round_number)
-    return ROUND_TABLE[round_number - 1][1]
+    return ROUND_TABLE[_check_round(round_number) - 1][1]
 
 
 class RookTurnUp(Enum):
@@ -208,7 +209,7 @@ class Rules:
             return self.round11_deal
         return ROUND_TABLE[round_number - 1][0]
 
-    def contract(self, round_number: int) -> Contract:
+    def contract(self, round_number: object) -> Contract:
         return contract_for(round_number)
 
     def may_go_out_by_discard(self, round_number: int) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from ._native import mypyc_attr
 from .cards import Card
 from .errors import CardNotInHandError
 from .events import Event, EventKind, Phase
@@ -46,6 +47,8 @@ class Setup:
     turn_limit: int | None
 
 
+# copies skip __init__ (`Cls.__new__(Cls)`), which a compiled class allows only so
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Position:
     """Everything that changes during a game, as immutable values (tuples): `copy` shares
     them, and the few methods that change a position replace a field whole, so a

@@ -44,7 +44,7 @@ from .tally import (
 )
 
 
-def find_contract(hand: str | Iterable[str | Card], round_number: int,
+def find_contract(hand: str | Iterable[str | Card], round_number: object,
                   rules: Rules | None = None) -> tuple[Meld, ...] | None:
     """The smallest melds that make the round's contract (T7) from `hand` — 4-card runs,
     3-card sets, a Rook only where a natural card is missing, each Rook in a run fixed to
@@ -114,7 +114,7 @@ def contract_sets(cnt: list[int], layers: list[list[int]], rooks: int, size: int
     return found
 
 
-def shortfall(hand: str | Iterable[str | Card], round_number: int,
+def shortfall(hand: str | Iterable[str | Card], round_number: object,
               rules: Rules | None = None) -> Message:
     """What the hand still lacks for the round's contract (T7), from the largest part of
     the contract it can already make: `params` holds `runs` and `sets` (still missing)."""

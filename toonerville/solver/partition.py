@@ -750,7 +750,7 @@ class Arrangement:
         return f"{shown}; left: {left}"
 
 
-def best_lay_down(hand: str | Iterable[str | Card], round_number: int,
+def best_lay_down(hand: str | Iterable[str | Card], round_number: object,
                   rules: Rules | None = None, keep: int = 0,
                   at_most: int | None = None) -> Arrangement | None:
     """The lay-down of the round's contract (T15) that leaves the fewest points in hand
@@ -765,7 +765,7 @@ def best_lay_down(hand: str | Iterable[str | Card], round_number: int,
     return Arrangement(search.best.melds(search.book), search.best.left())
 
 
-def whole_hand(hand: str | Iterable[str | Card], round_number: int,
+def whole_hand(hand: str | Iterable[str | Card], round_number: object,
                rules: Rules | None = None) -> tuple[Meld, ...] | None:
     """The whole hand as melds making the round's contract, laid down at once (T17: how
     a player goes out in round 11), or None. Under H7's default these are exactly the
@@ -774,7 +774,7 @@ def whole_hand(hand: str | Iterable[str | Card], round_number: int,
     return None if search is None else search.found
 
 
-def _search(hand: str | Iterable[str | Card], round_number: int, rules: Rules | None,
+def _search(hand: str | Iterable[str | Card], round_number: object, rules: Rules | None,
             whole: bool, keep: int, at_most: int | None = None) -> _Partition | None:
     """The finished search for the hand, or None when not even the contract's minimal
     melds can be made (`minimal`) with `keep` cards left over."""
