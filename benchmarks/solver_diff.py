@@ -5,6 +5,7 @@ Run from the repository root:
     python benchmarks/solver_diff.py record            # the reference: main's solver
     python benchmarks/solver_diff.py check             # this tree's solver against it
     python benchmarks/solver_diff.py time              # CPU time of both on the queries
+    python benchmarks/solver_diff.py builds            # the compiled build against the pure
 
 `record` loads the solver of a git revision (`--ref`, default `main`, read with `git
 show` into a temporary package beside the engine, `toonerville._solver_ref`), plays
@@ -18,6 +19,15 @@ pickled with its answer (`--file`). `check` answers them again with this tree's
 `toonerville.solver` and compares the answers (melds, their order, the cards left,
 None) by equality and by notation. `time` times both solvers on the recorded questions,
 in the order play asked them, interleaved A B A B, by the thread's CPU clock.
+
+`builds` compares the two builds of this tree (issue 21): the same script runs once with
+the compiled engine and once with TOONERVILLE_PURE=1, each in a fresh process, and each
+answers the same questions: the recorded ones of `--file` when it exists, and hands dealt
+at random for every round under the default and the house rules (`--dealt`), asked of all
+four functions; it plays `--games` seeded heuristic games and as many random-bot ones
+under the house rules (every move's notation, the scores), and the golden playthroughs
+of tests/golden (tools/golden.py). The answers must be equal one by one; each build's
+CPU time for the solver's questions is printed beside them.
 """
 
 from __future__ import annotations
@@ -158,7 +168,7 @@ def notation(value: Any) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=("record", "check", "time"))
+    parser.add_argument("mode", choices=("record", "check", "time", "builds", "emit"))
     parser.add_argument("--ref", default="main")
     parser.add_argument("--file", default="/tmp/solver_diff.pickle")
     parser.add_argument("--games", type=int, default=40)
@@ -167,6 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
+    if args.mode == "builds":
+        return compare_builds(args)
+    if args.mode == "emit":
+        return emit(args)
     if args.mode == "record":
         ref = load_reference(args.ref)
         queries: list[Query] = []
@@ -234,6 +248,79 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'all':>14}: ref {ref_s:.2f} s, new {new_s:.2f} s ({new_s / ref_s - 1:+.0%}); "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
+
+
+# -- the two builds ---------------------------------------------------------------------------
+def emit(args: argparse.Namespace) -> int:
+    """(In a process of one build) every answer, pickled to stdout."""
+    import toonerville
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import golden
+
+    queries: list[Query] = []
+    if os.path.exists(args.file):
+        with open(args.file, "rb") as f:
+            queries = pickle.load(f)[0]
+        queries = [(f, r, h if isinstance(h, str) else tuple(BY_INDEX[c.index] for c in h),
+                    rules, kw) for f, r, h, rules, kw in queries]
+    rng = random.Random(args.seed)
+    for rules in (None, *HOUSE):
+        queries += dealt(rng, rules, args.dealt)
+    start = time.process_time()
+    answers = answer(solver, queries)
+    solver_cpu = time.process_time() - start
+    games = []
+    for i in range(args.games):
+        game = play_game(["heuristic"] * 4, seed=args.seed + i)
+        games.append(([a.notation() for a in game.actions], game.scores))
+    for h, rules in enumerate(HOUSE):
+        for i in range(max(1, args.games // len(HOUSE))):
+            game = play_game(["random", "heuristic", "random"][: 3 + i % 2] + ["heuristic"],
+                             seed=args.seed + 100 * h + i, rules=rules)
+            games.append(([a.notation() for a in game.actions], game.scores))
+    goldens = {name: golden.playthrough(name) for name in sorted(golden.GAMES)}
+    out = {"build": toonerville.BUILD, "queries": len(queries), "answers": answers,
+           "notations": [notation(a) for a in answers], "games": games,
+           "golden": goldens, "solver_cpu": solver_cpu}
+    sys.stdout.buffer.write(pickle.dumps(out))
+    return 0
+
+
+def compare_builds(args: argparse.Namespace) -> int:
+    results = {}
+    for build in ("compiled", "pure"):
+        env = {k: v for k, v in os.environ.items() if k != "TOONERVILLE_PURE"}
+        if build == "pure":
+            env["TOONERVILLE_PURE"] = "1"
+        done = subprocess.run(
+            [sys.executable, os.path.abspath(__file__), "emit", "--file", args.file,
+             "--games", str(args.games), "--dealt", str(args.dealt), "--seed", str(args.seed)],
+            env=env, capture_output=True, check=True)
+        results[build] = pickle.loads(done.stdout)
+        if results[build]["build"] != build:
+            print(f"the {build} side ran the {results[build]['build']} engine: build it with "
+                  "`python tools/compile_engine.py` first")
+            return 2
+    a, b = results["compiled"], results["pure"]
+    bad = [i for i, (x, y) in enumerate(zip(a["answers"], b["answers"], strict=True))
+           if x != y or a["notations"][i] != b["notations"][i]]
+    for i in bad[:10]:
+        print(f"DIFFERS: question {i}\n  compiled: {a['notations'][i]}\n"
+              f"  pure:     {b['notations'][i]}")
+    games_bad = [i for i, (x, y) in enumerate(zip(a["games"], b["games"], strict=True))
+                 if x != y]
+    golden_bad = [n for n in a["golden"] if a["golden"][n] != b["golden"][n]]
+    moves = sum(len(g[0]) for g in a["games"])
+    print(f"solver: {a['queries']} questions, {len(bad)} answers differ; CPU "
+          f"{a['solver_cpu']:.2f} s compiled, {b['solver_cpu']:.2f} s pure "
+          f"({b['solver_cpu'] / a['solver_cpu']:.2f}x)")
+    print(f"games: {len(a['games'])} seeded games ({moves} moves), {len(games_bad)} differ "
+          "(moves or scores)")
+    print(f"golden playthroughs: {len(a['golden'])}, {len(golden_bad)} differ "
+          f"{golden_bad or ''}")
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 1 if bad or games_bad or golden_bad else 0
 
 
 if __name__ == "__main__":

@@ -131,3 +131,21 @@ print(json.dumps({"totals": [g.totals for g in games],
 def test_both_builds_play_the_same_games_and_solve_alike() -> None:
     assert json.loads(run_python(SEEDED, pure=False)) == json.loads(
         run_python(SEEDED, pure=True))
+
+
+def test_the_engines_values_pickle_in_either_build() -> None:
+    """The explorer's worker processes (and Dask) send records back pickled: a compiled
+    class pickles only through its `__init__` (`__reduce__`)."""
+    import pickle
+
+    from toonerville import Card, Meld, best_lay_down
+    from toonerville.simulate import simulate
+
+    record = next(simulate(1, bots=("heuristic", "random", "random")))
+    values = [Card.parse("R7"), Card(None, 0), Meld.parse("R5 R6 RK=R7 R8"),
+              Meld.parse("Y9 G9 RK"), record, record.rounds[-1],
+              best_lay_down("R1 R2 R3 R4 Y5 G5 B5 R9", 1)]
+    for value in values:
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and type(again) is type(value)
+    assert pickle.loads(pickle.dumps(Card.parse("B14"))) is not None

@@ -93,6 +93,11 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
+    def __reduce__(self) -> tuple[type[Card], tuple[Colour | None, int]]:
+        """A card pickles as its colour and number (the explorer's worker processes send
+        cards back; a compiled `Card` is only made through `__init__`)."""
+        return Card, (self.colour, self.number)
+
     @classmethod
     def parse(cls, text: object) -> Card:
         """`Card.parse("R7")`; case and surrounding spaces are forgiven."""

@@ -62,6 +62,11 @@ class Meld:
     colour: Colour | None = None  # runs
     low: int = 0  # runs: the number of the first card; sets: the number of every card
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[MeldKind, tuple[Card, ...],
+                                                    Colour | None, int]]:
+        """Pickled as its fields, made again through `__init__` (as a compiled class is)."""
+        return Meld, (self.kind, self.cards, self.colour, self.low)
+
     @classmethod
     def parse(cls, text: str | Iterable[str | Card], rules: Rules | None = None) -> Meld:
         """The meld that notation describes, or `InvalidMeldError` saying why not."""

@@ -9,7 +9,7 @@ importable from here too, as they always were.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .events import Event as Event
@@ -69,6 +69,13 @@ class RoundRecord:
     buy_turns: tuple[tuple[int, ...], ...]  # the turns on which each seat bought
     points: tuple[int, ...]
     restocks: int
+
+    def __reduce__(self) -> tuple[type[RoundRecord], tuple[Any, ...]]:
+        """Pickled as its fields, made again through `__init__` (as a compiled class is):
+        the explorer's worker processes send records back."""
+        return RoundRecord, (self.round_number, self.dealer, self.went_out, self.ended_by,
+                             self.turns, self.dealt, self.down_turn, self.buy_turns,
+                             self.points, self.restocks)
 
     @property
     def buys(self) -> tuple[int, ...]:
