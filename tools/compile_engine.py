@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.machinery
 import os
 import shutil
 import sys
@@ -67,8 +68,10 @@ def built_files(root: Path = ROOT) -> list[Path]:
 
 
 def up_to_date(root: Path = ROOT) -> bool:
+    """Is there an in-place build, for this interpreter, of the sources as they are?"""
     stamp = root / PACKAGE / STAMP.name
-    if not stamp.exists() or not built_files(root):
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]  # e.g. .cpython-311-x86_64-linux-gnu.so
+    if not stamp.exists() or not any(p.name.endswith(suffix) for p in built_files(root)):
         return False
     return stamp.read_text() == source_hashes(compiled_modules(root), root)
 
