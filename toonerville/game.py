@@ -265,6 +265,30 @@ class Game:
             self._deciders, self._deciders_of = legal.deciders(s, self._setup), s
         return self._deciders
 
+    # -- who acts now (a table asks these, never a made-up move) ---------------------------
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must act now, in the order they answer (`deciders`); () once
+        the game is over."""
+        return self.deciders
+
+    def can_act(self, seat: int) -> bool:
+        """May `seat` make a move now? (In the buy window: is it still to answer?)"""
+        return seat in self.deciders
+
+    def play_refusal(self, seat: int) -> IllegalActionError | None:
+        """Why `seat` may not play a card from its hand now (lay down, lay off, swap,
+        discard) whatever the card: the game is over, it is not its turn, or it must draw
+        or wait for the buy window first. None if it may."""
+        try:
+            self._check_seat(seat)
+            if self._pos.phase is Phase.GAME_OVER:
+                raise WrongPhaseError(msg("the game is over: all 11 rounds have been played",
+                                          "T7"))
+            turn.check_playing(self._pos, self._setup, seat, "discard")
+        except IllegalActionError as err:
+            return err
+        return None
+
     @property
     def history(self) -> tuple[Event, ...]:
         return tuple(self._history)
