@@ -16,14 +16,13 @@ Both leave a note in `notes`, which the log shows among the game's events.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
 import traitlets
 
 from .. import actions as A
-from ..bots import BOT_KINDS, Bot, HeuristicBot, make_bot
+from ..bots import BOT_KINDS, Bot, HeuristicBot
 from ..cards import Card, format_cards, sort_cards
 from ..errors import SaveFileError, ToonervilleError
 from ..events import Event, Phase
@@ -33,6 +32,7 @@ from ..melds import Meld
 from ..messages import N_, Message, _, msg
 from ..rules import Rules
 from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
+from ..table import Table
 
 #: what the buy-offer setting may say: only discards that help, every one, none
 BUY_OFFERS = (("helpful", N_("only discards that help me")),
@@ -42,8 +42,6 @@ BUY_OFFERS = (("helpful", N_("only discards that help me")),
 PLAY_BOT_KINDS = tuple(k for k in BOT_KINDS if k in ("heuristic", "random"))
 #: the kinds' names as the sentences show them ("against 3 heuristic bots")
 KIND_WORDS = (N_("heuristic"), N_("random"))
-#: a safety net: bot moves in one go before the session stops (a real game never needs it)
-MAX_BOT_STEPS = 20_000
 #: the longest text Load accepts (a whole saved game is far shorter)
 MAX_SAVE_CHARS = 2_000_000
 #: how the engine's refusal of a save begins (`saves.py`)
@@ -141,10 +139,12 @@ class PlaySession(traitlets.HasTraits):
         """Play on from `game` (seat 0 is you); the bots play until you must decide."""
         kind = str(self.settings["kind"])
         custom = self.custom_bot
-        self.bots: list[Bot | None] = [None, *(
-            custom if custom is not None and kind == custom.name else make_bot(kind)
-            for _seat in range(game.players - 1))]
-        self._rngs = [random.Random(f"{game.seed}:bot:{seat}") for seat in range(game.players)]
+        bots: dict[int, Bot | str] = {
+            seat: custom if custom is not None and kind == custom.name else kind
+            for seat in range(1, game.players)}
+        self.table = Table(game, bots, buy_offers={HUMAN: self.buy_offers})
+        self.bots: list[Bot | None] = [self.table.bot_of(s) if s != HUMAN else None
+                                       for s in range(game.players)]
         self._chosen = []
         self._offers_seen = 0
         self.game = game
@@ -245,19 +245,16 @@ class PlaySession(traitlets.HasTraits):
     # -- the bots ------------------------------------------------------------------------
     def play_bots(self, for_me: bool = False) -> None:
         """Let the bots move until the human must decide (with `for_me`, a heuristic bot
-        plays the human's seat too). A declined discard the human is not to be offered
-        (`buy_offers`) is passed for them."""
-        game = self.game
-        for _step in range(MAX_BOT_STEPS):
-            if game.is_over:
-                break
-            seat = next((s for s in game.deciders if s != HUMAN or for_me), None)
-            if seat is None:  # only the human decides
-                if game.phase is Phase.BUY and not self._offered(game):
-                    game.apply(A.Pass(HUMAN))
-                    continue
-                break
-            _bot_move(game, self.bots[seat] or self._helper, seat, self._rngs[seat])
+        plays the human's seat too, as for a learner who is away). A declined discard the
+        human is not to be offered (`buy_offers`) is passed for them (`Table`)."""
+        table = self.table
+        table.learner_moved()
+        if for_me:
+            table.set_away(HUMAN)
+        try:
+            table.run()
+        finally:
+            table.set_away(HUMAN, False)
         self.offer = self._offer_now()
 
     def _offered(self, game: Game) -> bool:
@@ -285,10 +282,10 @@ class PlaySession(traitlets.HasTraits):
         return (self._offers_seen, view.offered, view.current)
 
     def _offers_setting_changed(self) -> None:
+        self.table.set_buy_offers(HUMAN, self.buy_offers)
         if self.game.phase is Phase.BUY and HUMAN in self.game.deciders \
                 and not self._offered(self.game):
             seen = len(self.game.history)
-            self.game.apply(A.Pass(HUMAN))
             self.play_bots()
             self._announce()
             self._news(self.game.history[seen:])
@@ -393,24 +390,6 @@ def round_news(game: Game, events: Sequence[Event]) -> tuple[Message, str] | Non
     return msg("Round {r} is over: {why}. Points: {points}. Round {next} is dealt; its "
                "contract is {contract}", "T20", r=number, why=why, points=points,
                next=number + 1, contract=str(game.rules.contract(number + 1))), "ok"
-
-
-def _bot_move(game: Game, bot: Bot, seat: int, rng: random.Random) -> None:
-    """One bot move. A bot that errs (a bug, never the player's fault) is replaced for
-    that move by the first legal move, so the game always goes on."""
-    try:
-        game.apply(bot.choose(game.view(seat), game.rules,
-                              lambda: game.legal_actions(seat), rng))
-        return
-    except Exception:  # noqa: BLE001 - a broken bot must not break the page
-        pass
-    for action in game.legal_actions(seat):
-        try:
-            game.apply(action)
-            return
-        except ToonervilleError:
-            continue
-    raise RuntimeError(f"seat {seat} has no legal move")  # pragma: no cover
 
 
 def settings_kinds(custom: Bot | None) -> list[tuple[str, str]]:
