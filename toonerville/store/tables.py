@@ -469,8 +469,19 @@ class TableStore:
             self._catch_up(t)
             raise self._moved_on(t, expected)
         game.apply(action)
-        t.seen = (number, self.clock())
+        self._restart_clock(t, before=number - 1)
         return number
+
+    def _restart_clock(self, t: _Table, before: int) -> None:
+        """The table moved on from `before` moves: the wait of whoever must act now
+        starts, unless the moves were answers in a buy window still open (its
+        remaining learners have been waiting since it opened)."""
+        game = t.game
+        if game.phase is Phase.BUY and before >= 0 and all(
+                isinstance(a, A.Pass) for a in game.actions[before:]):
+            t.seen = (len(game.actions), t.seen[1])
+        else:
+            t.seen = (len(game.actions), self.clock())
 
     def _moved_on(self, t: _Table, expected: int) -> TableMovedOnError:
         now = len(t.game.actions)
@@ -710,8 +721,10 @@ class TableStore:
                     "table {code}, move {k}: {why}. The moves before it are kept; nothing "
                     "was changed", None, code=t.code, k=number, why=why), t.code, number,
                     Game.from_json(game.to_json()))
-        if len(game.actions) != before or t.seen[0] < 0:
+        if t.seen[0] < 0:
             t.seen = (len(game.actions), self.clock())
+        elif len(game.actions) != before:
+            self._restart_clock(t, before)
 
 
 
