@@ -332,7 +332,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.key_view.value = _(
             "Your teacher's key, shown only now: <code>{key}</code>. Note it with the code: "
             "they give you this page back after a reload or a restart.").format(
-            key=escape(key))
+            key=escape(key)) + " " + self.learner_keys_html()
         self.message.ok(msg("tournament {code} has started: learners join it with this code "
                             "and their name", "T22", code=code))
         return code
@@ -346,9 +346,22 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                       N_("key"))
         t = desk.teacher(code, key)  # refused, changing nothing, without the right key
         self._run(t.code, key)
-        self.key_view.value = ""
+        self.key_view.value = self.learner_keys_html()
         self.message.ok(msg("back at tournament {code}, round {r}", "T22", code=t.code,
                             r=t.round_number))
+
+    def learner_keys_html(self) -> str:
+        """Each learner's own key, for the teacher to hand over: with it (and only with
+        it) a learner joins under their name."""
+        if self.code is None or self._key is None:
+            return ""
+        keys = self._desk().learner_keys(self.code, self._key)
+        if not keys:
+            return ""
+        items = "".join(f"<li>{escape(name)}: <code>{escape(k)}</code></li>"
+                        for name, k in keys.items())
+        return escape(_("Each learner's own key: give each learner theirs; with it they "
+                        "join under their name, from any device")) + f"<ul>{items}</ul>"
 
     def _run(self, code: str, key: str) -> None:
         self.code, self._key = code, key
@@ -478,7 +491,8 @@ class TournamentSeat(SharedTable):
         guard = self.message.guard
         self.t_code = _text("tt-join-code", N_("Tournament code"), "KXR4PT", "16em")
         self.t_name = _text("tt-name", N_("Your name"), "", "16em")
-        self.t_key = _text("tt-join-key", N_("Your key"), _("only to come back"), "22em")
+        self.t_key = _text("tt-join-key", N_("Your key"), _("the key from your teacher"),
+                           "22em")
         self.t_join = _button(N_("Join the tournament"), "tt-join", N_(
             "Take your seat at your table of this round (with your key: your seat again)"))
         self.t_join.on_click(guard(lambda _b: self.join_tournament()))
@@ -498,6 +512,7 @@ class TournamentSeat(SharedTable):
         key = _capped(self.t_key.value if key is None else key, MAX_KEY_TEXT, N_("key"))
         desk = TournamentDesk(self.store)
         t = desk.get(code)
+        name = desk.learner_name(t.code, name)  # "bo" is "Bo"
         self.secret = desk.join(t.code, name, key or None)
         self.tournament, self.name = t.code, name
         self.t_code.value, self.t_key.value = t.code, self.secret
