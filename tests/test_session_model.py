@@ -1,0 +1,62 @@
+"""The one model of "my seat at a table" (`widgets.session.SeatModel`): the play app's
+session and a shared table's seat expose the same traits — hand, who acts, whether I
+may, the buy offer and who declined it, who is away, the bots' seats, the last round's
+recap, and whether a take-back is possible (or why not)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from toonerville import actions as A
+from toonerville.events import Phase
+from toonerville.store import open_store
+from toonerville.widgets.session import PlaySession, SeatModel, SharedSession
+
+
+def test_the_play_session_is_a_seat_model_with_every_trait() -> None:
+    s = PlaySession(seed=3, bots=3, buy_offers="always")
+    assert isinstance(s, SeatModel)
+    game = s.game
+    assert s.seat == 0 and s.names == game.names
+    assert s.bot_seats == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
+    assert sorted(s.hand, key=lambda c: c.sort_key) == sorted(game.hand(0),
+                                                              key=lambda c: c.sort_key)
+    assert s.to_act == game.to_act() and s.may_act == game.can_act(0)
+    assert s.can_take_back[0] is False and "no move of yours" in str(s.can_take_back[1])
+    assert s.recap == {} and s.away == ()
+    for _ in range(200):  # until a buy offer reaches you
+        if s.offer:
+            break
+        s.act(s.game.legal_actions(0)[0] if s.game.phase is not Phase.BUY
+              else A.Pass(0))
+    assert s.offer and s.declined, "no offer came"
+    assert s.declined[0] == game.names[s.offer[2]]  # who drew instead comes first
+    while not s.may_act or s.game.phase is Phase.BUY:
+        s.act(A.Pass(0)) if s.game.phase is Phase.BUY else s.play_bots()
+    s.act(s.game.legal_actions(0)[0])
+    assert s.can_take_back == (True, "")
+    s.autoplay()
+    assert s.recap["round"] == 11 and s.recap["totals"] == s.game.totals
+
+
+def test_a_shared_seat_is_the_same_model_and_says_why_it_takes_nothing_back(
+        tmp_path: Path) -> None:
+    store = open_store(tmp_path / "t.sqlite")
+    clock = [0.0]
+    store.clock = lambda: clock[0]
+    code = store.open_table(players=3, seed=5, bots={1: "heuristic", 2: "random"},
+                            names=["Ann", "Crow", "Jay"])
+    me = SharedSession(store, store.claim(code))
+    assert isinstance(me, SeatModel)
+    assert me.names == ("Ann", "Crow", "Jay") and me.bot_seats == {1: "heuristic",
+                                                                   2: "random"}
+    assert me.may_act and me.to_act == (0,) and len(me.hand) >= 11
+    assert me.can_take_back[0] is False and "shared table" in str(me.can_take_back[1])
+    before = me.revision
+    assert me.act(A.Draw(0)) and me.revision > before
+    assert not me.act(A.Draw(0))  # refused: the message says why
+    assert me.message[2] == "error"
+    clock[0] += 1000
+    me.poll()
+    assert me.away == (0,)
+    assert me.come_back() and me.away == ()
