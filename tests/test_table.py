@@ -49,7 +49,7 @@ def test_a_table_of_bots_plays_the_game_simulate_plays() -> None:
 
 def test_the_one_seed_rule_gives_every_decision_its_own_generator() -> None:
     lazy = T._DecisionRandom()
-    lazy.arm(T.bot_key(7, 12, 2))
+    lazy.arm(7, 12, 2)
     plain = bot_rng(7, 12, 2)
     assert [lazy.randrange(1000) for _ in range(5)] == [plain.randrange(1000)
                                                          for _ in range(5)]

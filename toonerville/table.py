@@ -9,8 +9,9 @@ it, so they share:
 - ONE random-number rule (`bot_rng`): a bot deciding at move n of the game seeded s, at
   seat k, draws from a generator seeded "s:n:k" and nothing else, so the same seed gives
   the same game wherever it is played, by one process or by many clients of one store;
-- ONE safety limit (`SAFETY_MOVES`): bots make at most that many moves in a row within
-  a round; a table that reaches it stops and says so (`stalled`) instead of looping;
+- ONE safety limit (`SAFETY_MOVES`): when bots have made that many moves in a row and
+  no new round has begun meanwhile, the table stops and says so (`stalled`) instead of
+  looping (a round of bots ends long before: bot games have a turn limit);
 - ONE rule for a bot that fails (raises, or chooses a move the game refuses): its move
   is replaced by the first legal move the game accepts and the mistake is kept in
   `mistakes` (a `BotMistake` naming the bot, the seat and the move), so a page goes on
@@ -61,16 +62,16 @@ class _DecisionRandom(random.Random):
     seeding costs more than many a decision. Once seeded it gives exactly the numbers of
     `random.Random(key)`."""
 
-    _key: str | None = None
+    _key: tuple[int, int, int] | None = None
 
-    def arm(self, key: str) -> None:
-        self._key = key
+    def arm(self, seed: int, moves: int, seat: int) -> None:
+        self._key = (seed, moves, seat)
 
     def _ready(self) -> None:
         key = self._key
         if key is not None:
             self._key = None
-            super().seed(key)
+            super().seed(bot_key(*key))
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         self._key = None
@@ -156,9 +157,14 @@ class Table:
                                        buy_offers=_offer_setting(setting))
         self._sitters = sitters
         self._rng = _DecisionRandom()
+        self._rules = game.rules
+        self._legal = [partial(game.legal_actions, seat) for seat in range(n)]
         self.mistakes: list[BotMistake] = []
         self.stalled: Message | None = None
-        self._round_moves = (game.round_number, 0)
+        # the safety limit: moves made since `_mark`, and the round then (the round is
+        # looked at only when the count reaches the limit: a new round starts it again)
+        self._made = 0
+        self._mark_round = game.round_number
 
     def __repr__(self) -> str:
         who = ", ".join(s.played_by or "learner" for s in self._sitters)
@@ -239,12 +245,12 @@ class Table:
         """The move the table makes next without a learner: the first deciding seat a bot
         plays, else a pass a learner's buy-offer setting makes; None if a learner must
         act (or the game is over, or the table stalled)."""
-        game = self.game
         if self.stalled is not None:
             return None
-        deciders = game.to_act()
+        deciders = self.game.deciders
+        players = self._players
         for seat in deciders:
-            if self._players[seat] is not None or self._sitters[seat].away:
+            if players[seat] is not None or self._sitters[seat].away:
                 return self._choose(seat)
         for seat in deciders:
             if self._answered_for(seat):
@@ -257,14 +263,14 @@ class Table:
         if action is None:
             return None
         game = self.game
-        number, made = self._round_moves
-        if number != game.round_number:
-            number, made = game.round_number, 0
-        if made >= SAFETY_MOVES:
-            self.stalled = msg("the bots made {n} moves in a row in round {r} and were "
-                               "stopped", None, n=SAFETY_MOVES, r=number)
-            return None
-        self._round_moves = (number, made + 1)
+        if self._made >= SAFETY_MOVES:
+            number = game.round_number
+            if number == self._mark_round:
+                self.stalled = msg("the bots made {n} moves in a row in round {r} and "
+                                   "were stopped", None, n=SAFETY_MOVES, r=number)
+                return None
+            self._made, self._mark_round = 0, number
+        self._made += 1
         try:
             game.apply(action)
         except IllegalActionError as err:
@@ -283,19 +289,18 @@ class Table:
 
     def learner_moved(self) -> None:
         """A learner acted: the bots' count of moves in a row starts again."""
-        self._round_moves = (self.game.round_number, 0)
+        self._made, self._mark_round = 0, self.game.round_number
 
     # -- the bots ----------------------------------------------------------------------
     def _choose(self, seat: int) -> A.Action:
         """The move of the bot at `seat` (a failing bot: see the module's docstring)."""
         game = self.game
-        bot = self.bot_of(seat)
+        bot = self._players[seat] or self.bot_of(seat)
         assert bot is not None
         rng = self._rng
-        rng.arm(bot_key(game.seed, len(game._actions), seat))
+        rng.arm(game.seed, len(game._actions), seat)
         try:
-            return bot.choose(game.view(seat), game.rules,
-                              partial(game.legal_actions, seat), rng)
+            return bot.choose(game.view(seat), self._rules, self._legal[seat], rng)
         except Exception as err:  # noqa: BLE001 - a broken bot must not stop the table
             return self._mistaken(seat, None, err)
 
