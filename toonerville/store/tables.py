@@ -1,13 +1,13 @@
 """Shared tables: a game's move log in a database, checked by the engine.
 
 Owns `TableStore`, the one place that turns stored rows into games and games' moves into
-rows, and the handles a page holds: `Seat` (a claimed seat: its own hand, its moves) and
-`Watcher` (the table without any hand). The truth of a table is its header (the game
-before any move, as an ordinary save, and its set-up), its moves 1, 2, … and its seat
-log (`seats.SeatLog`: who is away, seats given to a bot or a new learner); each store
-object keeps the replayed `Game` of every table it has seen, inside a `table.Table` that
-says who answers for each seat, and catches up from the database, so polling costs two
-indexed queries.
+rows. The truth of a table is its header (the game before any move, as an ordinary save,
+and its set-up), its moves 1, 2, … and its seat log (`seats.SeatLog`: who is away, seats
+given to a bot or a new learner); each store object keeps the replayed `Game` of every
+table it has seen (`tablestate.TableState`), inside a `table.Table` that says who answers
+for each seat, and catches up from the database, so polling costs two indexed queries.
+Claims, keys and hand-overs are `seatkeys.SeatKeeper`'s part of the store; a page holds
+a `handles.Seat` or `handles.Watcher` (both importable from here too).
 
 A move is checked by the engine against the current state and stored only if the table
 has not moved on since (`Backend.append`, compare-and-append on the move number in one
@@ -33,23 +33,21 @@ import json
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from .. import actions as A
 from ..bots import make_bot
 from ..errors import ToonervilleError
-from ..events import Event, EventKind, Phase
+from ..events import Event, Phase
 from ..game import Game
 from ..messages import Message, msg
 from ..rules import Rules
-from ..table import BUY_OFFERS, SAFETY_MOVES, Table
+from ..table import SAFETY_MOVES, Table
 from ..views import PlayerView
 from . import codes
 from .backend import TABLE_FORMAT, Backend, TableRow
 from .errors import (
-    BadNameError,
     CorruptTableError,
     NoSuchTableError,
     SeatError,
@@ -58,94 +56,17 @@ from .errors import (
     TableOverError,
     cause,
 )
-from .names import clean_name, same_name
-from .seats import AWAY_AFTER, BUY_AFTER, LIMITS, SeatLog, add
+from .handles import Seat, Watcher
+from .seatkeys import SeatKeeper
+from .seats import AWAY_AFTER, BUY_AFTER, SeatLog
+from .tablestate import WATCHER, TableInfo, public_events
+from .tablestate import TableState as _Table
+from .tablestate import check_limits as _limits
 
-#: a seat of a watcher's view: a watcher sits nowhere
-WATCHER = -1
-#: events whose cards only their own seat may see (a card from the stock)
-_PRIVATE_CARDS = frozenset({EventKind.DRAW, EventKind.PENALTY})
-
-
-def public_events(history: Sequence[Event], names: Sequence[str] | None = None
-                  ) -> tuple[Event, ...]:
-    """`history` as everyone at the table may read it: every sentence, but no card drawn
-    from the stock (draws and penalty cards keep their cards to themselves); `names`,
-    if given, are the names the sentences use."""
-    return tuple(e._replace(cards=() if e.kind in _PRIVATE_CARDS else e.cards,
-                            names=e.names if names is None else tuple(names))
-                 for e in history)
+__all__ = ["WATCHER", "Seat", "TableInfo", "TableStore", "Watcher", "public_events"]
 
 
-@dataclass(frozen=True, slots=True)
-class TableInfo:
-    """What anyone with the code may know of a table (no cards)."""
-
-    code: str
-    names: tuple[str, ...]
-    bots: Mapping[int, str]  # seat → bot kind
-    claimed: frozenset[int]  # learners' seats already claimed
-    moves: int
-    finished: bool
-    last_round: int | None
-    tournament: str | None
-    #: learners' seats a bot plays for now, until they come back
-    away: frozenset[int] = frozenset()
-    #: seconds a learner may be idle on their turn, and a buy offer stays open
-    limits: tuple[float, float] = (0.0, 0.0)
-
-    @property
-    def free(self) -> tuple[int, ...]:
-        """The seats a learner may still claim."""
-        if self.tournament is not None:
-            return ()
-        return tuple(s for s in range(len(self.names))
-                     if s not in self.bots and s not in self.claimed)
-
-
-@dataclass
-class _Table:
-    """One table as this process knows it: the replayed game, its set-up, its seats."""
-
-    code: str
-    game: Game
-    bots: dict[int, str]  # the header's bot seats
-    last_round: int | None
-    tournament: str | None
-    host: str | None = None  # digest of the opener's or teacher's key
-    limits: tuple[float, float] | None = None  # the header's limits
-    claims: dict[str, str] = field(default_factory=dict)  # slot → digest, as seen so far
-    log: SeatLog = field(default_factory=SeatLog)
-    driver: Table | None = None
-    #: (moves, when this client first saw the table at that many moves or seats)
-    seen: tuple[int, float] = (-1, 0.0)
-
-    def claim_key(self, seat: int) -> tuple[str, str]:
-        """Where the claim of a seat is kept: a tournament's learners claim their name in
-        the tournament, everyone else the seat at the table."""
-        if self.tournament is not None:
-            return self.tournament, self.game.names[seat]
-        return self.code, str(seat)
-
-    @property
-    def finished(self) -> bool:
-        g = self.game
-        return g.is_over or (self.last_round is not None and any(
-            r.round_number >= self.last_round for r in g.records))
-
-    @property
-    def seat_bots(self) -> dict[int, str]:
-        """The seats bots play, the header's and the log's."""
-        log = self.log
-        return {**{s: k for s, k in self.bots.items() if s not in log.learners}, **log.bots}
-
-    @property
-    def table(self) -> Table:
-        assert self.driver is not None
-        return self.driver
-
-
-class TableStore:
+class TableStore(SeatKeeper):
     """Shared tables in one database (see `open_store`). Thread-safe; each client page
     (each kernel) has its own store object. `clock` (seconds, monotonic) measures how
     long a learner keeps the table waiting; tests give their own."""
@@ -227,115 +148,6 @@ class TableStore:
                              len(t.game.actions), t.finished, t.last_round, t.tournament,
                              t.log.away, (t.log.away_after, t.log.buy_after))
 
-    def claim(self, code: str, seat: int | None = None, *, secret: str | None = None,
-              name: str | None = None) -> Seat:
-        """Claim a free seat (the first free one if `seat` is None) and get its handle;
-        keep `handle.secret` (the seat's key, made here) in the page. With the key of a
-        seat already claimed — after a reload, on another device — this is the same seat
-        again, game as it was, and a learner who was away has their seat back at once.
-        A key this table never issued is refused. `name` is the learner's own name (see
-        `name_seat`)."""
-        if name is not None:
-            name = clean_name(name)  # a bad name is refused before any seat is taken
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise SeatError(msg("there is no seat {seat} at table {code}: a seat is a whole "
-                                "number", None, seat=str(seat)[:20], code=str(code)[:20]))
-        handle = self._claim(code, seat, secret)
-        if name is not None:
-            self.name_seat(handle.code, handle.seat, name, secret=handle.secret)
-            handle.refresh()
-        return handle
-
-    def _claim(self, code: str, seat: int | None, secret: str | None) -> Seat:
-        with self._lock:
-            t = self._caught_up(code)
-            if t.tournament is not None:
-                raise SeatError(msg("table {code} belongs to tournament {t}: join the "
-                                    "tournament with your name to play at it", None,
-                                    code=t.code, t=t.tournament))
-            claims = self.backend.claims(t.code)
-            if secret is not None:
-                held = self._held_by(t, secret, claims)
-                if seat is not None and seat != held:
-                    raise SeatError(msg("this page already holds seat {held} at table "
-                                        "{code}; one page plays one seat", None,
-                                        held=held, code=t.code))
-                if held in t.log.away:
-                    self._log(t, f"back {held}")
-                return self._seat(t, held, secret)
-            bots = t.seat_bots
-            if seat is not None:
-                self._check_claimable(t, seat, claims)
-                candidates = [seat]
-            else:
-                candidates = [s for s in range(t.game.players) if s not in bots
-                              and str(s) not in claims and s not in t.log.learners]
-            for s in candidates:
-                secret = codes.new_secret()
-                if self.backend.claim(t.code, str(s), codes.digest(secret)):
-                    return self._seat(t, s, secret)
-            if seat is not None:  # claimed by someone else a moment ago
-                self._check_claimable(t, seat, self.backend.claims(t.code))
-            raise SeatError(msg("table {code} has no free seat: every seat is taken or "
-                                "played by a bot; you can still watch", None, code=t.code))
-
-    def _held_by(self, t: _Table, secret: object, claims: Mapping[str, str]) -> int:
-        """The seat `secret` holds at `t` now, or why it holds none, in words."""
-        if isinstance(secret, str):
-            given = codes.digest(secret)
-            for s in range(t.game.players):
-                if t.log.key_of(s, claims.get(str(s))) == given:
-                    return s
-            if given in t.log.stale:
-                self._check_stale(t, t.log.stale[given], secret)
-        raise SeatError(msg("this is not a key of table {code}: keys are made when a seat "
-                            "is taken, so check that it is copied whole, or join without "
-                            "a key to take a free seat", None, code=t.code))
-
-    def _check_human_seat(self, t: _Table, seat: int) -> None:
-        """A seat of the table that a learner may hold: one that exists, not a bot's."""
-        if isinstance(seat, bool) or not isinstance(seat, int) \
-                or not 0 <= seat < t.game.players:
-            raise SeatError(msg("there is no seat {seat} at table {code}: seats go from 0 "
-                                "to {last}", None, seat=seat, code=t.code,
-                                last=t.game.players - 1))
-        if seat in t.seat_bots:
-            raise SeatError(msg("seat {seat} at table {code} is played by a bot", None,
-                                seat=seat, code=t.code))
-
-    def _check_claimable(self, t: _Table, seat: int, claims: Mapping[str, str]) -> None:
-        self._check_human_seat(t, seat)
-        if str(seat) in claims or seat in t.log.learners:
-            raise SeatError(msg("seat {seat} ({name}) at table {code} is taken: only the "
-                                "page that claimed it may play it", None, seat=seat,
-                                name=self._names(t)[seat], code=t.code))
-
-    def _seat(self, t: _Table, seat: int, secret: str) -> Seat:
-        handle = Seat(self, t.code, seat, secret)
-        handle.refresh()
-        return handle
-
-    def name_seat(self, code: str, seat: int, name: str, *, secret: str | None) -> str:
-        """Give a claimed seat the name its learner chose (instead of "Player 1"), with
-        that seat's key; every page at the table then shows it. Two seats of a table
-        never share a name (`names.same_name`: "ann" is "Ann"). Returns the name as
-        stored (`names.clean_name`)."""
-        name = clean_name(name)
-        with self._lock:
-            t = self._caught_up(code)
-            if t.tournament is not None:
-                raise SeatError(msg("the names at a tournament's tables are the names the "
-                                    "teacher entered", None))
-            self._check_human_seat(t, seat)
-            self._authorise_learner(t, seat, secret)
-            taken = [n for s, n in enumerate(self._names(t)) if s != seat]
-            if any(same_name(name, other) for other in taken):
-                raise BadNameError(msg("another seat at this table is already called "
-                                       "{name}: choose another name, or add an initial",
-                                       None, name=name))
-            self.backend.name_seat(t.code, seat, name)
-            return name
-
     def names(self, code: str) -> tuple[str, ...]:
         """The seats' names as every page shows them: the learners' own names where
         they gave one, else the names the table was opened with."""
@@ -355,76 +167,6 @@ class TableStore:
             handle = Watcher(self, t.code)
             handle.refresh()
             return handle
-
-    # -- handing seats over, away and back --------------------------------------------
-    def give_seat(self, code: str, seat: int, bot: str | None, *, key: str) -> str | None:
-        """The opener (or the tournament's teacher, `key`) gives `seat` to a bot of kind
-        `bot`, or to a new learner (`bot` None): then the new learner's key is returned,
-        to hand over as a link; the seat's old key no longer holds it."""
-        with self._lock:
-            t = self._caught_up(code)
-            self._check_host(t, key)
-            if isinstance(seat, bool) or not isinstance(seat, int) \
-                    or not 0 <= seat < t.game.players:
-                raise SeatError(msg("there is no seat {seat}: seats go from 0 to {last}",
-                                    None, seat=seat, last=t.game.players - 1))
-            if bot is not None:
-                self._log(t, f"bot {seat} {make_bot(bot).name}")
-                return None
-            new = codes.new_secret()
-            self._log(t, f"learner {seat} {codes.digest(new)}")
-            return new
-
-    def set_limits(self, code: str, *, key: str, away_after: float | None = None,
-                   buy_after: float | None = None) -> tuple[float, float]:
-        """The opener or teacher sets how long a learner may keep the table waiting: on
-        their own turn (`away_after` seconds) and with a buy offer (`buy_after`)."""
-        with self._lock:
-            t = self._caught_up(code)
-            self._check_host(t, key)
-            limits = _limits(away_after, buy_after, (t.log.away_after, t.log.buy_after))
-            self._log(t, f"limits {limits[0]:g} {limits[1]:g}")
-            return limits
-
-    def set_buy_offers(self, code: str, seat: int, setting: str, *, secret: str | None
-                       ) -> None:
-        """A learner's buy-offer setting (`table.BUY_OFFERS`), which answers buy windows
-        for them: "helpful" passes on a card that would not help, "never" on any."""
-        if setting not in BUY_OFFERS:
-            raise SeatError(msg("the buy-offer setting is one of {known}, not {given}",
-                                None, known=", ".join(BUY_OFFERS), given=str(setting)[:20]))
-        with self._lock:
-            t = self._caught_up(code)
-            self._check_human_seat(t, seat)
-            self._authorise_learner(t, seat, secret)
-            if t.log.offers.get(seat, "helpful") != setting:
-                self._log(t, f"offers {seat} {setting}")
-
-    def come_back(self, code: str, seat: int, *, secret: str | None) -> bool:
-        """A learner who was away takes their seat back (their key); False if they
-        were not away."""
-        with self._lock:
-            t = self._caught_up(code)
-            self._check_human_seat(t, seat)
-            self._authorise_learner(t, seat, secret)
-            if seat not in t.log.away:
-                return False
-            self._log(t, f"back {seat}")
-            return True
-
-    def _check_host(self, t: _Table, key: object) -> None:
-        if t.host is None or not codes.matches(key, t.host):
-            raise SeatError(msg("only the page that opened table {code} (or the "
-                                "tournament's teacher) may hand its seats over", None,
-                                code=t.code))
-
-    def _log(self, t: _Table, entry: str) -> None:
-        """Add an entry to the table's seat log (again after a race) and read it."""
-        for _ in range(50):
-            if add(self.backend, t.code, t.log, entry):
-                break
-            self._read_log(t)
-        self._read_log(t)
 
     # -- the log ---------------------------------------------------------------------
     def moves_since(self, code: str, number: int = 0) -> tuple[tuple[int, str], ...]:
@@ -489,51 +231,6 @@ class TableStore:
                                      "showed move {seen}, the table is at move {now}); "
                                      "here is the new state", None, seen=expected, now=now),
                                  now)
-
-    def _authorise(self, t: _Table, action: A.Action, secret: str | None) -> None:
-        """May this move be stored for its seat? (See `append`.)"""
-        seat = action.seat
-        if t.host is not None and codes.matches(secret, t.host):
-            return
-        if seat in t.seat_bots or seat in t.log.away:
-            if seat not in t.seat_bots and self._key_matches(t, seat, secret):
-                self._log(t, f"back {seat}")  # an away learner moves: they are back
-                return
-            if action == t.table.next_move():
-                return  # the bot's own move: any page at the table may store it
-            self._check_stale(t, seat, secret)
-            raise SeatError(msg("seat {seat} ({name}) is played by a bot now: only its bot "
-                                "moves for it, or the table's opener or teacher", None,
-                                seat=seat, name=self._names(t)[seat]))
-        self._authorise_learner(t, seat, secret)
-
-    def _key_matches(self, t: _Table, seat: int, secret: object) -> bool:
-        scope, slot = t.claim_key(seat)
-        stored = t.claims.get(slot)
-        if stored is None:
-            t.claims.update(self.backend.claims(scope))
-            stored = t.claims.get(slot)
-        return codes.matches(secret, t.log.key_of(seat, stored))
-
-    def _authorise_learner(self, t: _Table, seat: int, secret: object) -> None:
-        if self._key_matches(t, seat, secret):
-            return
-        name = self._names(t)[seat]
-        if t.log.key_of(seat, t.claims.get(t.claim_key(seat)[1])) is None:
-            raise SeatError(msg("seat {seat} ({name}) at table {code} has not been claimed "
-                                "yet: nobody may move for it", None, seat=seat, name=name,
-                                code=t.code))
-        self._check_stale(t, seat, secret)
-        raise SeatError(msg("seat {seat} belongs to {name}: only the page that claimed "
-                            "it may move for it", None, seat=seat, name=name))
-
-    @staticmethod
-    def _check_stale(t: _Table, seat: int, secret: object) -> None:
-        if isinstance(secret, str) and t.log.stale.get(codes.digest(secret)) == seat:
-            raise SeatError(msg("this key was for seat {seat} at table {code}, which has "
-                                "since been given to someone else (a bot or another "
-                                "learner): ask the table's opener for a seat", None,
-                                seat=seat, code=t.code))
 
     # -- bots, and learners who keep the table waiting ---------------------------------
     def bot_move(self, code: str) -> A.Action | None:
@@ -729,97 +426,3 @@ class TableStore:
 
 
 
-class Watcher:
-    """Follows a table without a seat: the table, the piles, the hand sizes, no hand.
-    `view` is what it may see as of `number` moves; `refresh` fetches what came since."""
-
-    seat: int | None = None  # a watcher sees no hand
-
-    def __init__(self, store: TableStore, code: str) -> None:
-        self.store = store
-        self.code = code
-        self.number = 0
-        self.finished = False
-        #: learners' seats a bot plays for now (until they come back), the bots' seats
-        self.away: frozenset[int] = frozenset()
-        self.bots: dict[int, str] = {}
-        self._view: PlayerView | None = None
-
-    def __repr__(self) -> str:
-        return f"<Watcher at table {self.code}, move {self.number}>"
-
-    def refresh(self) -> bool:
-        """Fetch what the table did since; True if anything changed."""
-        number, self._view, self.finished, self.away, self.bots = self.store._view(
-            self.code, self.seat)
-        changed, self.number = number != self.number, number
-        return changed
-
-    @property
-    def view(self) -> PlayerView:
-        if self._view is None:
-            self.refresh()
-        assert self._view is not None
-        return self._view
-
-
-class Seat(Watcher):
-    """A learner's seat at a shared table, as their page holds it: `secret` proves the
-    seat is theirs (keep it in the page to rejoin), `play` sends a move for the state its
-    `view` shows. It follows the table as a watcher does, and sees its own hand."""
-
-    seat: int
-
-    def __init__(self, store: TableStore, code: str, seat: int, secret: str) -> None:
-        super().__init__(store, code)
-        self.seat = seat
-        self.secret = secret
-
-    def __repr__(self) -> str:
-        return f"<Seat {self.seat} at table {self.code}, move {self.number}>"
-
-    @property
-    def is_away(self) -> bool:
-        """Does a bot play for this seat now (the learner was away)?"""
-        return self.seat in self.away
-
-    def come_back(self) -> bool:
-        """Take the seat back from the bot that played for it while you were away."""
-        try:
-            return self.store.come_back(self.code, self.seat, secret=self.secret)
-        finally:
-            self.refresh()
-
-    def set_buy_offers(self, setting: str) -> None:
-        """Which buy offers to see (`table.BUY_OFFERS`); the others pass by themselves."""
-        self.store.set_buy_offers(self.code, self.seat, setting, secret=self.secret)
-
-    def legal_actions(self) -> list[A.Action]:
-        return self.store._legal(self.code, self.seat, self.number)
-
-    def play(self, move: A.Action | str) -> int:
-        """Send a move for the state this page shows. If someone moved first, the page is
-        brought up to date and `TableMovedOnError` says so."""
-        try:
-            self.store.append(self.code, move, expected=self.number, secret=self.secret)
-        finally:
-            self.refresh()
-        return self.number
-
-
-def _limits(away_after: float | None, buy_after: float | None,
-            now: tuple[float, float] | None) -> tuple[float, float]:
-    """The limits as given (the ones `now` for those not given), each checked."""
-    low, high = LIMITS
-    given = (away_after, buy_after)
-    out = []
-    for k, value in enumerate(given):
-        if value is None:
-            value = now[k] if now is not None else (AWAY_AFTER, BUY_AFTER)[k]
-        if isinstance(value, bool) or not isinstance(value, int | float) \
-                or not low <= value <= high:
-            raise StoreError(msg("a time limit is a number of seconds from {low:g} to "
-                                 "{high:g}, not {value}", None, low=low, high=high,
-                                 value=str(value)[:20]))
-        out.append(float(value))
-    return out[0], out[1]
