@@ -263,3 +263,36 @@ def test_T22_the_teacher_gives_a_learners_seat_to_a_bot_and_only_then_it_moves(
     desk.play_bots(code)
     bob = desk.seat(code, "Bob", keys["Bob"])
     assert bob.seat in bob.view.deciders or bob.finished
+
+
+def test_T22_the_teacher_replaces_a_learner_who_cannot_come_back(clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open(["Ann", "Bob"], bots=1, seed=10, rounds=2)
+    keys = desk.learner_keys(code, key)
+    desk.join(code, "Ann", keys["Ann"])
+    desk.start(code, key)
+    new = desk.give_seat(code, key, "Ann", None)
+    assert isinstance(new, str)
+    page = TournamentDesk(clients())  # the new learner's page, with the teacher's link
+    assert page.join(code, "Ann", new) == new
+    seat = page.seat(code, "Ann", new)
+    assert seat.view.names[seat.seat] == "Ann"
+    with pytest.raises(SeatError, match="given to someone else"):
+        desk.store.append(seat.code, f"{seat.seat}: draw", expected=seat.number,
+                          secret=keys["Ann"])
+
+
+def test_T22_the_teachers_time_limits_reach_every_table_now_and_later(
+        clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open([], bots=6, seed=11, rounds=2)
+    t = desk.start(code, key)
+    with pytest.raises(TeacherKeyError):
+        desk.set_limits(code, "not the key", away_after=30)
+    with pytest.raises(StoreError, match="seconds"):
+        desk.set_limits(code, key, away_after=1)
+    assert desk.set_limits(code, key, away_after=30, buy_after=8) == (30.0, 8.0)
+    assert all(desk.store.info(x.code).limits == (30.0, 8.0) for x in t.tables[0])
+    desk.play_bots(code)
+    t2 = desk.next_round(code, key)
+    assert all(desk.store.info(x.code).limits == (30.0, 8.0) for x in t2.tables[1])

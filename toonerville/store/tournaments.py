@@ -43,6 +43,7 @@ from .errors import (
 )
 from .names import find_name, name_key
 from .tables import Seat, TableStore
+from .tablestate import check_limits
 
 
 def learner_key(teacher_key: str, code: str, name: str) -> str:
@@ -53,6 +54,10 @@ def learner_key(teacher_key: str, code: str, name: str) -> str:
 
 def _keys_scope(code: str) -> str:
     return f"{code}~keys"
+
+
+def _limits_scope(code: str) -> str:
+    return f"{code}~limits"
 
 
 class TournamentDesk:
@@ -140,6 +145,34 @@ class TournamentDesk:
         table = t.table_of(found)
         return self.store.give_seat(table.code, table.players.index(found), bot, key=key)
 
+    def set_limits(self, code: str, key: str, *, away_after: float | None = None,
+                   buy_after: float | None = None) -> tuple[float, float]:
+        """How long a learner may keep their table waiting, on their turn and with a buy
+        offer (teacher): for every table of this round and of the rounds to come."""
+        t, _version = self._teacher(code, key)
+        now = self._limits(t.code)
+        limits = check_limits(away_after, buy_after, now)
+        backend = self.store.backend
+        for _ in range(50):
+            slot = f"{len(backend.claims(_limits_scope(t.code))) + 1:06d}"
+            if backend.claim(_limits_scope(t.code), slot, f"{limits[0]:g} {limits[1]:g}"):
+                break
+        for table in (t.tables[-1] if t.tables else ()):
+            self.store.set_limits(table.code, key=key, away_after=limits[0],
+                                  buy_after=limits[1])
+        return limits
+
+    def _limits(self, code: str) -> tuple[float, float] | None:
+        """The teacher's latest limits, or None (the tables' defaults)."""
+        rows = self.store.backend.claims(_limits_scope(code))
+        for slot in sorted(rows, reverse=True):
+            try:
+                away, buy = (float(x) for x in rows[slot].split())
+                return check_limits(away, buy, None)
+            except (ValueError, StoreError):
+                continue
+        return None
+
     def _teacher(self, code: str, key: str) -> tuple[Tournament, int]:
         row = self._row(code)
         if not codes.matches(key, row.teacher):
@@ -151,6 +184,8 @@ class TournamentDesk:
     def _begin_round(self, t: Tournament, version: int) -> Tournament:
         r = t.round_number + 1
         teacher = self._row(t.code).teacher
+        limits = self._limits(t.code)
+        away_after, buy_after = limits if limits is not None else (None, None)
         sheet = self.sheet_rows(t)
         totals = {row.standing.name: row.standing.total for row in sheet}
         earlier = {row.standing.name: row.points for row in sheet}
@@ -164,7 +199,8 @@ class TournamentDesk:
             self.store.open_table(
                 start=game, bots={s: t.bots[p] for s, p in enumerate(table.players)
                                   if p in t.bots},
-                last_round=r, tournament=t.code, code=table.code, host=teacher)
+                last_round=r, tournament=t.code, code=table.code, host=teacher,
+                away_after=away_after, buy_after=buy_after)
         if self.store.backend.update_tournament(t.code, seated.to_json(), version):
             return seated
         return self.get(t.code)  # someone else began this round first: theirs stands
@@ -198,6 +234,8 @@ class TournamentDesk:
                                 "link) your teacher gave you", "T22", code=t.code,
                                 name=name))
         if not codes.matches(secret, issued.get(name)):
+            if self._replacement(t, name, secret):
+                return secret  # the teacher gave this learner's seat to a new learner
             owner = next((n for n, d in issued.items() if codes.matches(secret, d)), None)
             if owner is not None:
                 raise SeatError(msg("this key is {owner}'s, not {name}'s: each learner "
@@ -209,6 +247,15 @@ class TournamentDesk:
         assert isinstance(secret, str)
         backend.claim(t.code, name, codes.digest(secret))  # the first join records it
         return secret
+
+    def _replacement(self, t: Tournament, name: str, secret: object) -> bool:
+        """Is `secret` the key of a new learner the teacher gave `name`'s seat to, at
+        `name`'s table of the current round?"""
+        if not t.tables or not isinstance(secret, str):
+            return False
+        table = t.table_of(name)
+        state = self.store._caught_up(table.code)
+        return state.log.learners.get(table.players.index(name)) == codes.digest(secret)
 
     def _join_unkeyed(self, t: Tournament, name: str, secret: str | None) -> str:
         secret = secret if secret is not None else codes.new_secret()
@@ -228,7 +275,8 @@ class TournamentDesk:
         """`name`'s seat at their table of the round (default: the current round)."""
         t = self.get(code)
         name = self.learner_name(t.code, name)
-        if not codes.matches(secret, self.store.backend.claims(t.code).get(name)):
+        if not codes.matches(secret, self.store.backend.claims(t.code).get(name)) \
+                and not self._replacement(t, name, secret):
             raise SeatError(msg("this page has not joined tournament {code} as {name}",
                                 "T22", code=t.code, name=name))
         table = t.table_of(name, round_number)
