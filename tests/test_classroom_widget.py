@@ -16,6 +16,7 @@ from storehelpers import clients_fixture, where_fixture  # noqa: F401
 from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its test
 
 from toonerville import actions as A
+from toonerville.errors import ToonervilleError
 from toonerville.game import Game
 from toonerville.store import Seat, TableStore, open_store
 from toonerville.views import Phase
@@ -346,3 +347,19 @@ def test_every_text_box_caps_its_input_and_says_so(db: Path) -> None:
     p.name_text.value = "\x1b[31m"
     p.open_button.click()
     assert p.seat is None and "control characters" in p.message.text
+
+
+def test_the_opener_gives_a_gone_learners_seat_to_a_new_learner_or_a_bot(db: Path) -> None:
+    opener, second, code = two_learners(db)
+    assert opener.give_row.layout.display is None  # the opener's page only
+    assert second.give_row.layout.display == "none"
+    with pytest.raises(ToonervilleError, match="opened table"):
+        second.give_seat(1, "")
+    key = opener.give_seat(1, "")
+    assert key is not None and key in opener.message.text and "table=" in opener.message.text
+    newcomer = page(db)
+    newcomer.join(code, key=key)
+    assert newcomer.seat is not None and newcomer.seat.seat == 1
+    second.poll()
+    assert opener.give_seat(1, "heuristic") is None
+    assert opener.store.info(code).bots.get(1) == "heuristic"

@@ -167,6 +167,20 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             "A bot has played for you while you were away: play your seat again"))
         self.back_button.layout.display = "none"
         self.back_button.on_click(guard(lambda _b: self.come_back()))
+        # the opener's: give a seat to a bot or to a new learner (a learner who has gone)
+        self.give_seat_choice = widgets.Dropdown(options=[], description=_("Seat"),
+                                                 layout=widgets.Layout(width="auto"))
+        self.give_to = widgets.Dropdown(options=[(_("to a bot"), "heuristic"),
+                                                 (_("to a new learner"), "")],
+                                        layout=widgets.Layout(width="auto"))
+        self.give_button = make_button(N_("Give the seat"), "tr-give", N_(
+            "For a learner who cannot come back: a bot plays the seat, or a new learner "
+            "takes it with the link shown"))
+        self.give_button.on_click(guard(lambda _b: self.give_seat()))
+        self.give_row = widgets.HBox([self.give_seat_choice, self.give_to,
+                                      self.give_button],
+                                     layout=widgets.Layout(display="none"))
+        self.give_row.add_class("tr-give-row")
         self.seat_view = SeatView(self._play, self.message, size=self._size)
         view = self.seat_view
         self.status, self.piles, self.table, self.prompt = (
@@ -185,7 +199,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.ticker.observe(guard(lambda _c: self._tick()), "value")
         self.board = widgets.VBox([
             self.ticker, widgets.HBox([self.table_code, self.rejoin_key]),
-            widgets.HBox([self.away_note, self.back_button]), self.seat_view],
+            widgets.HBox([self.away_note, self.back_button]), self.give_row,
+            self.seat_view],
             layout=widgets.Layout(display="none"))
         self.board.add_class("tr-board")
 
@@ -214,6 +229,9 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         chosen = self._chosen_name(name)  # a bad name is refused before a table opens
         bots = {seat: "heuristic" for seat in range(learners, players)}
         code, self.host_key = self.store.open_hosted(players, bots=bots, seed=seed)
+        self.give_seat_choice.options = [(_("seat {k}").format(k=k), k)
+                                         for k in range(1, players)]
+        self.give_row.layout.display = None
         self._take(self.store.claim(code, 0, name=chosen), msg(
             "table {code} is open: give your class the code {code}. You are seat 0", None,
             code=code))
@@ -305,6 +323,29 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                      "your seat back")))
         self.away_note.value = " · ".join(notes)
         self.back_button.layout.display = None if mine else "none"
+
+    def give_seat(self, seat: int | None = None, to: str | None = None) -> str | None:
+        """The opener gives `seat` to a bot (`to` a bot kind) or to a new learner (`to`
+        ""): then the new learner's key is shown (with a rejoin link) and returned."""
+        handle = self.seat
+        if handle is None or self.host_key is None:
+            raise ToonervilleError(msg("only the page that opened table {code} (or the "
+                                       "tournament's teacher) may hand its seats over",
+                                       None, code=handle.code if handle else "-"))
+        seat = int(self.give_seat_choice.value if seat is None else seat)
+        to = self.give_to.value if to is None else to
+        key = self.store.give_seat(handle.code, seat, to or None, key=self.host_key)
+        self.poll()
+        if key is None:
+            self.message.ok(msg("seat {seat} at table {code} is played by a bot now", None,
+                                seat=seat, code=handle.code))
+            return None
+        link = "?" + urllib.parse.urlencode({"table": handle.code, "key": key})
+        self.message.ok(msg("seat {seat} at table {code} is for a new learner: they join "
+                            "with the code {code} and the key {key}, or open this page's "
+                            "address followed by {link}", None, seat=seat, code=handle.code,
+                            key=key, link=link))
+        return key
 
     def come_back(self) -> bool:
         """Take this page's seat back from the bot that played it while you were away."""
