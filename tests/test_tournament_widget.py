@@ -265,3 +265,21 @@ def test_a_page_without_a_database_says_so(tmp_path: Path) -> None:
     learner = TournamentSeat(where=where)
     assert learner.message.kind == "error" and "database" in learner.message.text
     assert learner.join_box.layout.display == "none"
+
+
+def test_T22_the_teacher_sets_the_wait_and_gives_a_gone_learners_seat_away(db: Path) -> None:
+    page = TeacherDesk(open_store(db))
+    page.learners.value = "Ann\nBob"
+    page.bots.value, page.rounds.value, page.away_after.value = 1, 1, 45
+    page.start_button.click()
+    assert page.message.kind == "ok", page.message.text
+    assert page.desk is not None and page.code is not None and page._key is not None
+    t = page.desk.get(page.code)
+    assert page.desk.store.info(t.tables[0][0].code).limits[0] == 45.0
+    assert list(page.give_name.options) == ["Ann", "Bob"]
+    key = page.give_seat("Bob", "")
+    assert key is not None and key in page.message.text
+    newcomer = learner_page(db, page.code, "bob", key)
+    assert newcomer.seat is not None and newcomer.seat.view.names[newcomer.seat.seat] == "Bob"
+    assert page.give_seat("Ann", "heuristic") is None
+    assert "played by a bot" in page.message.text

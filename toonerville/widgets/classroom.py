@@ -39,6 +39,7 @@ from ..messages import N_, Message, _, msg
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
 from ..store.names import NAME_LIMIT, clean_name
+from ..store.seats import AWAY_AFTER, LIMITS
 from ..views import PlayerView
 from .components import MessageBox, query_params, size_style
 from .seatview import SeatView, make_button
@@ -134,6 +135,11 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                          description=_("Learners"),
                                          layout=widgets.Layout(width="auto"))
         self.learners.add_class("tr-learners")
+        self.away_after = widgets.BoundedIntText(
+            value=int(AWAY_AFTER), min=int(LIMITS[0]), max=int(LIMITS[1]),
+            description=_("Away after (seconds)"), style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"))
+        self.away_after.add_class("tr-away-after")
         self.open_button = make_button(N_("Open a table"), "tr-open", N_(
             "Open a new table: you take seat 0, bots play the seats no learner takes"))
         self.code_text = capped_text(CODE_BOX_LIMIT, self.message, css="tr-code",
@@ -152,7 +158,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.join_button.on_click(guard(lambda _b: self.join()))
         self.lobby = widgets.VBox([
             self.name_text,
-            widgets.HBox([self.players, self.learners, self.open_button]),
+            widgets.HBox([self.players, self.learners, self.away_after, self.open_button]),
             widgets.HBox([self.code_text, self.seat_choice, self.key_text,
                           self.join_button])])
         self.lobby.add_class("tr-lobby")
@@ -228,7 +234,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                        "{k}", None, n=players, k=learners))
         chosen = self._chosen_name(name)  # a bad name is refused before a table opens
         bots = {seat: "heuristic" for seat in range(learners, players)}
-        code, self.host_key = self.store.open_hosted(players, bots=bots, seed=seed)
+        code, self.host_key = self.store.open_hosted(
+            players, bots=bots, seed=seed, away_after=float(self.away_after.value))
         self.give_seat_choice.options = [(_("seat {k}").format(k=k), k)
                                          for k in range(1, players)]
         self.give_row.layout.display = None
