@@ -213,3 +213,20 @@ def test_a_table_of_bots_in_the_store_plays_the_game_simulate_plays(
     store.play_bots(code)
     played = Game.from_json(store.export(code))
     assert played.actions == expected.actions and played.is_over
+
+
+def test_two_pages_marking_one_learner_away_add_one_entry(clients: Clients) -> None:
+    clock = Clock()
+    store, code, _host, seats = three_learners(clients, clock, away_after=10)
+    store.play_bots(code)
+    mover = next(s for s in seats if (s.refresh() or True) and s.seat in s.view.deciders)
+    pages = [clients() for _ in range(2)]
+    for page in pages:
+        page.clock = clock
+        page.info(code)  # each page sees the table now
+    clock.now += 11
+    states = [page._caught_up(code) for page in pages]
+    for page, state in zip(pages, states, strict=True):
+        page._log(state, f"away {mover.seat}")  # as if both decided at the same moment
+    rows = store.backend.claims(f"{code}~seats")
+    assert sum(1 for r in rows.values() if r == f"away {mover.seat}") == 1

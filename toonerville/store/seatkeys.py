@@ -222,11 +222,15 @@ class SeatKeeper:
                                 code=t.code))
 
     def _log(self, t: _Table, entry: str) -> None:
-        """Add an entry to the table's seat log (again after a race) and read it."""
+        """Add an entry to the table's seat log (again after a race, unless the entry
+        that won the race said the same: two pages marking one learner away add one
+        entry) and read it."""
         for _ in range(50):
             if add(self.backend, t.code, t.log, entry):
                 break
             self._read_log(t)
+            if _holds(t, entry):
+                break
         self._read_log(t)
 
     def _authorise(self, t: _Table, action: A.Action, secret: str | None) -> None:
@@ -273,3 +277,11 @@ class SeatKeeper:
                                 "since been given to someone else (a bot or another "
                                 "learner): ask the table's opener for a seat", None,
                                 seat=seat, code=t.code))
+
+
+def _holds(t: _Table, entry: str) -> bool:
+    """Does the log already say what `entry` says (an away or a back)?"""
+    kind, _, rest = entry.partition(" ")
+    if kind not in ("away", "back") or not rest.isdigit():
+        return False
+    return (int(rest) in t.log.away) == (kind == "away")
