@@ -1,15 +1,21 @@
-"""The one model of "my seat at a table" (`widgets.session.SeatModel`): the play app's
-session and a shared table's seat expose the same traits — hand, who acts, whether I
-may, the buy offer and who declined it, who is away, the bots' seats, the last round's
-recap, and whether a take-back is possible (or why not)."""
+"""The one model of "my seat at a table" (`widgets.seat_model.SeatModel`): the play
+app's session, a shared table's seat and a pass-and-play seat expose the same traits —
+hand, who acts, whether I may, the buy offer and who declined it, who is away, the bots'
+seats, the last round's recap, and whether a take-back is possible (or why not)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from widgetfixtures import close_widgets, no_query  # noqa: F401 - no widget outlives its test
+
 from toonerville import actions as A
 from toonerville.events import Phase
+from toonerville.game import Game
 from toonerville.store import open_store
+from toonerville.table import Table
+from toonerville.widgets.passplay import HUMAN, PassAndPlay
+from toonerville.widgets.seat_model import TableSession
 from toonerville.widgets.session import PlaySession, SeatModel, SharedSession
 
 
@@ -60,3 +66,27 @@ def test_a_shared_seat_is_the_same_model_and_says_why_it_takes_nothing_back(
     me.poll()
     assert me.away == (0,)
     assert me.come_back() and me.away == ()
+
+
+def test_a_pass_and_play_seat_is_the_same_model_with_an_honest_take_back() -> None:
+    game = Game.new(players=3, seed=8, names=["Ann", "Bo", "Crow"])
+    table = Table(game, {2: "heuristic"}, buy_offers={0: "always", 1: "always"})
+    table.run()
+    seat = game.to_act()[0]
+    me = TableSession(table, seat)
+    assert isinstance(me, SeatModel) and me.may_act and me.bot_seats == {2: "heuristic"}
+    assert me.can_take_back[0] is False
+    other = 1 - seat
+    assert not me.act(A.Draw(other))  # not the seat shown
+    assert me.message[2] == "error"
+    assert me.act(A.TakeDiscard(seat))  # nobody acts after a take: it can be taken back
+    assert me.can_take_back == (True, "")
+    assert me.take_back() and me.to_act == (seat,) and game.phase is Phase.DRAW
+
+
+def test_pass_and_play_keeps_the_seat_model_of_the_learner_holding_the_device() -> None:
+    page = PassAndPlay(seed=4)
+    page.start(["Ann", "Bo", "Cy"], [HUMAN, HUMAN, "heuristic"])
+    page.reveal()
+    assert page.holder is not None and page.session.seat == page.holder
+    assert page.session.names == ("Ann", "Bo", "Cy") and page.session.may_act

@@ -31,6 +31,7 @@ from ..store.tables import public_events
 from ..table import SAFETY_MOVES, Table
 from ..views import Phase
 from .components import MessageBox, size_style
+from .seat_model import TableSession
 from .seatview import SeatView, make_button
 from .textbox import capped_text
 
@@ -161,6 +162,8 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self._bots = {s: make_bot(k) for s, k in enumerate(kinds) if k != HUMAN}
         self.table = Table(self.game, self._bots,
                            buy_offers={s: "always" for s in range(len(kinds))})
+        #: the one model of the seat shown (`seat_model.SeatModel`)
+        self.session = TableSession(self.table)
         self.holder = self.waiting_for = None
         self.lobby.layout.display = "none"
         self.board.layout.display = None
@@ -251,6 +254,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
 
     def _show(self, seat: int, watching: bool = False) -> None:
         game = self._game()
+        self.session.show(seat)
         legal = [] if watching else game.legal_actions(seat)
         self.seat_view.show(game.view(seat), legal=legal,
                             history=public_events(game.history),

@@ -6,10 +6,10 @@ buy `offer` with the card and who `declined` it, the seats `away` (a bot plays f
 until they come back), `recap` (the last finished round: its points and the running
 totals), `can_take_back` (possible, or why not) and `message`; `revision` goes up with
 every change, and a view observes it and redraws. The play app's `session.PlaySession`
-is one (a game in this kernel against bots); `SharedSession` is the other: a seat (or a
-watcher's place) at a shared table of the store, polled through
-`TableStore.play_bots`, which answers for bots, buy-offer settings and learners who
-are away.
+is one (a game in this kernel against bots); `SharedSession` is a seat (or a watcher's
+place) at a shared table of the store, polled through `TableStore.play_bots`, which
+answers for bots, buy-offer settings and learners who are away; `TableSession` is a seat
+at a `table.Table` held in this kernel (pass-and-play's, one seat shown at a time).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from ..errors import ToonervilleError
 from ..events import Event, EventKind, Phase
 from ..messages import Message, msg
 from ..store import Seat, TableStore, Watcher
+from ..table import Table
 from ..views import PlayerView
 
 
@@ -159,3 +160,55 @@ class SharedSession(SeatModel):
         if isinstance(self.handle, Seat):
             self.handle.set_buy_offers(setting)
             self.poll(force=True)
+
+
+class TableSession(SeatModel):
+    """A seat at a table held in this kernel (`table.Table`): pass-and-play's, where the
+    seat shown is the learner holding the device (`show(seat)`). `act(move)` plays it and
+    lets the bots answer; a learner's own last move can be taken back while nobody has
+    acted since (`can_take_back` says why not otherwise)."""
+
+    def __init__(self, table: Table, seat: int = 0) -> None:
+        super().__init__()
+        self.table = table
+        self.show(seat)
+
+    def show(self, seat: int | None = None) -> None:
+        """Set the traits for `seat` (default: the seat shown now)."""
+        game = self.table.game
+        seat = self.seat if seat is None else seat
+        last = game.actions[-1] if game.actions else None
+        mine = last is not None and last.seat == seat
+        why: Message | str = "" if mine else msg(
+            "There is no move of yours to take back in this game", None)
+        self._show_seat(game.view(seat), game.history,
+                        bots={s: x.bot for s, x in enumerate(self.table.sitters)
+                              if x.bot is not None},
+                        away=self.table.away(), take_back=(mine, why))
+
+    def act(self, action: A.Action) -> bool:
+        """Play `action` for the seat shown; the bots answer; a refusal says why."""
+        game = self.table.game
+        if action.seat != self.seat:
+            self.say(msg("it is {name}'s turn, not {who}'s", "T9",
+                         name=game.names[game.current], who=game.names[self.seat]), "error")
+            return False
+        refusal = game.refusal(action)
+        if refusal is not None:
+            self.say(refusal.message, "error")
+            return False
+        game.apply(action)
+        self.table.learner_moved()
+        self.table.run()
+        self.show()
+        return True
+
+    def take_back(self) -> bool:
+        """Undo the seat's own last move, if nobody has acted since."""
+        possible, why = self.can_take_back
+        if not possible:
+            self.say(why, "error")
+            return False
+        self.table.game.undo()
+        self.show()
+        return True
