@@ -38,6 +38,14 @@ from .tally import (
     tally,
 )
 
+#: with melds beyond the contract (H7) the walk may place a card in many more ways, and a
+#: large hand (round 11 after many buys: 80 cards and more) made it exponential (209 s for
+#: one of 91 cards). Under H7 the walk therefore takes at most this many steps (calls of
+#: `_Partition.cell`, about 1-2 us each) and then answers with what it has found: the best
+#: lay-down so far for `best_lay_down`, None for `whole_hand` when it found none yet. Under
+#: every other setting the number of melds is the contract's, the walk is small, and it is
+#: never cut short, so its answers are exactly the full search's.
+EXTRA_MELDS_STEPS = 5_000
 _HOSTS = [list(combinations(range(4), k)) for k in range(5)]  # colours that may hold runs
 _UP_TO = [(2 << n) - 1 for n in range(16)]  # the bits of numbers 0..n
 
@@ -229,6 +237,9 @@ class _Partition:
         self.best: End | None = None  # the best end so far (`best_lay_down`)
         self.found: tuple[Meld, ...] | None = None
         self.set_cost = _set_rooks(self.tot0, rooks, contract, book)
+        # the steps left before an H7 walk stops (`EXTRA_MELDS_STEPS`); None: no limit
+        self.steps: int | None = EXTRA_MELDS_STEPS if book.extras else None
+        self.cut_short = False  # the walk stopped at its limit, not at its answer
 
     # -- the walk ------------------------------------------------------------------------
     # State besides the counts: `live[ci]` the numbers of colour ci with cards left to
@@ -585,7 +596,13 @@ class _Partition:
 
     def cell(self, p: int, ci: int, min_high: int) -> bool:
         """Start runs of colour ci at number p (their highest numbers non-decreasing, at
-        least min_high), then settle the cell's remaining cards; so on to colour 3."""
+        least min_high), then settle the cell's remaining cards; so on to colour 3. Under
+        H7 each call is a step of the walk's budget; True once it is spent."""
+        if self.steps is not None:
+            self.steps -= 1
+            if self.steps < 0:
+                self.cut_short = True
+                return True
         cnt, live = self.cnt, self.live
         more_runs = self.n_runs < self.runs_max
         spare = self.rooks - self.run_rooks - self.short
