@@ -21,6 +21,7 @@ from toonerville.tournament import (
     master_sheet,
     meetings,
     seat_round,
+    sheet_cell,
     sheet_csv,
     spread_schedule,
     table_game,
@@ -197,3 +198,22 @@ def test_T22_every_pair_meets_spread_across_a_whole_tournament() -> None:
     assert len(met) == math.comb(13, 2)
     assert max(met.values()) <= bound(13, schedule)
     assert all(frozenset(p) in met for p in combinations(names(13), 2))
+
+
+def test_T22_master_sheet_csv_cells_are_never_formulas() -> None:
+    """A name a spreadsheet would run as a formula is written as text (issue 18)."""
+    import csv
+    import io
+
+    hostile = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "Ann = Bob",
+               "Dan"]
+    t = Tournament.new("ABCDEF", hostile, rounds=1).with_round(["T1", "T2"])
+    rows = master_sheet(t, {})
+    cells = list(csv.reader(io.StringIO(sheet_csv(rows))))
+    names = [line[1] for line in cells[1:]]
+    assert sorted(names) == sorted("'" + n if n[0] in "=+-@\t\r" else n for n in hostile)
+    assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r"))
+                   for line in cells for cell in line)
+    # (a tournament strips its names; the cell guards a tab or CR start all the same)
+    assert [sheet_cell(v) for v in ("\tTab", "\rCR", "A\t", 12, "1=")] == [
+        "'\tTab", "'\rCR", "A\t", 12, "1="]
