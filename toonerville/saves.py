@@ -157,10 +157,11 @@ _TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|.*+)|[\[\]{}]', re.DOTALL)
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def _depth(text: str) -> int:
+def json_depth(text: str) -> int:
     """How deeply the lists and objects of a JSON text nest (strings skipped), found
     without parsing it, so a file nested a thousand deep is refused before the parser
-    could run out of stack. One pass over the text: its time grows with its length."""
+    could run out of stack. One pass over the text: its time grows with its length.
+    (The store checks its JSON columns with it too.)"""
     depth = deepest = 0
     step = _STEP.get
     for token in _TOKEN.findall(text):
@@ -168,6 +169,9 @@ def _depth(text: str) -> int:
         if depth > deepest:
             deepest = depth
     return deepest
+
+
+_depth = json_depth
 
 
 def _number(digits: str) -> int:
@@ -205,7 +209,7 @@ def _read(text: object) -> dict[str, Any]:
     if len(text) > MAX_SIZE:
         raise _fail("the file holds {n} characters, more than the {limit} a saved game may "
                     "have", n=len(text), limit=MAX_SIZE)
-    if _depth(text) > MAX_DEPTH:
+    if json_depth(text) > MAX_DEPTH:
         raise _fail("its lists and objects nest more than {limit} deep, deeper than any "
                     "saved game", limit=MAX_DEPTH)
     try:
