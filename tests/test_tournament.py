@@ -217,3 +217,13 @@ def test_T22_master_sheet_csv_cells_are_never_formulas() -> None:
     # (a tournament strips its names; the cell guards a tab or CR start all the same)
     assert [sheet_cell(v) for v in ("\tTab", "\rCR", "A\t", 12, "1=")] == [
         "'\tTab", "'\rCR", "A\t", 12, "1="]
+
+
+def test_T22_a_tournament_name_is_as_long_as_a_players_name_at_most() -> None:
+    """A name is checked when the tournament is made, not when its first table would
+    start a game with it (issue 18: every input costs at most its size, once)."""
+    from toonerville.state import MAX_NAME
+
+    with pytest.raises(RulesError, match="is too long: at most 100 characters"):
+        Tournament.new("ABCDEF", ["x" * (MAX_NAME + 1), "Bob", "Cat"])
+    assert Tournament.new("ABCDEF", ["x" * MAX_NAME, "Bob", "Cat"]).names[0] == "x" * MAX_NAME

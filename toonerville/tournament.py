@@ -41,6 +41,7 @@ from .seating import (  # noqa: F401 - the seating's names, importable from here
     spread_schedule,
     table_sizes,
 )
+from .state import MAX_NAME
 
 
 def dealer_for(seed: int, round_number: int, table: int, players: int) -> int:
@@ -101,6 +102,10 @@ class Tournament:
                 not isinstance(n, str) or not n.strip() for n in self.names):
             raise RulesError(msg("every player in a tournament needs a different name",
                                  "T22"))
+        for name in self.names:  # (each plays at a table, where a game checks it again)
+            if len(name) > MAX_NAME:
+                raise RulesError(msg("the name '{name}…' is too long: at most {k} characters",
+                                     None, name=name[:20], k=MAX_NAME))
         if not isinstance(self.rounds, int) or not 1 <= self.rounds <= ROUNDS:
             raise RulesError(msg("a tournament plays 1 to 11 rounds, not {r}", "T22",
                                  r=self.rounds))
