@@ -295,6 +295,8 @@ class _Partition:
                 (live[3] >> p & 1)
             if runs_left < 4 and not self.coverable(p, runs_left, self.sets_max - n_sets):
                 return False
+            if book.extras and self.stranded(p, spare):
+                return False
         elif self.best_points < NONE and (n_runs or n_sets):
             # (while no meld is chosen, the walk has taken nothing from numbers p..14 and
             # the bound seldom cuts: measured on the hands play asks, it costs more than
@@ -345,6 +347,39 @@ class _Partition:
                 found = _runs_ahead(key)
             k -= found
             if k <= 0:
+                return True
+        return False
+
+    def stranded(self, p: int, spare: int) -> bool:
+        """Is some card of numbers p..14 sure to stay out of every meld (`whole_hand`
+        under H7, where `coverable` cannot bound the melds to come)? A card of number q
+        can go to a set of q only if the hand has `set_need` naturals of q and the cards
+        of q still unplaced, with the Rooks left, make 3; else only to a run of its
+        colour starting at p..q, through q, with a Rook for each number missing
+        (`_reach`). Later runs and sets only take cards and Rooks, so a card that
+        neither can take now never goes into a meld."""
+        spare = min(max(spare, 0), HIGHEST)
+        cnt, tot0, set_need = self.cnt, self.tot0, self.book.set_need
+        live = self.live
+        waiting = (live[0] | live[1] | live[2] | live[3]) >> p << p
+        no_set = 0  # the numbers with cards left that can have no set
+        while waiting:
+            q = (waiting & -waiting).bit_length() - 1
+            waiting &= waiting - 1
+            if tot0[q] < set_need or \
+                    cnt[q] + cnt[16 + q] + cnt[32 + q] + cnt[48 + q] + spare < 3:
+                no_set |= 1 << q
+        if not no_set:
+            return False
+        for ci in range(4):
+            mask = live[ci] >> p << p
+            if not mask & no_set:
+                continue
+            key = (mask << 4 | p) << 4 | spare
+            reach = _REACH.get(key)
+            if reach is None:
+                reach = _reach(mask, p, spare, key)
+            if mask & no_set & ~reach:
                 return True
         return False
 
