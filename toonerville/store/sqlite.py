@@ -3,9 +3,9 @@
 Owns the SQLite backend (standard library `sqlite3`): the file is in WAL mode so pages
 polling for moves never block a writer, each thread has its own connection, and every
 write is one transaction. Opening a new file from several processes at once is safe
-(`_set_up` tries a locked set-up again). `append` takes the write lock first (`BEGIN IMMEDIATE`),
-checks the table's last move number and inserts; the (code, number) primary key would
-refuse a duplicate even without the check. The statements are in `statements`, shared
+(`_set_up` tries a locked set-up again). `append` takes the write lock first (`BEGIN
+IMMEDIATE`), checks the table's last move number and inserts; the (code, number) primary
+key would refuse a duplicate even without the check. The statements are in `statements`, shared
 with the PostgreSQL backend.
 """
 
