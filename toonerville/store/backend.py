@@ -11,7 +11,9 @@ Schema (the same on both): `tables(code PK, format, start, setup)`,
 `moves(code, number, move, PK (code, number))`, `claims(scope, slot, secret, PK (scope,
 slot))`, `tournaments(code PK, format, teacher, state, version)`, `seat_names(code, seat,
 name, PK (code, seat))` (the names learners gave themselves); the statements are in
-`statements`.
+`statements`. Every row a backend reads back passes `checked_row` (each column of its
+kind, JSON columns not nested deeper than `MAX_JSON_DEPTH`), so a row another program
+wrote is refused with `CorruptTableError`, never met by the engine as a wrong type.
 """
 
 from __future__ import annotations
