@@ -34,6 +34,7 @@ from .errors import (
     IllegalActionError,
     MalformedActionError,
     NoSuchSeatError,
+    NotationError,
     RulesError,
     WrongPhaseError,
 )
@@ -420,8 +421,12 @@ class Game:
         return tuple(ch.events)
 
     def is_legal(self, action: A.Action | str) -> bool:
-        """Would `apply(action)` be accepted? Only the check runs; nothing changes."""
-        return self.refusal(action) is None
+        """Would `apply(action)` be accepted? Only the check runs; nothing changes. Text
+        that is not a move at all is not legal either (False, not a `NotationError`)."""
+        try:
+            return self.refusal(action) is None
+        except NotationError:
+            return False
 
     def refusal(self, action: A.Action | str) -> IllegalActionError | None:
         """The error `apply(action)` would raise, or None if it is legal."""
