@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser.test_site import SiteServer, built_site, site_server
+from tests.browser.test_site import (
+    Network,
+    SiteServer,
+    built_site,
+    network,
+    open_site_notebook,
+    site_server,
+)
 from toonerville.frontpage import texts
 from toonerville.messages import LANGUAGES
 
@@ -20,7 +27,8 @@ if TYPE_CHECKING:
 
     from tests.conftest import OpenNotebook, VoilaServer
 
-__all__ = ["built_site", "site_server"]  # the static site's fixtures, shared
+# the static site's fixtures, shared
+__all__ = ["built_site", "network", "open_site_notebook", "site_server"]
 TIMEOUT_MS = 120_000
 RULEBOOK = "/voila/templates/toonerville/static/rulebook-{lang}.html"
 
@@ -161,3 +169,33 @@ def test_the_sites_rulebook_is_a_static_page_that_follows_lang(
     assert page.evaluate("() => document.documentElement.dir") == "rtl"
     assert page.locator("#T14").evaluate("el => el.matches(':target')")
     assert not [u for u in asked if "pyodide" in u or "kernel" in u]
+
+
+def test_a_rule_id_in_printed_output_links_to_the_static_rulebook(
+        open_notebook: OpenNotebook) -> None:
+    voila = open_notebook("00-welcome.ipynb", lang="hi")
+    page = voila.page
+    link = page.locator(".jp-OutputArea-output pre a.tv-rule[data-rule='T4']").first
+    link.wait_for(timeout=TIMEOUT_MS)
+    assert link.get_attribute("target") == "_blank"
+    assert "B11 B12 B13 B14 (T4)" in page.locator(".jp-OutputArea-output pre").first\
+        .inner_text()  # the text as printed (in Hindi)
+    with page.context.expect_page() as opened:
+        link.click()
+    rulebook = opened.value
+    rulebook.wait_for_load_state("load")
+    assert rulebook.url.endswith(RULEBOOK.format(lang="hi") + "#T4"), rulebook.url
+    assert rulebook.locator("#T4").evaluate("el => el.matches(':target')")
+    rulebook.close()
+
+
+def test_on_the_site_a_printed_rule_id_links_to_the_rulebook_beside_the_lesson(
+        open_site_notebook: OpenNotebook, network: Network) -> None:
+    site = open_site_notebook("00-welcome.ipynb", lang="fa", timeout_ms=300_000)
+    page = site.page
+    link = page.locator(".jp-OutputArea-output pre a.tv-rule[data-rule='T5']").first
+    link.wait_for(timeout=TIMEOUT_MS)
+    assert link.get_attribute("href") == "rulebook.html?lang=fa#T5"
+    assert page.url.split("?")[0].endswith("/voici/render/fa/00-welcome.html")
+    response = page.request.get(page.url.split("?")[0].replace("00-welcome", "rulebook"))
+    assert response.ok and 'id="T5"' in response.text()
