@@ -7,6 +7,7 @@ tests watch every request and web socket of the page for one.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -41,6 +42,20 @@ class KernelWatch:
         page.on("request", lambda r: self.seen.append(r.url) if "/api/kernels" in r.url
                 else None)
         page.on("websocket", lambda ws: self.seen.append(ws.url))
+
+
+def server_children(server: VoilaServer) -> set[int]:
+    """The processes the Voila server started (its kernels), from /proc."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == server.process.pid:
+                found.add(int(entry.name))
+    return found
 
 
 def shown_section(page: Page) -> str:
@@ -92,6 +107,8 @@ def test_a_rule_link_opens_the_static_rulebook_with_the_rule_highlighted_in_view
         open_notebook: OpenNotebook) -> None:
     voila = open_notebook("02-runs-and-sets.ipynb", wait_for=".tv-meld-text input")
     page = voila.page
+    kernels = server_children(voila.server)
+    assert kernels  # the lesson's kernel is a child of the server: the count means something
     page.locator(".tv-meld-text input").fill("B13 B14 B1 B2")
     page.wait_for_function(
         "() => document.querySelector('.tv-verdict a.tv-rule[data-rule=\"T4\"]')",
@@ -107,6 +124,8 @@ def test_a_rule_link_opens_the_static_rulebook_with_the_rule_highlighted_in_view
     assert rule.evaluate("el => el.matches(':target')")
     assert rule.evaluate("el => getComputedStyle(el).backgroundColor") != "rgba(0, 0, 0, 0)"
     assert rule.is_visible()
+    rulebook.reload(wait_until="load")  # and once more: still no kernel
+    assert server_children(voila.server) == kernels  # the lesson's own kernel only
     rulebook.close()
     assert watch.seen == []
 
