@@ -36,6 +36,7 @@ import ipywidgets as widgets
 from .. import actions as A
 from ..errors import ToonervilleError
 from ..messages import N_, Message, _, msg
+from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
 from ..store.names import NAME_LIMIT, clean_name
@@ -99,9 +100,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.add_class("tr-classroom")
         if problem is not None:
             self.lobby.layout.display = "none"
-            self.message.error(msg("shared tables need the served app and its database (make "
-                                   "app); this page has none: {why}", None,
-                                   why=str(problem)[:120]))
+            self.message.error(no_shared_tables(problem))
             return
         self.message.info(msg("open a table for your class, or join one with its code",
                               None))

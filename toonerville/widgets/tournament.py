@@ -40,6 +40,7 @@ from ..errors import ToonervilleError
 from ..messages import N_, Message, _, msg
 from ..render import SIZES
 from ..rules import Rules
+from ..serverless import no_tournament
 from ..store import Seat, TableStore, TournamentDesk, Watcher, open_store
 from ..store.seats import AWAY_AFTER, LIMITS
 from ..tournament import SheetRow, Tournament, sheet_csv
@@ -147,8 +148,7 @@ def _open(store: TableStore | None, where: str | Path | None
 
 
 def _no_store(box: MessageBox, problem: Exception) -> None:
-    box.error(msg("a tournament needs the served app and its database (make app); this page "
-                  "has none: {why}", None, why=str(problem)[:120]))
+    box.error(no_tournament(problem))
 
 
 def _capped(text: Any, limit: int, what: str) -> str:
@@ -313,9 +313,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
     # -- the teacher's actions -------------------------------------------------------
     def _desk(self) -> TournamentDesk:
         if self.desk is None:
-            raise ToonervilleError(msg("a tournament needs the served app and its database "
-                                       "(make app); this page has none: {why}", None,
-                                       why="-"))
+            raise ToonervilleError(no_tournament(None))
         return self.desk
 
     def start(self, names: Sequence[str] | None = None, *, bots: int | None = None,
