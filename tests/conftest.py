@@ -178,6 +178,9 @@ def voila_env() -> dict[str, str]:
     and this checkout's package first on PYTHONPATH (for the server and its kernels, so a
     worktree's tests never run another checkout's editable install)."""
     env = dict(os.environ)
+    # a kernel started under pytest's variable does not forward its stderr file to the page
+    # (ipykernel's own test switch): the served kernels must behave as under `make app`
+    env.pop("PYTEST_CURRENT_TEST", None)
     env["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(REPO_ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
     env["PYTHONPATH"] = os.pathsep.join(

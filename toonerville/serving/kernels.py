@@ -7,8 +7,9 @@ in `voila.json`), a jupyter_server `AsyncMappingKernelManager` with three change
   visitor gets `ClassFullError`, an HTTP 503 that the page template turns into "the class
   is full, try again in a minute" (`share/jupyter/voila/templates/toonerville/503.html`)
   instead of a server that starts kernels until it runs out of memory;
-* every Python kernel runs `toonerville.widgets.safety.harden()` before the notebook, so
-  no traceback or server path reaches a page over the widget channel;
+* every Python kernel runs `toonerville.widgets.safety.harden()` before the notebook, and
+  writes its stderr to the server's log rather than to the page, so no traceback or server
+  path reaches a page over the widget channel or a stream;
 * culling (``cull_idle_timeout``, ``cull_connected`` false) releases a kernel whose page
   went away, but never one whose page has not connected yet and is younger than
   `load_grace` seconds: under a class-sized rush a page may take a minute to load its
@@ -27,6 +28,13 @@ from traitlets import Float, Int
 from .texts import page_texts
 
 HARDEN = "from toonerville.widgets.safety import harden; harden()"
+
+#: what every served Python kernel is started with: `harden()` before the notebook, and the
+#: kernel's own stderr file (where `harden()` writes the tracebacks it keeps from the page)
+#: left to the server's log. ipykernel otherwise captures that file descriptor and sends
+#: whatever is written to it to the page as a stderr stream, tracebacks included.
+KERNEL_ARGUMENTS = (f"--IPKernelApp.exec_lines={HARDEN}",
+                    "--IPKernelApp.capture_fd_output=False")
 
 
 class ClassFullError(HTTPError):
@@ -71,7 +79,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
             raise ClassFullError(self.max_kernels)
         if kwargs.get("kernel_name", "python3").startswith("python"):
             extra = list(kwargs.get("extra_arguments") or [])
-            kwargs["extra_arguments"] = [*extra, f"--IPKernelApp.exec_lines={HARDEN}"]
+            kwargs["extra_arguments"] = [*extra, *KERNEL_ARGUMENTS]
         self._starting += 1
         try:
             kernel_id: str = await super().start_kernel(*args, **kwargs)
