@@ -11,10 +11,14 @@ the server.
         server path (the page would receive them), and the frames in all.
 
     python benchmarks/probe_served.py hold [--cap 8] [--requests 12] [--limit 600]
-        --requests plain page requests (no browser: no cookies, no JavaScript, no
-        websocket) to a class capped at --cap kernels, then a new visitor (a client that
-        keeps cookies) asks for the page every 5 s: prints how long the class was locked
-        (seconds from the last plain request until the visitor got a page), up to --limit.
+                                           [--client plain|follow|session]
+        --requests page requests with no browser (no JavaScript, no websocket) to a class
+        capped at --cap kernels, then a new visitor (a client that keeps cookies) asks for
+        the page every 5 s: prints the answers, the kernels left, and how long the class
+        was locked (seconds from the last request until the visitor got a page), up to
+        --limit. The requests are `plain` (curl: no cookie, no redirect followed),
+        `follow` (curl -L: redirects followed, no cookie kept) or `session` (one cookie
+        jar for all, as a script with a session).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.browser.test_served import kernel_ids  # noqa: E402
 from tests.conftest import FIXTURE_NOTEBOOKS_DIR, VoilaServer, start_voila, stop_voila  # noqa: E402
 
 LEAK_MARKERS = ("Traceback", "site-packages", 'File "', ".py\"", "/srv/secret",
@@ -159,14 +164,25 @@ def probe_tracebacks(count: int) -> None:
     print(f"load average: {os.getloadavg()}")
 
 
-def probe_hold(cap: int, requests: int, limit: float) -> None:
+def request_as(client: str, server: VoilaServer, name: str, session: Any) -> int:
+    if client == "plain":
+        return plain_request(server, name)
+    if client == "follow":
+        return page(server, name, urllib.request.build_opener())
+    return page(server, name, session)
+
+
+def probe_hold(cap: int, requests: int, limit: float, client: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = start_voila(FIXTURE_NOTEBOOKS_DIR, Path(folder) / "voila.log",
                              f"--ClassKernelManager.max_kernels={cap}")
         try:
-            statuses = [plain_request(server, "one_button.ipynb") for _ in range(requests)]
+            session = browser_like()
+            statuses = [request_as(client, server, "one_button.ipynb", session)
+                        for _ in range(requests)]
             last = time.monotonic()
-            print(f"{requests} plain page requests answered {statuses}")
+            print(f"{requests} {client} page requests answered {statuses}; "
+                  f"{len(kernel_ids(server))} kernels running")
             visitor = browser_like()
             tries = 0
             while True:
@@ -175,14 +191,19 @@ def probe_hold(cap: int, requests: int, limit: float) -> None:
                 waited = time.monotonic() - last
                 if status == 200:
                     print(f"a new visitor got the page {waited:.0f} s "
-                          f"({waited / 60:.1f} min) after the last plain request "
+                          f"({waited / 60:.1f} min) after the last request "
                           f"({tries} tries)")
                     break
                 if waited > limit:
                     print(f"a new visitor was still refused (HTTP {status}) {waited:.0f} s "
-                          f"({waited / 60:.1f} min) after the last plain request")
+                          f"({waited / 60:.1f} min) after the last request")
                     break
                 time.sleep(5)
+            # the visitor's own kernel stays (its page never connects either: a probe)
+            while len(kernel_ids(server)) > 1 and time.monotonic() - last < limit:
+                time.sleep(1)
+            print(f"{len(kernel_ids(server))} kernel(s) left "
+                  f"{time.monotonic() - last:.0f} s after the last request")
         finally:
             stop_voila(server)
     print(f"load average: {os.getloadavg()}")
@@ -197,11 +218,12 @@ def main() -> None:
     hold.add_argument("--cap", type=int, default=8)
     hold.add_argument("--requests", type=int, default=12)
     hold.add_argument("--limit", type=float, default=600.0)
+    hold.add_argument("--client", choices=("plain", "follow", "session"), default="plain")
     args = parser.parse_args()
     if args.probe == "tracebacks":
         probe_tracebacks(args.count)
     else:
-        probe_hold(args.cap, args.requests, args.limit)
+        probe_hold(args.cap, args.requests, args.limit, args.client)
 
 
 if __name__ == "__main__":
