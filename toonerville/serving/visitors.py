@@ -12,6 +12,10 @@ is wrapped here, once per server process, by `install(manager)`:
 * a request that comes back with `MARK` but still without the cookie (a browser that
   refuses cookies, a client that follows redirects but keeps none) is served, and its
   visitor is its address instead;
+* a page is rendered with the kit's two Voila hooks even when no configuration file set
+  them (plain `voila notebooks/` reads only `voila.json`): the page texts in every
+  language (`texts.page_config_hook`) and the prose in the language of `?lang=`
+  (`toonerville.prose_hook.prelaunch_hook`); a hook that was configured is kept;
 * while the page is rendered, `current()` says whose request it is, so the kernel
   manager (`kernels.ClassKernelManager.start_kernel`) knows whose kernel it starts; when
   the response has been sent the manager is told (`page_served`), and when the visitor
@@ -110,6 +114,7 @@ def install(manager: PageHandler) -> None:
         elif marked:
             self.redirect(without_mark(self.request.uri))
             return
+        _default_hooks(self)
         request = PageRequest(visitor_key(cookie, self.request.remote_ip or "unknown"))
         self._toonerville_page = request
         token = _CURRENT.set(request)
@@ -134,6 +139,18 @@ def install(manager: PageHandler) -> None:
     TornadoVoilaHandler.get = get
     TornadoVoilaHandler.on_connection_close = on_connection_close
     TornadoVoilaHandler._toonerville_visitors = True
+
+
+def _default_hooks(handler: Any) -> None:
+    """The kit's hooks on a page handler that was configured without them."""
+    if getattr(handler, "page_config_hook", None) is None:
+        from .texts import page_config_hook
+
+        handler.page_config_hook = page_config_hook
+    if getattr(handler, "prelaunch_hook", None) is None:
+        from ..prose_hook import prelaunch_hook
+
+        handler.prelaunch_hook = prelaunch_hook
 
 
 def _abandon(request: PageRequest) -> None:
