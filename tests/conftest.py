@@ -71,8 +71,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
     "--disable-quic",
-    # Voila's lab template links Font Awesome from a CDN; resolve no host but the
-    # local server so a page never reaches out of the machine.
+    # resolve no host but the local server, so a page never reaches out of the machine
+    # (the kit's template links nothing outside; a test would see a request fail)
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 
