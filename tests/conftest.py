@@ -115,6 +115,11 @@ def _ci() -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Every table this run opens lives in its own temporary file: the engine tests, the
+    # kernels nbval starts for notebooks 09 and 10 and the served pages' kernels inherit
+    # it, so no test leaves tables in ~/.toonerville or finds those of an earlier run (a
+    # store chosen by the one running the tests, TOONERVILLE_STORE=..., is kept).
+    os.environ.setdefault("TOONERVILLE_STORE", str(_run_store()))
     # pytest-playwright 0.10 defines its session `base_url` fixture as a method,
     # which pytest 9 flags; nothing here uses that fixture.
     config.addinivalue_line(
