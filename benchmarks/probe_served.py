@@ -19,6 +19,11 @@ the server.
         --limit. The requests are `plain` (curl: no cookie, no redirect followed),
         `follow` (curl -L: redirects followed, no cookie kept) or `session` (one cookie
         jar for all, as a script with a session).
+
+    python benchmarks/probe_served.py reloads [N]
+        one Chromium tab reloads the page N times (every 0.3 s, each before the last has
+        loaded), then the browser closes without a word: prints the kernels still held
+        0, 15, 30, 45, 60 and 75 s after it closed.
 """
 
 from __future__ import annotations
@@ -209,6 +214,36 @@ def probe_hold(cap: int, requests: int, limit: float, client: str) -> None:
     print(f"load average: {os.getloadavg()}")
 
 
+def probe_reloads(count: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_voila(FIXTURE_NOTEBOOKS_DIR, Path(folder) / "voila.log")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                                     args=CHROMIUM_ARGS)
+                page = browser.new_page()
+                for _ in range(count):
+                    page.goto(server.render_url("one_button.ipynb"), wait_until="commit",
+                              timeout=120_000)
+                    page.wait_for_timeout(300)
+                held = len(kernel_ids(server))
+                browser.close()
+            closed = time.monotonic()
+            counts = [f"while open {held}"]
+            for mark in (0, 15, 30, 45, 60, 75):
+                time.sleep(max(0.0, closed + mark - time.monotonic()))
+                counts.append(f"{mark} s: {len(kernel_ids(server))}")
+            print(f"{count} rapid reloads from one tab, kernels held after the browser "
+                  f"closed: " + ", ".join(counts))
+        finally:
+            stop_voila(server)
+    print(f"load average: {os.getloadavg()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="probe", required=True)
@@ -219,9 +254,13 @@ def main() -> None:
     hold.add_argument("--requests", type=int, default=12)
     hold.add_argument("--limit", type=float, default=600.0)
     hold.add_argument("--client", choices=("plain", "follow", "session"), default="plain")
+    reloads = sub.add_parser("reloads")
+    reloads.add_argument("count", nargs="?", type=int, default=60)
     args = parser.parse_args()
     if args.probe == "tracebacks":
         probe_tracebacks(args.count)
+    elif args.probe == "reloads":
+        probe_reloads(args.count)
     else:
         probe_hold(args.cap, args.requests, args.limit, args.client)
 
