@@ -55,13 +55,6 @@ TEMPLATES = "share/jupyter/voila/templates"
 # Those notices come with the pinned Voila and ipywidgets (whose `~=3.0.17` requires
 # that extension), change nothing on the page, and are the only warnings let through.
 VOILA_VERSION_NOTICES = ("Unsatisfied version ", "No satisfying version ")
-# Voila's widget manager asking for a widget model's class before the widget modules are
-# registered ("No version of module @jupyter-widgets/base is registered", "Class
-# ErrorWidgetView not found in module @jupyter-widgets/base"): seen on the
-# kit's lesson pages (whose widgets are the kit's own, in toonerville/widgets/), never on
-# the one-button fixture; the widgets then render and answer. Counted apart, and the test
-# says so (xfail) rather than passing over it.
-WIDGET_REGISTRY = ("is registered", "is not registered", "not found in module")
 
 
 def installed_template(data_dir: Path) -> Path:
@@ -126,7 +119,6 @@ class Watch:
         self.page_errors: list[str] = []
         self.outside: list[str] = []
         self.failed: list[str] = []
-        self.registry_errors: list[str] = []
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         page.on("request", lambda request: None if request.url.startswith(
@@ -135,10 +127,6 @@ class Watch:
             f"{request.url}: {request.failure}"))
 
     def _console(self, message: ConsoleMessage) -> None:
-        if message.type == "error" and "@jupyter-widgets/" in message.text and any(
-                words in message.text for words in WIDGET_REGISTRY):
-            self.registry_errors.append(message.text.splitlines()[0])
-            return
         if message.type == "error" or (
                 message.type == "warning"
                 and not message.text.startswith(VOILA_VERSION_NOTICES)):
@@ -166,9 +154,6 @@ def test_plain_voila_serves_every_page_with_a_clean_console(
     assert watch.messages == [], "console errors or warnings:\n" + "\n".join(watch.messages)
     assert "TemplateNotFound" not in plain_voila.log_tail(100_000)
     page.goto("about:blank")  # the page's beacon gives its kernel back
-    if watch.registry_errors:
-        pytest.xfail(f"{len(watch.registry_errors)} widget-registry errors of Voila's widget "
-                     f"manager on this page, e.g. {watch.registry_errors[0]}")
 
 
 def test_the_template_is_where_voila_looks_for_templates() -> None:
