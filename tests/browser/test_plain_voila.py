@@ -153,6 +153,14 @@ def test_plain_voila_serves_every_page_with_a_clean_console(
     assert watch.page_errors == []
     assert watch.messages == [], "console errors or warnings:\n" + "\n".join(watch.messages)
     assert "TemplateNotFound" not in plain_voila.log_tail(100_000)
+    # icons come from this server: Voila's own bundle carries Font Awesome 5 Free
+    icons = page.locator(".jupyter-widgets i.fa")
+    if icons.count():
+        font = icons.first.evaluate("el => getComputedStyle(el).fontFamily")
+        assert "Font Awesome 5 Free" in font
+        page.wait_for_function(
+            "() => [...document.fonts].some(f => f.family.includes('Font Awesome 5 Free')"
+            " && f.status === 'loaded')", timeout=TIMEOUT_MS)
     page.goto("about:blank")  # the page's beacon gives its kernel back
 
 
