@@ -3,10 +3,12 @@
 #   make app    serve notebooks/ with Voila on http://127.0.0.1:$(PORT)
 #   make test   ruff, mypy, pytest (engine + browser tests + nbval on notebooks/)
 #   make site   build the kit as a static site into build/site/ (no server needed)
-#   make clean  remove the virtual environment
+#   make clean  remove the virtual environments
 #
 # Both create .venv on first use and (re)install the project only when
-# pyproject.toml is newer than the stamp file, so a second run starts at once.
+# pyproject.toml is newer than the stamp file, so a second run starts at once. The static
+# site's build tools (JupyterLite, Voici) live in a second environment, .venv-site: in
+# the app's, JupyterLite's front-end extension made every Voila page log errors.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -21,16 +23,21 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 STAMP := $(VENV)/.installed
 STAMP_APP := $(VENV)/.installed-app
-STAMP_SITE := $(VENV)/.installed-site
+SITE_VENV ?= .venv-site
+SITE_PY := $(SITE_VENV)/bin/python
+STAMP_SITE := $(SITE_VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
+SITE_PIP_INSTALL := $(SITE_PY) -m pip install --disable-pip-version-check --quiet
 
 # The Voila command line of `make app`, for a class: the settings are in ./voila.json (a
 # cap on live kernels, culling of closed pages, long IOPub/start-up timeouts, tracebacks
 # hidden), share/voila/voila.py (the page texts) and config/voila.py (the prelaunch hook
-# that translates the prose for ?lang=); the page template `toonerville`
-# lives in share/jupyter/voila/templates/ (found through JUPYTER_PATH). MAX_KERNELS caps
+# that translates the prose for ?lang=); the page template `toonerville` lives in
+# share/jupyter/voila/templates/ and is installed with the package where Voila looks for
+# templates (plain `voila notebooks/` finds it); JUPYTER_PATH puts this checkout's copy
+# first, so an edited template shows without reinstalling. MAX_KERNELS caps
 # the pages served at once (one kernel each; benchmarks/README.md has the figures).
 MAX_KERNELS ?= 40
 VOILA := env JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
@@ -45,23 +52,27 @@ help:
 	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=..., MAX_KERNELS=... to change)"
 	@echo "make test   ruff + mypy + pytest (engine, browser and notebook tests)"
 	@echo "make site   build the static site into build/site/ (copy it to any web server)"
-	@echo "make clean  remove $(VENV)"
+	@echo "make clean  remove $(VENV) and $(SITE_VENV)"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-# notebooks + test + site extras (the browser tests build the static site too);
-# also satisfies `make app` and `make site`
+# notebooks + test extras; also satisfies `make app`
 $(STAMP): pyproject.toml | $(PY)
-	$(PIP_INSTALL) -e '.[notebooks,test,site]'
-	touch $@ $(STAMP_APP) $(STAMP_SITE)
+	$(PIP_INSTALL) -e '.[notebooks,test]'
+	touch $@ $(STAMP_APP)
 
 $(STAMP_APP): pyproject.toml | $(PY)
 	$(PIP_INSTALL) -e '.[notebooks]'
 	touch $@
 
-$(STAMP_SITE): pyproject.toml | $(PY)
-	$(PIP_INSTALL) -e '.[notebooks,site]'
+# the static site's build tools, in an environment of their own (the browser tests that
+# build the site use it too: tests/browser/test_site.py)
+$(SITE_PY):
+	$(PYTHON) -m venv $(SITE_VENV)
+
+$(STAMP_SITE): pyproject.toml | $(SITE_PY)
+	$(SITE_PIP_INSTALL) -e '.[site]'
 	touch $@
 
 app: $(STAMP_APP)
@@ -106,7 +117,7 @@ $(AXE): package.json package-lock.json
 # and npm only; `npm ci` (the $(AXE) rule) also installs pyodide and Font Awesome.
 # tools/build_site.py does nothing when its inputs have not changed.
 site: $(STAMP_SITE) $(AXE)
-	$(PY) tools/build_site.py
+	$(SITE_PY) tools/build_site.py
 
 # The compiled engine (issue 21): mypyc builds the modules listed in pyproject.toml
 # ([tool.toonerville.compiled]) in place, beside the sources (gitignored: an editable
@@ -133,7 +144,7 @@ BUILT := $(if $(filter 1,$(COMPILED)),compiled,pure)
 # folder (the browser run empties test-results/ when it starts) and shown once both have
 # ended; the target fails if any run does (pytest's 5, "no tests collected", included).
 PYTEST := $(PY) -m pytest -p no:cacheprovider
-pytest: $(STAMP) compiled chromium postgresql $(AXE)
+pytest: $(STAMP) $(STAMP_SITE) compiled chromium postgresql $(AXE)
 	@logs=$$(mktemp -d); \
 	set -- notebooks/*.ipynb; \
 	if [ -e "$$1" ]; then \
@@ -154,4 +165,4 @@ pytest: $(STAMP) compiled chromium postgresql $(AXE)
 	exit $$status
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(SITE_VENV)

@@ -134,16 +134,22 @@ def main(argv: list[str] | None = None) -> int:
           + "; ".join(samples))
     verdict = "meets" if sim.seconds * 1000 / max(1, sim.games_played) <= TARGET_SECONDS \
         else "misses"
+    per_1000 = (f"{1000 / sim.games_per_second:.0f} s per 1,000 games"
+                if sim.games_per_second > 0 else "no game played")
     print(f"target: 1,000 games in at most {TARGET_SECONDS:.0f} s with 2 workers — {verdict} "
-          f"it ({1000 / sim.games_per_second:.0f} s per 1,000 games)")
+          f"it ({per_1000})")
 
-    one, two, same, rss = interleaved(arm, args.compare_games, args.block, args.seed)
     n = args.compare_games
-    print(f"the same {n} games, interleaved in blocks of {args.block}: 1 worker {one:.1f} s "
-          f"({n / one:.2f} games/s), 2 workers {two:.1f} s ({n / two:.2f} games/s); "
-          f"speed-up {one / two:.2f}×")
-    print(f"identical facts from 1 and 2 workers: {same}")
-    print("2 workers' RSS after each block (MB): " + "; ".join(rss))
+    if n <= 0:  # nothing to compare: say so rather than divide by nothing
+        print("no comparison of 1 and 2 workers (--compare-games 0)")
+        same = True
+    else:
+        one, two, same, rss = interleaved(arm, n, max(1, args.block), args.seed)
+        print(f"the same {n} games, interleaved in blocks of {args.block}: 1 worker "
+              f"{one:.1f} s ({n / one:.2f} games/s), 2 workers {two:.1f} s "
+              f"({n / two:.2f} games/s); speed-up {one / two:.2f}×")
+        print(f"identical facts from 1 and 2 workers: {same}")
+        print("2 workers' RSS after each block (MB): " + "; ".join(rss))
     print(f"load average after: {loadavg()}")
     return 0 if same else 1
 

@@ -71,8 +71,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
     "--disable-quic",
-    # Voila's lab template links Font Awesome from a CDN; resolve no host but the
-    # local server so a page never reaches out of the machine.
+    # resolve no host but the local server, so a page never reaches out of the machine
+    # (the kit's template links nothing outside; a test would see a request fail)
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 
@@ -115,6 +115,11 @@ def _ci() -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Every table this run opens lives in its own temporary file: the engine tests, the
+    # kernels nbval starts for notebooks 09 and 10 and the served pages' kernels inherit
+    # it, so no test leaves tables in ~/.toonerville or finds those of an earlier run (a
+    # store chosen by the one running the tests, TOONERVILLE_STORE=..., is kept).
+    os.environ.setdefault("TOONERVILLE_STORE", str(_run_store()))
     # pytest-playwright 0.10 defines its session `base_url` fixture as a method,
     # which pytest 9 flags; nothing here uses that fixture.
     config.addinivalue_line(
@@ -178,6 +183,9 @@ def voila_env() -> dict[str, str]:
     and this checkout's package first on PYTHONPATH (for the server and its kernels, so a
     worktree's tests never run another checkout's editable install)."""
     env = dict(os.environ)
+    # a kernel started under pytest's variable does not forward its stderr file to the page
+    # (ipykernel's own test switch): the served kernels must behave as under `make app`
+    env.pop("PYTEST_CURRENT_TEST", None)
     env["JUPYTER_PATH"] = os.pathsep.join(
         p for p in (str(REPO_ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH", "")) if p)
     env["PYTHONPATH"] = os.pathsep.join(

@@ -313,6 +313,17 @@ class KernelSocket:
                 return dict(message)
         pytest.fail("the kernel did not send the expected reply", pytrace=False)
 
+    def drain(self, quiet: float = 2.0) -> None:
+        """Read (and keep) replies until none has come for `quiet` seconds: a kernel's
+        stderr streams are sent from a thread of their own, after the message's "idle"."""
+        while True:
+            self.ws.settimeout(quiet)
+            try:
+                raw = self.ws.recv()
+            except websocket.WebSocketTimeoutException:
+                return
+            self.received.append(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
+
     def widget_ids(self) -> dict[str, str]:
         """Model name → comm id of the kernel's widgets (ipywidgets' control channel)."""
         control = uuid.uuid4().hex
@@ -349,25 +360,32 @@ def leaks(received: list[str]) -> list[str]:
 
 
 def test_a_malformed_widget_message_sends_no_traceback_or_path_to_the_page(
-    kernel_socket: KernelSocket,
+    class_server: VoilaServer, kernel_socket: KernelSocket,
 ) -> None:
     ids = kernel_socket.widget_ids()
-    # a value the trait refuses, a state that is not a mapping, an unknown method
-    kernel_socket.comm_msg(ids["IntSliderModel"], {"method": "update",
-                                                  "state": {"value": {"not": "a number"}},
-                                                  "buffer_paths": []})
-    kernel_socket.comm_msg(ids["IntSliderModel"], {"method": "update", "state": [1, 2],
-                                                  "buffer_paths": []})
-    kernel_socket.comm_msg(ids["TextModel"], {"method": "no-such-method"})
-    kernel_socket.comm_msg("no-such-comm", {"method": "update", "state": {}})
-    # a callback of the notebook that fails with a path in its message
-    click = kernel_socket.comm_msg(ids["ButtonModel"], {"method": "custom",
-                                                       "content": {"event": "click"}})
+    click = ""
+    for _ in range(20):
+        # a value the trait refuses, a state that is not a mapping, an unknown method
+        kernel_socket.comm_msg(ids["IntSliderModel"], {"method": "update",
+                                                      "state": {"value": {"not": "a number"}},
+                                                      "buffer_paths": []})
+        kernel_socket.comm_msg(ids["IntSliderModel"], {"method": "update", "state": [1, 2],
+                                                      "buffer_paths": []})
+        kernel_socket.comm_msg(ids["TextModel"], {"method": "no-such-method"})
+        kernel_socket.comm_msg("no-such-comm", {"method": "update", "state": {}})
+        # a callback of the notebook that fails with a path in its message
+        click = kernel_socket.comm_msg(ids["ButtonModel"], {"method": "custom",
+                                                           "content": {"event": "click"}})
     kernel_socket.until_idle(click)  # every answer to all of the above has arrived
+    kernel_socket.drain()  # and the streams sent after them (the kernel's stderr)
     # the kernel did answer the bad messages (with errors of its own words), not nothing
     errors = [t for t in kernel_socket.received if '"msg_type": "error"' in t]
     assert errors, "the kernel answered none of the malformed messages"
     assert leaks(kernel_socket.received) == []
+    # the teacher finds them in the server's own log
+    wait_until(lambda: "/srv/secret/notes.txt" in class_server.log_tail(100_000),
+               "the traceback in the server's log")
+    assert "Traceback" in class_server.log_tail(100_000)
 
 
 def test_a_pasted_book_is_cut_to_max_text_before_the_notebook_sees_it(

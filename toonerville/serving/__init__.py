@@ -3,9 +3,11 @@
 Nothing here is imported by the engine, the widgets or a kernel; Voila loads these
 modules from the repository's configuration (`voila.json`, `share/voila/voila.py`):
 
-* `kernels`: the kernel manager that caps live kernels ("the class is full"), hardens
-  every kernel it starts, and culls a closed page's kernel without culling a page that
-  is still loading;
+* `kernels`: the kernel manager that caps live kernels ("the class is full") and each
+  visitor's share, hardens every kernel it starts, and gives back a kernel no page uses
+  without culling a page that is still loading;
+* `visitors`: who asks for a page (a browser by its cookie, else its address), told to
+  the kernel manager while the page renders, and whether the visitor stayed to receive it;
 * `texts`: the sentences the page itself shows (starting, full, kernel lost), in every
   language of the kit, handed to the page template.
 """

@@ -35,6 +35,10 @@ TEXTS: dict[str, str] = {
     "full_title": N_("The class is full"),
     "full_body": N_("The server is already running as many pages as it can hold. Try "
                     "again in a minute: this page tries again by itself in {seconds} s."),
+    "yours_title": N_("Too many pages open in this browser"),
+    "yours_body": N_("This browser already has as many pages of the kit open as one learner "
+                     "may have. Close one of them: this page tries again by itself in "
+                     "{seconds} s."),
 }
 
 

@@ -30,8 +30,7 @@ import ipywidgets as widgets
 
 from .. import actions as A
 from ..bots import Bot
-from ..cards import ROOK, Card, sort_cards
-from ..errors import NotYourTurnError, WrongPhaseError
+from ..cards import Card, sort_cards
 from ..game import Game
 from ..melds import Meld
 from ..messages import N_, Message, _, add_listener, direction, msg
@@ -498,8 +497,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
 
     def _one_card(self, what: str, rule: str) -> Card | None:
         """The one selected card, or None after saying why not."""
-        err = self.game.refusal(A.Discard(HUMAN, ROOK))  # the wrong phase or turn, any card
-        if isinstance(err, WrongPhaseError | NotYourTurnError):
+        err = self.game.play_refusal(HUMAN)  # the wrong phase or turn, any card
+        if err is not None:
             self.session.say(err.message, "error")
             return None
         chosen: tuple[Card, ...] = tuple(self.hand.selected)
