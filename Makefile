@@ -119,12 +119,16 @@ $(AXE): package.json package-lock.json
 site: $(STAMP_SITE) $(AXE)
 	$(SITE_PY) tools/build_site.py
 
-# Two pytest runs side by side, one per core: the engine and widget tests, and the
-# browser tests with nbval over notebooks/*.ipynb (they share one Voila and one Chromium,
+# Two pytest runs side by side: the engine and widget tests, and the browser tests with
+# nbval over notebooks/*.ipynb (each browser worker shares one Voila and one Chromium,
 # and a notebook's cells one kernel). Each run's output is kept in a temporary folder (the
 # browser run empties test-results/ when it starts) and shown once both have ended; the
 # target fails if either does (pytest's 5, "no tests collected", included).
 PYTEST := $(PY) -m pytest -p no:cacheprovider
+# The browser run spends most of its time waiting on pages, kernels and timeouts, not
+# computing: pytest-xdist runs its test files in BROWSER_WORKERS processes (each with its
+# own Voila and Chromium; a file's tests, and a notebook's cells, stay in one process).
+BROWSER_WORKERS ?= 2
 pytest: $(STAMP) $(STAMP_SITE) chromium postgresql $(AXE)
 	@logs=$$(mktemp -d); \
 	set -- notebooks/*.ipynb; \
@@ -135,7 +139,8 @@ pytest: $(STAMP) $(STAMP_SITE) chromium postgresql $(AXE)
 	fi; \
 	set -x; \
 	$(PYTEST) tests --ignore=tests/browser $(PYTEST_ARGS) > $$logs/engine.log 2>&1 & engine=$$!; \
-	$(PYTEST) tests/browser "$${nbval[@]}" --screenshot=only-on-failure --output=test-results \
+	$(PYTEST) tests/browser "$${nbval[@]}" -n $(BROWSER_WORKERS) --dist loadfile \
+		--screenshot=only-on-failure --output=test-results --durations=15 \
 		$(PYTEST_ARGS) > $$logs/browser.log 2>&1 & browser=$$!; \
 	set +x; \
 	status=0; wait $$engine || status=$$?; wait $$browser || status=$$?; \
