@@ -42,6 +42,9 @@ DEFAULT_WORLDS = 12
 DEFAULT_TIME_BUDGET = 1.5
 #: discards weighed at most
 DEFAULT_CANDIDATES = 3
+#: points a weighed move must gain over the heuristic bot's own move to be chosen instead
+#: (a smaller gain is within the noise of a few worlds)
+MARGIN = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +120,9 @@ class StrongBot:
                         self.time_budget, self._bots(len(view.names)))
         if not weighed:
             return Decision(action, why)
-        best = weighed[0]
-        if best.action == action:
+        best, usual = weighed[0], next((w for w in weighed if w.action == action), None)
+        if best.action == action or (usual is not None
+                                     and usual.points - best.points < MARGIN):
             return Decision(action, why, weighed)
         return Decision(best.action, _reason(best, weighed, action), weighed)
 
