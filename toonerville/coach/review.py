@@ -89,7 +89,7 @@ def _cost(game: Game, seat: int, k: int, worlds: int) -> tuple[float, Mistake | 
     card = view.offered or view.discard_top or ""
     return cost, Mistake(view.round_number, seat, k, made, best.action, cost,
                          min(best.samples, mine.samples),
-                         _reason(best, decision.weighed, made),
+                         _reason(best, decision.weighed, made, view),
                          move_words(made, card), move_words(best.action, card))
 
 

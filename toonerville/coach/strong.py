@@ -124,7 +124,7 @@ class StrongBot:
         if best.action == action or (usual is not None
                                      and usual.points - best.points < MARGIN):
             return Decision(action, why, weighed)
-        return Decision(best.action, _reason(best, weighed, action), weighed)
+        return Decision(best.action, _reason(best, weighed, action, view), weighed)
 
     def _bots(self, players: int) -> list[HeuristicBot]:
         if len(self._playout_bots) != players:
@@ -188,20 +188,19 @@ def _other_discards(view: PlayerView, chosen: Card, k: int) -> list[Card]:
     return out
 
 
-def _reason(best: Weighed, weighed: Sequence[Weighed], usual: A.Action) -> Message:
-    """Why the search's move beats the heuristic bot's `usual` one."""
+def _reason(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
+            view: PlayerView) -> Message:
+    """Why the search's move `best` beats `usual` (the heuristic bot's, or the move
+    a learner made) in `view`'s decision."""
     template, rule = _CHOSEN[type(best.action)]
     other = next((w for w in weighed if w.action == usual), weighed[-1])
-    gain = max(0, round(other.points - best.points))
-    card = getattr(best.action, "card", None)
-    if isinstance(best.action, A.Draw) and isinstance(other.action, A.TakeDiscard):
-        card = None
-    params: dict[str, object] = {"n": best.samples, "points": gain}
+    params: dict[str, object] = {"n": best.samples,
+                                 "points": max(0, round(other.points - best.points))}
     if isinstance(best.action, A.Discard):
         params["card"] = best.action.card
         params["other"] = getattr(other.action, "card", "")
     else:
-        params["card"] = card if card is not None else ""
+        params["card"] = view.offered or view.discard_top or ""
     return msg(template, rule, **params)
 
 
