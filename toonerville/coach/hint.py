@@ -37,8 +37,8 @@ def move_words(action: A.Action, card: object = "") -> Message:
     """`action` in words ("discarding G11"); `card` is the card a take, buy or pass is
     about (the top discard)."""
     template = _WORDS.get(type(action))
-    if template is None:
-        return msg("{move}", None, move=action.notation().split(": ", 1)[-1])
+    if template is None:  # a move a hint never weighs: its notation, untranslated
+        return Message("{move}", {"move": action.notation().split(": ", 1)[-1]})
     return msg(template, None, card=getattr(action, "card", card))
 
 

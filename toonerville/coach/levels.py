@@ -115,13 +115,13 @@ def compare_levels(level_a: str | Callable[[], Bot], level_b: str | Callable[[],
 
 def level_difference(pairs: list[Pair]) -> dict[str, object]:
     """Mean points per game of each level, B − A (paired) with its 95 % interval, and
-    the relative change of B against A."""
+    A's points relative to B's ((A − B) / B: −0.15 is 15 % fewer points)."""
     from ..explorer.stats import count_mean_ci, paired_ci
 
     a = [float(p.a) for p in pairs]
     b = [float(p.b) for p in pairs]
     diff = paired_ci(a, b)
-    mean_a = sum(a) / len(a) if a else float("nan")
+    mean_b = sum(b) / len(b) if b else float("nan")
     return {"games": len(pairs), "a": count_mean_ci(a), "b": count_mean_ci(b),
             "b_minus_a": diff,
-            "relative": diff.value / mean_a if a and mean_a else float("nan")}
+            "relative": -diff.value / mean_b if b and mean_b else float("nan")}

@@ -1,0 +1,67 @@
+"""How long does the strong bot take per decision, at its default budget?
+
+Plays the first `--rounds` rounds of `--games` games (seeds 0, 1, ...) with the strong
+bot in seat 0 and heuristic bots elsewhere, and times every decision of the strong bot:
+prints how many decisions and how many were searched, the median, 90th percentile and
+maximum seconds per decision (over all, and over the searched ones), and the load
+average before and after (the figures are only comparable at a low load).
+
+    nice python benchmarks/bench_decision.py --games 2 --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from functools import partial
+
+from toonerville.bots import HeuristicBot
+from toonerville.coach.strong import DEFAULT_TIME_BUDGET, DEFAULT_WORLDS, StrongBot
+from toonerville.game import Game
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
+    p.add_argument("--budget", type=float, default=DEFAULT_TIME_BUDGET)
+    args = p.parse_args()
+    print(f"load average at start: {os.getloadavg()}", flush=True)
+    every: list[float] = []
+    searched: list[float] = []
+    for seed in range(args.games):
+        game = Game.new(players=args.players, seed=seed, turn_limit=200)
+        strong = StrongBot(worlds=args.worlds, time_budget=args.budget)
+        others = [HeuristicBot() for _ in range(args.players)]
+        rng = random.Random(seed)
+        while not game.is_over and game.round_number <= args.rounds:
+            seat = game.deciders[0]
+            view, legal = game.view(seat), partial(game.legal_actions, seat)
+            if seat == 0:
+                start = time.perf_counter()
+                decision = strong.decide(view, game.rules, legal, rng)
+                spent = time.perf_counter() - start
+                every.append(spent)
+                if decision.weighed:
+                    searched.append(spent)
+                action = decision.action
+            else:
+                action = others[seat].choose(view, game.rules, legal, rng)
+            game.apply(action)
+    print(f"{len(every)} decisions of the strong bot ({len(searched)} searched), worlds "
+          f"{args.worlds}, budget {args.budget} s, {args.games} games x {args.rounds} rounds")
+    for label, xs in (("all decisions", every), ("searched decisions", searched)):
+        if xs:
+            q = statistics.quantiles(xs, n=10)[-1] if len(xs) > 1 else xs[0]
+            print(f"{label}: median {statistics.median(xs):.3f} s, 90th percentile "
+                  f"{q:.3f} s, max {max(xs):.3f} s")
+    print(f"load average at end: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
