@@ -18,6 +18,7 @@ from toonerville.views import Phase
 
 MINE = "R5 Y5 G7 B7 R9 Y2 G3 B11 R13 Y14 G1 B4"
 PILE = "G5 R12 Y3"  # top first: G5 goes with R5 Y5 (T5), so taking it is a real choice
+G5 = Card.parse("G5")  # and once taken, it may not be discarded this turn (T14)
 
 
 def _game(shuffle_seed: int, seed: int = 11) -> Game:
@@ -46,6 +47,17 @@ def test_strong_bot_reads_only_its_own_view() -> None:
     a, b = _decide(one, 0), _decide(two, 0)
     assert a.weighed, "taking G5 or drawing is a real choice: it is weighed"
     assert a == b
+
+
+def test_strong_bot_reads_only_its_own_view_when_it_discards() -> None:
+    one, two = _game(1), _game(2)
+    for game in (one, two):
+        game.take_discard(0)  # G5: the same hand in both games, the stock unknown
+    assert one.view(0) == two.view(0) and one.view(0).phase is Phase.PLAY
+    a, b = _decide(one, 0, seed=2), _decide(two, 0, seed=2)
+    assert len(a.weighed) >= 2 and all(isinstance(w.action, A.Discard) for w in a.weighed)
+    assert a == b
+    assert G5 not in [w.action.card for w in a.weighed if isinstance(w.action, A.Discard)]
 
 
 def test_strong_bot_is_deterministic_per_seed() -> None:

@@ -44,7 +44,8 @@ class Memory:
     def observe(self, view: PlayerView) -> None:
         """Take note of `view` (a view of this seat, later than the last one)."""
         if view.round_number != self.round_number or view.seat != self.seat \
-                or (self._last is not None and view.scores != self._last.scores):
+                or (self._last is not None and view.scores != self._last.scores) \
+                or _fresh_deal(view, self._last):
             self.__init__()  # type: ignore[misc]  # a new round: notes start afresh
             self.round_number, self.seat = view.round_number, view.seat
         last = self._last
@@ -82,6 +83,15 @@ class Memory:
         if len(more) == 1 and extra[more[0]] == 1 and all(k >= 0 for k in extra.values()):
             return more[0]
         return None
+
+
+def _fresh_deal(view: PlayerView, last: PlayerView | None) -> bool:
+    """Does `view` show a round just dealt after `last` showed one under way (a new game
+    for a bot that plays another, say): one card turned up, nobody down, every hand of
+    one size, no buys?"""
+    return last is not None and view.discard_size == 1 and last.discard_size > 1 \
+        and not any(view.down) and len(set(view.hand_sizes)) == 1 \
+        and not any(view.buys_this_round) and view.phase is Phase.DRAW
 
 
 def _table_cards(view: PlayerView) -> list[Card]:
