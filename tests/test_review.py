@@ -7,6 +7,7 @@ import pytest
 from toonerville import actions as A
 from toonerville.coach import review as R
 from toonerville.coach.hint import decide_at, hint
+from toonerville.errors import NotYourTurnError
 from toonerville.game import Game
 from toonerville.messages import Message
 from toonerville.simulate import play_game
@@ -43,6 +44,18 @@ def test_a_hint_weighs_the_alternatives_with_their_sample(round_one: Game) -> No
         assert "instead costs about" in str(alt.message())
         assert str(alt.words).startswith("discarding ")
     assert hint(pos, 0, worlds=3, time_budget=None) == h  # same position, same hint
+    with pytest.raises(NotYourTurnError, match="T9|turn"):
+        hint(pos, 1)  # seat 1 has nothing to decide now
+
+
+def test_a_hint_in_the_buy_window_answers_for_a_buyer(round_one: Game) -> None:
+    k = next(k for k in range(round_one.moves_made)
+             if round_one.position_at(k).phase.value == "buy"
+             and 2 in round_one.position_at(k).deciders)
+    pos = round_one.position_at(k)
+    h = hint(pos, 2, worlds=2, time_budget=None)
+    assert isinstance(h.action, A.Buy | A.Pass) and h.action.seat == 2
+    assert pos.is_legal(h.action)
 
 
 def test_review_positions_and_costs_come_from_the_engine(round_one: Game,

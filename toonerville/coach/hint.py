@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from .. import actions as A
+from ..errors import NotYourTurnError, WrongPhaseError
 from ..game import Game
 from ..messages import N_, Message, msg
 from .memory import Memory
@@ -108,7 +109,13 @@ def hint(game: Game, seat: int | None = None, worlds: int = DEFAULT_WORLDS,
     """A hint for `seat` (default: the first seat that must decide) in `game` as it
     stands; see the module."""
     if seat is None:
+        if not game.deciders:
+            raise WrongPhaseError(msg("the game is over: all 11 rounds have been played",
+                                      "T7"))
         seat = game.deciders[0]
+    if seat not in game.deciders:
+        raise NotYourTurnError(msg("it is {name}'s turn, not {who}'s", "T9",
+                                   name=game.names[game.current], who=game.names[seat]))
     decision = decide_at(game, seat, worlds=worlds, time_budget=time_budget)
     view = game.view(seat)
     card = view.offered or view.discard_top or ""
