@@ -74,7 +74,7 @@ def test_review_positions_and_costs_come_from_the_engine(round_one: Game,
         made, better = again.cost(m.made), again.cost(m.better)
         assert made is not None and better is not None and again.action == m.better
         assert m.cost == pytest.approx(made.points - better.points) and m.cost >= 0.1
-        assert m.reason.rule in ("T9", "T10", "T13")
+        assert m.reason.rule in ("T9", "T10", "T13", "H9", "T15", "T17", "T18")
         assert " : " not in str(m.reason)  # the card is named
 
 
@@ -84,3 +84,22 @@ def test_review_of_a_round_is_deterministic(round_one: Game,
     monkeypatch.setattr(R, "SHORTLIST", 2)
     assert R.review_round(round_one, 1, 1, least_cost=0) == \
         R.review_round(round_one, 1, 1, least_cost=0)
+
+
+def test_review_weighs_a_missed_lay_off_against_the_lay_off() -> None:
+    # seat 0 could go out (lay off R7, discard the card drawn); seat 1 goes out next turn
+    game = Game.from_position(
+        ["R7", "G8", "B1 B2 G5 G9 R11 R12 Y14"],
+        "Y1 Y3 Y4 Y5 Y6 G3 G10 B3 B4 B6 B8 B10 R2 R8 R10 R13 R14", "B11",
+        table={0: ["R3 R4 R5 R6", "Y7 G7 B7"], 1: ["G4 G5 G6 G7", "B9 Y9 R9"]},
+        round_number=2, dealer=2, current=0, scores=[[0, 0, 0]], seed=3)
+    game.draw(0)
+    while game.phase.value == "buy":
+        game.pass_buy(game.deciders[0])
+    k = game.moves_made
+    game.discard("Y1")  # a learner's slip: R7 lays off onto R3 R4 R5 R6 (H9)
+    mistakes = R.review_round(game, 0, 2, least_cost=0.5)
+    slip = next(m for m in mistakes if m.moves == k)
+    assert slip.made == A.Discard(0, slip.made.card) and isinstance(slip.better, A.LayOff)
+    assert slip.better.card.number == 7 and slip.reason.rule == "H9"
+    assert str(slip.better_words) == "laying off R7" and slip.cost >= 0.5

@@ -31,6 +31,9 @@ _WORDS = {
     A.Draw: N_("drawing from the stock"),
     A.Buy: N_("buying {card}"),
     A.Pass: N_("passing on {card}"),
+    A.LayOff: N_("laying off {card}"),
+    A.LayDown: N_("laying down your contract"),
+    A.SwapRook: N_("swapping {card} for a Rook"),
 }
 
 
@@ -40,6 +43,8 @@ def move_words(action: A.Action, card: object = "") -> Message:
     template = _WORDS.get(type(action))
     if template is None:  # a move a hint never weighs: its notation, untranslated
         return Message("{move}", {"move": action.notation().split(": ", 1)[-1]})
+    if isinstance(action, A.SwapRook):
+        return msg(template, None, card=action.natural)
     return msg(template, None, card=getattr(action, "card", card))
 
 

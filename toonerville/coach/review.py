@@ -6,11 +6,12 @@ the move (`Mistake.moves`: `game.position_at(moves)` is the board as it stood), 
 made, the better move, the estimated cost in points this round with the sample behind
 it, and a one-sentence reason with its rule id.
 
-Two passes keep a round's review within seconds: every decision of the seat that the
-strong bot weighs (draw or take, buy or pass, which discard) is first weighed in a few
-worlds, then the most costly-looking ones again in more; only the second pass's figures
-are reported. A decision the search does not weigh (a lay-down, a lay-off) is not
-reviewed. Same game, same seat, same review.
+Two passes keep a round's review within seconds: every decision of the seat where the
+move made is not the strong bot's (or is one the bot weighs: draw or take, buy or pass,
+which discard) is first weighed in a few worlds against the bot's choices, then the most
+costly-looking ones again in more; only the second pass's figures are reported. A missed
+lay-down or lay-off is weighed too (the bot's move against the move made); the reason
+is then the bot's own sentence for it. Same game, same seat, same review.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .. import actions as A
 from ..game import Game
 from ..messages import Message
 from .hint import decide_at, move_words
-from .strong import _reason
+from .strong import _CHOSEN, _reason
 
 #: worlds per decision in the first pass and the second
 FIRST_WORLDS, SECOND_WORLDS = 2, 8
@@ -69,10 +70,6 @@ def _round_moves(game: Game, round_number: int) -> range:
     return range(start, end)
 
 
-def _weighable(action: A.Action) -> bool:
-    return isinstance(action, A.Draw | A.TakeDiscard | A.Buy | A.Pass | A.Discard)
-
-
 def _cost(game: Game, seat: int, k: int, worlds: int) -> tuple[float, Mistake | None]:
     made = game.actions[k]
     decision = decide_at(game, seat, k, worlds=worlds, time_budget=None, also=(made,))
@@ -89,7 +86,9 @@ def _cost(game: Game, seat: int, k: int, worlds: int) -> tuple[float, Mistake | 
     card = view.offered or view.discard_top or ""
     return cost, Mistake(view.round_number, seat, k, made, best.action, cost,
                          min(best.samples, mine.samples),
-                         _reason(best, decision.weighed, made, view),
+                         _reason(best, decision.weighed, made, view)
+                         if type(best.action) in _CHOSEN and type(made) in _CHOSEN
+                         else decision.reason,
                          move_words(made, card), move_words(best.action, card))
 
 
@@ -98,8 +97,7 @@ def review_round(game: Game, seat: int, round_number: int, most: int = 3,
     """Up to `most` of `seat`'s decisions in the round that cost at least `least_cost`
     points by the strong bot's estimate, most costly first."""
     actions = game.actions
-    ks = [k for k in _round_moves(game, round_number)
-          if actions[k].seat == seat and _weighable(actions[k])]
+    ks = [k for k in _round_moves(game, round_number) if actions[k].seat == seat]
     first = sorted(((_cost(game, seat, k, FIRST_WORLDS)[0], k) for k in ks), reverse=True)
     shortlist = [k for c, k in first[:SHORTLIST] if c > 0]
     found = []

@@ -109,11 +109,14 @@ class StrongBot:
     def decide(self, view: PlayerView, rules: Rules, legal: Legal | None,
                rng: random.Random, also: Sequence[A.Action] = ()) -> Decision:
         """The move for `view.seat`, why, and the estimates behind it. `also`: moves to
-        weigh besides the bot's own candidates (a review weighs the move made)."""
+        weigh besides the bot's own candidates (a review weighs the move made: a missed
+        lay-off, say, is weighed against the lay-off)."""
         self.memory.observe(view)
         action, why = self._heuristic.explain(view, rules, legal)
         options = self._options(view, rules, action, legal)
-        options += [a for a in also if a not in options and _weighable(a, view)]
+        extra = [a for a in also if a not in options and a != action]
+        if extra:  # weighed against the bot's own move, whatever their kinds
+            options = [*(options or [action]), *extra]
         if len(options) < 2:
             return Decision(action, why)
         weighed = weigh(view, rules, options, self.memory, rng, self.worlds,
@@ -159,14 +162,6 @@ class StrongBot:
             return []  # round 11: what the best lay-down leaves over goes (T17)
         return [action, *(discard_move(seat, c) for c in
                           _other_discards(view, action.card, self.candidates - 1))]
-
-
-def _weighable(action: A.Action, view: PlayerView) -> bool:
-    """Can the search weigh `action` in `view`'s decision (a draw, a take, a buy answer,
-    a discard)?"""
-    if view.phase is Phase.PLAY:
-        return isinstance(action, A.Discard)
-    return isinstance(action, A.Draw | A.TakeDiscard | A.Buy | A.Pass)
 
 
 def _other_discards(view: PlayerView, chosen: Card, k: int) -> list[Card]:
