@@ -28,7 +28,10 @@ from toonerville.game import Game
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=2)
-    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--rounds", type=int, default=3, help="the last round played")
+    p.add_argument("--first-round", type=int, default=1, help="seat 0 is played by the "
+                   "heuristic bot (untimed) before this round (round 9-11 hands are the "
+                   "largest)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
     p.add_argument("--budget", type=float, default=DEFAULT_TIME_BUDGET,
@@ -47,7 +50,7 @@ def main() -> None:
         while not game.is_over and game.round_number <= args.rounds:
             seat = game.deciders[0]
             view, legal = game.view(seat), partial(game.legal_actions, seat)
-            if seat == 0:
+            if seat == 0 and game.round_number >= args.first_round:
                 start, start_cpu = time.perf_counter(), time.process_time()
                 decision = strong.decide(view, game.rules, legal, rng)
                 spent = time.perf_counter() - start
@@ -62,7 +65,8 @@ def main() -> None:
                 action = others[seat].choose(view, game.rules, legal, rng)
             game.apply(action)
     print(f"{len(every)} decisions of the strong bot ({len(searched)} searched), worlds "
-          f"{args.worlds}, budget {args.budget} s, {args.games} games x {args.rounds} rounds")
+          f"{args.worlds}, budget {args.budget} s, {args.games} games, rounds "
+          f"{args.first_round}-{args.rounds}")
     for label, xs in (("all decisions, wall", every), ("searched decisions, wall", searched),
                       ("all decisions, CPU", cpu), ("searched decisions, CPU", cpu_searched)):
         if xs:
