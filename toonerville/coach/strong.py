@@ -43,8 +43,12 @@ DEFAULT_TIME_BUDGET = 1.5
 #: discards weighed at most
 DEFAULT_CANDIDATES = 3
 #: points a weighed move must gain over the heuristic bot's own move to be chosen instead
-#: (a smaller gain is within the noise of a few worlds)
+#: (a smaller gain is within the noise of a few worlds) ...
 MARGIN = 1.0
+#: ... and standard errors of that gain (world by world, the same worlds for both moves):
+#: the best-looking of several noisy estimates looks better than it is, so a move leaves
+#: the heuristic bot's only for a gain that is clear of the noise
+CLEAR = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,7 @@ class Weighed:
     points: float
     samples: int
     spread: float
+    outcomes: tuple[int, ...] = ()  # the points of each played-out round, world by world
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +128,10 @@ class StrongBot:
                         self.time_budget, self._bots(len(view.names)))
         if not weighed:
             return Decision(action, why)
-        best, usual = weighed[0], next((w for w in weighed if w.action == action), None)
-        if best.action == action or (usual is not None
-                                     and usual.points - best.points < MARGIN):
+        usual = next((w for w in weighed if w.action == action), None)
+        best = weighed[0] if usual is None else next(
+            (w for w in weighed if w.action == action or _clearly_better(w, usual)), usual)
+        if best.action == action:
             return Decision(action, why, weighed)
         return Decision(best.action, _reason(best, weighed, action, view), weighed)
 
@@ -162,6 +168,21 @@ class StrongBot:
             return []  # round 11: what the best lay-down leaves over goes (T17)
         return [action, *(discard_move(seat, c) for c in
                           _other_discards(view, action.card, self.candidates - 1))]
+
+
+def _clearly_better(w: Weighed, usual: Weighed) -> bool:
+    """Does `w` beat `usual` by at least `MARGIN` points and `CLEAR` standard errors of
+    the world-by-world gain?"""
+    gains = [u - x for u, x in zip(usual.outcomes, w.outcomes, strict=False)]
+    if not gains:
+        return False
+    mean = sum(gains) / len(gains)
+    if mean < MARGIN:
+        return False
+    if len(gains) < 2:
+        return True
+    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+    return mean >= CLEAR * sd / math.sqrt(len(gains))
 
 
 def _other_discards(view: PlayerView, chosen: Card, k: int) -> list[Card]:
@@ -232,7 +253,7 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
         mean = sum(got) / len(got)
         spread = math.sqrt(sum((x - mean) ** 2 for x in got) / (len(got) - 1)) \
             if len(got) > 1 else 0.0
-        out.append(Weighed(action, mean, len(got), spread))
+        out.append(Weighed(action, mean, len(got), spread, tuple(got)))
     order = {a: i for i, a in enumerate(options)}
     out.sort(key=lambda w: (w.points, order[w.action]))
     return tuple(out)
