@@ -10,6 +10,13 @@ result up as a `Game` through the engine's own `Game.from_position` and moves.
 Nothing here reads a hidden card: the only inputs are `PlayerView`s of the seat itself,
 so two games that differ only in cards the seat cannot see give the same notes and,
 for the same random generator, the same worlds.
+
+What the notes do not use (yet): which discards another seat declined or took without a
+buy window in between (a view shows the pile's top and size only at this seat's own
+decisions), so the others' hands are dealt uniformly from the unseen cards apart from
+the cards seen bought. A pile card noted wrongly (taken between two views and replaced
+by a discard of the same size) only makes a world less likely, never impossible: a note
+the counts cannot spare is dropped.
 """
 
 from __future__ import annotations
