@@ -89,12 +89,16 @@ def end_round(ch: Change, went_out: int | None, ended_by: str) -> None:
     """Score the round (T20), then end the game after round 11 (T21) or deal the next
     round, the deal passing to the left (H2)."""
     s, setup = ch.pos, ch.setup
-    row = round_scores([[s.cards[i] for i in h] for h in s.hands], went_out)
+    left = tuple(tuple(s.cards[i] for i in h) for h in s.hands)
+    row = round_scores(left, went_out)
     s.add_round(row, RoundRecord(
         round_number=s.round_number, dealer=s.dealer, went_out=went_out,
         ended_by=ended_by, turns=s.turn, dealt=s.dealt, down_turn=tuple(s.down_turn),
         buy_turns=s.buy_turns, points=row, restocks=s.restocks))
-    ch.log(EventKind.ROUND_END, went_out, r=s.round_number, ended_by=ended_by)
+    # the hands left and the melds on the table, as the round ends: every seat's cards
+    # are scored in the open (T20), so a page may show them before the next deal
+    ch.log(EventKind.ROUND_END, went_out, r=s.round_number, ended_by=ended_by, left=left,
+           table=s.melds())
     ch.log(EventKind.SCORES, None, r=s.round_number, row=Joined(row))
     if s.round_number == ROUNDS:
         s.phase = Phase.GAME_OVER

@@ -4,7 +4,7 @@ A thin view over `toonerville.store`: "Open a table" stores a new table (3–5 p
 bots in the seats no learner takes) and shows its short code; "Join" claims a seat with
 the code (or watches, seeing no hand). A learner may type a name first: the seat then
 shows it on every page at the table (`TableStore.name_seat`). The table is drawn by a
-`seatview.SeatView`, the same view pass-and-play uses. The page keeps its seat's
+`seat.SeatView`, the one seat view of every table page. The page keeps its seat's
 secret in the kernel and shows it as a rejoin key: the code and the key give the seat
 back after a reload or a new kernel. Every move goes to the store, which checks it with
 the engine and appends it only if the table has not moved on (`TableStore.append`); a
@@ -20,7 +20,7 @@ and its kernel can be culled; there is no thread (threads do not start under Pyo
 Stable hooks for tests are CSS classes: `tr-classroom` (the page), `tr-name`,
 `tr-open`, `tr-code`, `tr-seat`, `tr-key`, `tr-join`, `tr-table-code`, `tr-rejoin-key`,
 `tr-message`, `tr-poll`, and the seat view's (`tr-status`, `tr-prompt`, `tr-hand`,
-`tr-draw`, … see `seatview`).
+`tr-draw`, `tr-recap`, … see `seat`).
 """
 
 from __future__ import annotations
@@ -35,12 +35,14 @@ import ipywidgets as widgets
 from .. import actions as A
 from ..errors import ToonervilleError
 from ..messages import N_, Message, _, msg
+from ..scenarios import BOT_NAMES
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
 from ..store.names import NAME_LIMIT, clean_name
 from ..views import PlayerView
 from .components import MessageBox, size_style
-from .seatview import SeatView, make_button
+from .recap import RECAP_SECONDS
+from .seat import SeatView, make_button
 from .textbox import capped_text
 
 #: where the tables are kept when neither `where` nor $TOONERVILLE_STORE says
@@ -64,6 +66,14 @@ def store_location(where: str | Path | None = None) -> str:
         return env
     DEFAULT_STORE.parent.mkdir(parents=True, exist_ok=True)
     return str(DEFAULT_STORE)
+
+
+def table_names(players: int, bots: dict[int, str]) -> tuple[str, ...]:
+    """A new table's seat names: a bot by a bird's name ("Crow"), a learner's seat by its
+    number until the learner names it."""
+    birds = iter(BOT_NAMES * 2)
+    return tuple(next(birds) if seat in bots else f"Player {seat}"
+                 for seat in range(players))
 
 
 class SharedTable(widgets.VBox):  # type: ignore[misc]
@@ -147,7 +157,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.table_code.add_class("tr-table-code")
         self.rejoin_key = widgets.HTML()
         self.rejoin_key.add_class("tr-rejoin-key")
-        self.seat_view = SeatView(self._play, self.message, size=self._size)
+        self.seat_view = SeatView(self._play, self.message, size=self._size,
+                                  countdown=RECAP_SECONDS, answer_buys=True)
         view = self.seat_view
         self.status, self.piles, self.table, self.prompt = (
             view.status, view.piles, view.table, view.prompt)
@@ -192,7 +203,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                        "{k}", None, n=players, k=learners))
         chosen = self._chosen_name(name)  # a bad name is refused before a table opens
         bots = {seat: "heuristic" for seat in range(learners, players)}
-        code = self.store.open_table(players=players, bots=bots, seed=seed)
+        code = self.store.open_table(players=players, bots=bots, seed=seed,
+                                     names=table_names(players, bots))
         self._take(self.store.claim(code, 0, name=chosen), msg(
             "table {code} is open: give your class the code {code}. You are seat 0", None,
             code=code))

@@ -2,8 +2,8 @@
 
 Owns the page where learners sit around one device: each seat is a learner (who types a
 name) or a bot, and the game lives in memory in this kernel (`Game`; nothing is stored).
-The table is drawn by the same `seatview.SeatView` a shared table uses, for one seat at
-a time. Whenever the decision passes to another learner, the hand leaves the page and a
+The table is drawn by the one seat view of every table page (`seat.SeatView`), for one
+seat at a time. Whenever the decision passes to another learner, the hand leaves the page and a
 cover says "pass the device to <name>"; only that learner's "I am <name>" shows their
 hand again. A buy window (T10) asks each learner still to answer in turn, each behind
 the cover; bots answer and play by themselves, at once, between the learners' moves.
@@ -11,7 +11,7 @@ the cover; bots answer and play by themselves, at once, between the learners' mo
 Stable hooks for tests are CSS classes: `tr-passplay` (the page), `tr-pp-players`,
 `tr-pp-name` and `tr-pp-kind` (one per seat), `tr-pp-start`, `tr-pp-cover`,
 `tr-pp-cover-text`, `tr-pp-reveal`, `tr-pp-new`, `tr-message`, and the seat view's
-(`tr-status`, `tr-prompt`, `tr-hand`, `tr-draw`, … see `seatview`).
+(`tr-status`, `tr-prompt`, `tr-hand`, `tr-draw`, `tr-recap`, … see `seat`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ..store.names import NAME_LIMIT, clean_name
 from ..store.tables import public_events
 from ..views import Phase
 from .components import MessageBox, size_style
-from .seatview import SeatView, make_button
+from .seat import SeatView, make_button
 from .textbox import capped_text
 
 #: a seat's kind for a learner (the others are `bots.BOT_KINDS`)
@@ -110,7 +110,8 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.cover = widgets.VBox([self.cover_text, self.reveal_button],
                                   layout=widgets.Layout(display="none"))
         self.cover.add_class("tr-pp-cover")
-        self.seat_view = SeatView(self._play, self.message, size=self._size)
+        self.seat_view = SeatView(self._play, self.message, size=self._size,
+                                  take_back=self._take_back)
         self.seat_view.layout.display = "none"
         self.seat_view.no_seat = msg("the device is covered: the learner it names clicks "
                                      "their button first", None)
@@ -268,6 +269,21 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
                             watching=watching)
 
     # -- the moves -------------------------------------------------------------------
+    def _take_back(self) -> bool:
+        """Take back the last move of the learner holding the device, while nobody has
+        acted since (a bot's answer or another learner's move cannot be unseen)."""
+        game = self._game()
+        seat = self.holder
+        if seat is None or not game.actions or game.actions[-1].seat != seat:
+            self.message.error(msg("only your own last move can be taken back, and only "
+                                   "while nobody has acted since", None))
+            return False
+        taken = game.undo()
+        self._show(seat)
+        self.message.info(msg("{name} took back {move}", None, name=game.names[seat],
+                              move=taken.notation().split(": ", 1)[-1]))
+        return True
+
     def _play(self, action: A.Action) -> bool:
         """A move of the learner holding the device: checked by the engine, then the
         game goes on (bots, then the cover for the next learner)."""

@@ -22,7 +22,7 @@ after drawing (`SCENARIOS`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -30,7 +30,7 @@ import ipywidgets as widgets
 
 from .. import actions as A
 from ..bots import Bot
-from ..cards import ROOK, Card, sort_cards
+from ..cards import ROOK, Card
 from ..errors import NotYourTurnError, WrongPhaseError
 from ..game import Game
 from ..melds import Meld
@@ -44,7 +44,6 @@ from ..scenarios import laydown_scenario as laydown_scenario
 from ..views import Event, Phase, PlayerView
 from .components import (
     TEXT_PX,
-    HandPicker,
     LanguagePicker,
     MessageBox,
     PilesView,
@@ -55,6 +54,7 @@ from .components import (
     size_from_url,
     size_style,
 )
+from .hand import HandOrder, SeatHand
 from .play_panels import MovesPanel, Parts, SavePanel, SettingsPanel, buy_offer_dropdown
 from .play_text import (
     keys_html,
@@ -64,6 +64,7 @@ from .play_text import (
     status_html,
     you,
 )
+from .recap import RoundRecap
 from .session import PlaySession, buy_offer_options
 
 __all__ = ["BOT_NAMES", "HUMAN_NAME", "MOVES", "PANELS", "SAVE", "SCENARIOS", "SETTINGS",
@@ -125,37 +126,8 @@ def _smaller(size: str) -> str:
     return order[max(0, order.index(size) - 1)]
 
 
-class PlayHand(HandPicker):
-    """The human's hand: `components.HandPicker` whose card buttons carry `tr-card`,
-    shown sorted, with the focus movable to one card."""
-
-    def __init__(self, size: str = "normal") -> None:
-        super().__init__(size=size)
-        self.add_class("tr-hand")
-
-    def show(self, cards: Iterable[Card]) -> None:
-        """Show these cards, in this order, none selected."""
-        self.set_cards(tuple(cards))
-        for picker in self.row.children:
-            picker.button.add_class("tr-card")
-
-    def pick(self, cards: Sequence[Card]) -> None:
-        """Select these cards (by value, each copy once)."""
-        wanted = Counter(cards)
-        indices = []
-        for i, card in enumerate(self.cards):
-            if wanted[card] > 0:
-                wanted[card] -= 1
-                indices.append(i)
-        self.select(indices)
-
-    def focus_card(self, card: Card | None) -> None:
-        """Put the focus on (the first copy of) `card`, else on the first card."""
-        buttons = self.row.children
-        if not buttons:
-            return
-        index = self.cards.index(card) if card in self.cards else 0
-        buttons[index].button.focus()
+#: the hand of the app is the seat view's hand (`hand.SeatHand`), under its old name too
+PlayHand = SeatHand
 
 
 def log_lines(events: Sequence[Event], notes: Sequence[tuple[int, Message]], first: int
@@ -279,8 +251,16 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.table = TableView(size=_smaller(self._size))
         self.table.add_class("tr-table")
         self.prompt = make.html("tr-prompt")
-        self.hand = PlayHand(self._size)
+        self.hand = SeatHand(self._size)
         self.hand.observe(guard(self._selection_changed), "selected")
+        self.hand_order = HandOrder()
+        self.hand_order.watch(self.hand_order, guard(
+            lambda change: self.hand.reorder(change["new"])))
+        #: the end of a round, shown before the next round's table (Continue closes it)
+        self.recap = RoundRecap(self._size, on_close=self._recap_closed)
+        self.recap.rules = session.rules
+        self.recap.me = HUMAN
+        self.recap.start(session.game.history)
         self.suggested = make.html("tr-suggested")
         self.log_view = PlayLog()
         self.log_view.add_class("tr-log")
@@ -360,9 +340,12 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         record = make.row(self.log_box, self.score_sheet, css="tr-record")
         toolbar = make.row(self.new_game_button, self.size_toggle, self.buy_offers,
                            self.language, css="tr-toolbar")
+        hand_title = make.row(self.hand_title, self.hand_order, css="tr-hand-head")
+        #: what the recap covers while it is open: the new round's table and moves
+        self.round_parts = [board, self.prompt, self.buy_row, start, hand_title, self.hand,
+                            moves, self.suggested]
         return [widgets.HTML(_CSS, layout=make.none), size_style(), self.status,
-                self.others, self.message, board, self.prompt, self.buy_row, start,
-                self.hand_title, self.hand, moves, self.suggested, panels, record,
+                self.others, self.message, self.recap, *self.round_parts, panels, record,
                 toolbar, self.key_legend]
 
     # -- panels --------------------------------------------------------------------------
@@ -597,7 +580,9 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     def _focus_next(self) -> None:
         """The focus on what you decide next: buy or pass, draw, or (playing) a card."""
         game = self.game
-        if game.is_over:
+        if self.recap.shown:
+            self.recap.continue_button.focus()
+        elif game.is_over:
             self.new_game_button.focus()
         elif game.phase is Phase.BUY and HUMAN in game.deciders:
             self.buy_button.focus() if self.session.buy_offers == "helpful" \
@@ -616,7 +601,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self._size = size
         self.add_class(f"tv-size-{size}")
         self.hand.size = size
-        parts = [self.message, self.piles, self.score_sheet]
+        parts = [self.message, self.piles, self.score_sheet, self.recap]
         if self._settings is not None:
             parts.append(self._settings.rules_panel)
         for part in parts:
@@ -646,7 +631,24 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         if self._changed("game", id(game)):
             self._log_from = max(0, len(game.history) - LOG_LINES)
             self._shown = {"game": id(game)}
+            self.recap.close_recap()
+            self.recap.rules = game.rules
+            self.recap.start(game.history)
         self._refresh()
+        if self.recap.offer(game.history):
+            self._show_round_parts(False)
+            self.recap.continue_button.focus()
+
+    def _show_round_parts(self, shown: bool) -> None:
+        for part in self.round_parts:
+            part.layout.display = None if shown else "none"
+        if shown:
+            self._show_offer()  # the buy row shows only with an offer
+
+    def _recap_closed(self) -> None:
+        """Continue: the new round's table comes back, the focus on your next move."""
+        self._show_round_parts(True)
+        self._focus_next()
 
     def _refresh(self) -> None:
         """Redraw the parts of the page whose facts changed."""
@@ -655,7 +657,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         if self._changed("hand", view.hand):
             self._picking = True
             try:
-                self.hand.show(sort_cards(view.hand))
+                self.hand.show(view.hand)
             finally:
                 self._picking = False
         if self._changed("piles", (view.stock_size, view.discard_top, view.discard_size)):
@@ -675,7 +677,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
 
     def _show_offer(self) -> None:
         offer = self.session.offer
-        self.buy_row.layout.display = "flex" if offer else "none"
+        self.buy_row.layout.display = "flex" if offer and not self.recap.shown else "none"
         if not offer:
             return
         number, card, seat = offer

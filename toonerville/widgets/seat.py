@@ -1,0 +1,436 @@
+"""One seat at a table, as a learner sees it: the `SeatView` widget of every table page.
+
+Owns what a learner at a shared table (09's `SharedTable`, a tournament table of 10) and
+at a pass-and-play screen (`PassAndPlay`) sees and does: the status line, each seat's
+cards and marks, the piles and the melds on the table, the recap at the end of a round
+(`recap.RoundRecap`), the prompt, the buy offer (naming the card and who declined it),
+draw or take, the hand (sorted, by colour or by number: `hand.SeatHand`), the moves
+(Suggest, Lay down, Lay off, Discard, Take back, Hint), the table's log and the score
+sheet, and the buy-offer setting.
+
+It asks nothing of where the game lives: the owner calls `show(...)` with what the seat
+may see, and every move the learner makes goes to the owner's `send(action)` (True if
+played). Rules knowledge stays in the engine: the legal moves come with `show`, a hint
+from `HeuristicBot.explain`, a lay-down from the legal moves (or why not, from
+`solver.shortfall`), whether a discard helps from `hints.discard_helps`. Take back is
+the owner's (`take_back`, which may refuse and say why); without one the page says why
+a move cannot be taken back here. With `answer_buys`, a declined discard the learner's
+setting does not offer is passed for them at once ("helpful": only a card that helps;
+"always"; "never"), so a draw nobody wants needs no click.
+
+A watcher's view (`watching=True`) has no hand and no buttons; `cover()` empties the hand
+and hides the buttons, so nothing of a hand stays in the page while the device changes
+hands. Stable hooks for tests are CSS classes: `tr-status`, `tr-others`, `tr-piles`,
+`tr-table`, `tr-recap`, `tr-prompt`, `tr-buy-row`, `tr-offer`, `tr-moves`, `tr-hand`,
+`tr-hand-order`, `tr-draw`, `tr-take`, `tr-buy`, `tr-pass`, `tr-suggest`, `tr-lay-down`,
+`tr-lay-off`, `tr-discard`, `tr-undo`, `tr-hint`, `tr-buy-offers`, `tr-log`,
+`tr-score-sheet`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import actions as A
+from ..bots import HeuristicBot
+from ..errors import ToonervilleError
+from ..events import Event
+from ..hints import discard_helps
+from ..messages import N_, Message, _, msg
+from ..render import meld_html
+from ..rules import Rules
+from ..solver import shortfall
+from ..views import Phase, PlayerView
+from .base import MessageBox, Part
+from .components import EventLog, PilesView, ScoreSheet, TableView
+from .hand import HandOrder, SeatHand
+from .recap import RoundRecap
+from .seat_text import offer_html, prompt_html, seat_names, seats_html, status_html
+from .seat_text import prompt_text as _prompt_text
+from .session import BUY_OFFERS
+
+#: the move buttons: (attribute, CSS class, label, tooltip, the action kind it makes)
+_MOVES = (
+    ("buy_button", "tr-buy", N_("Buy"), N_("Buy the declined discard (T10, T11)"), A.Buy),
+    ("pass_button", "tr-pass", N_("Pass"), N_("Do not buy it (T10)"), A.Pass),
+    ("draw_button", "tr-draw", N_("Draw from stock"),
+     N_("Start your turn: draw the top card of the stock (T9)"), A.Draw),
+    ("take_button", "tr-take", N_("Take the discard"),
+     N_("Start your turn: take the top discard (T9)"), A.TakeDiscard),
+    ("lay_down_button", "tr-lay-down", N_("Lay down"),
+     N_("Lay down this round's contract as the engine finds it in your hand (T15)"),
+     A.LayDown),
+    ("lay_off_button", "tr-lay-off", N_("Lay off selected card"),
+     N_("Add the selected card to a meld it fits (H9)"), A.LayOff),
+    ("discard_button", "tr-discard", N_("Discard selected card"),
+     N_("End your turn: discard the one selected card (T13)"), A.Discard),
+)
+#: the helpers, always at hand while a seat is shown: they answer, or say why not
+_HELPERS = (
+    ("suggest_button", "tr-suggest", N_("Suggest"),
+     N_("Ask the solver for a lay-down of this round's contract")),
+    ("undo_button", "tr-undo", N_("Take back"),
+     N_("Take back your last move, if nobody has acted since")),
+    ("hint_button", "tr-hint", N_("Hint"),
+     N_("What would the heuristic bot do in your place?")),
+)
+#: what Take back says where no move can be taken back (a shared table)
+NO_TAKE_BACK = N_("a move at this table cannot be taken back: the others see it at once "
+                  "and may act on it")
+
+
+def make_button(label: str, css: str, tooltip: str) -> widgets.Button:
+    """A button of the table pages: translated label and tooltip, a CSS hook (its texts
+    follow the language when the page's part registers them, as `SeatView` does)."""
+    button = widgets.Button(description=_(label), tooltip=_(tooltip),
+                            layout=widgets.Layout(width="auto"))
+    button.add_class(css)
+    return button
+
+
+class SeatView(Part, widgets.VBox):  # type: ignore[misc]
+    """What one seat sees, and its moves; moves go to `send(action)`.
+
+    `message` is the page's message box (refusals and hints are shown there); `size` the
+    page's size; `take_back()` the owner's take-back (None: the page says why not);
+    `countdown` the seconds a round's recap stays (None: until Continue); `answer_buys`
+    passes for the learner a discard their setting does not offer. Buttons are attributes
+    (`draw_button`, `discard_button`, `hint_button`, …)."""
+
+    draw_button: widgets.Button
+    take_button: widgets.Button
+    buy_button: widgets.Button
+    pass_button: widgets.Button
+    lay_down_button: widgets.Button
+    lay_off_button: widgets.Button
+    discard_button: widgets.Button
+    suggest_button: widgets.Button
+    undo_button: widgets.Button
+    hint_button: widgets.Button
+
+    def __init__(self, send: Callable[[A.Action], bool], message: MessageBox, *,
+                 size: str = "normal", take_back: Callable[[], bool] | None = None,
+                 countdown: int | None = None, answer_buys: bool = False) -> None:
+        super().__init__()
+        self.size = size
+        self._send_move = send
+        self._take_back = take_back
+        self.answer_buys = answer_buys
+        self.message = message
+        self._legal: list[A.Action] = []
+        self._view: PlayerView | None = None
+        self._seat: int | None = None
+        self._showing = False
+        self.rules = Rules()
+        self._helper = HeuristicBot()
+        #: what a click says while no seat is shown (a watcher's page, a covered device)
+        self.no_seat = msg("you are watching: join a seat to play", None)
+        guard = message.guard
+        self.status = self._html("tr-status")
+        self.others = self._html("tr-others")
+        self.piles = PilesView(size=size)
+        self.piles.add_class("tr-piles")
+        self.table = TableView(size="small" if size == "normal" else "normal")
+        self.table.add_class("tr-table")
+        self.recap = RoundRecap(size, countdown=countdown, on_close=self._recap_closed)
+        self.prompt = self._html("tr-prompt")
+        self.offer_text = self._html("tr-offer")
+        self.hand = SeatHand(size)
+        self.hand_order = HandOrder()
+        self.watch(self.hand_order, guard(lambda change: self.hand.reorder(change["new"])))
+        self.suggested = self._html("tr-suggested")
+        for attribute, css, label, tooltip, *_kind in (*_MOVES, *_HELPERS):
+            button = self.texts(make_button(label, css, tooltip), description=label,
+                                tooltip=tooltip)
+            setattr(self, attribute, button)
+        for _a, _c, _l, _t, kind in _MOVES[:4]:
+            button = getattr(self, _a)
+            button.on_click(guard(lambda _b, k=kind: self._simple(k)))
+        for button, handler in ((self.lay_down_button, self._lay_down),
+                                (self.lay_off_button, self._lay_off),
+                                (self.discard_button, self._discard),
+                                (self.suggest_button, self._suggest),
+                                (self.undo_button, self.take_back),
+                                (self.hint_button, self.hint)):
+            button.on_click(guard(lambda _b, h=handler: h()))
+        self.buy_offers = self.texts(
+            widgets.Dropdown(options=_offer_options(), value="helpful",
+                             layout=widgets.Layout(width="auto"),
+                             style={"description_width": "initial"}),
+            options=_offer_options, description=N_("Offer me a declined discard"))
+        self.buy_offers.add_class("tr-buy-offers")
+        self.watch(self.buy_offers, guard(lambda _c: self._answer_for_me()))
+        self.buy_offers.layout.display = None if answer_buys else "none"
+        self.buy_row = _row([self.offer_text, self.buy_button, self.pass_button],
+                            "tr-buy-row")
+        self.moves = _row([self.draw_button, self.take_button, self.suggest_button,
+                           self.lay_down_button, self.lay_off_button, self.discard_button,
+                           self.undo_button, self.hint_button], "tr-moves")
+        self.log_view = EventLog(size=size, limit=10)
+        self.log_view.add_class("tr-log")
+        self.score_sheet = ScoreSheet(size=size)
+        self.score_sheet.add_class("tr-score-sheet")
+        self.round_parts = [_row([self.piles, self.table], "tr-board"), self.prompt,
+                            self.buy_row, self.moves, _row([self.hand_order], "tr-hand-head"),
+                            self.hand, self.suggested]
+        self.children = [self.status, self.others, self.recap, *self.round_parts,
+                         _row([self.log_view, self.score_sheet], "tr-record"),
+                         self.buy_offers]
+        self.add_class("tr-seat-view")
+
+    def __repr__(self) -> str:
+        return f"SeatView(seat={self._seat!r})"
+
+    @staticmethod
+    def _html(css: str) -> widgets.HTML:
+        html = widgets.HTML()
+        html.add_class(css)
+        return html
+
+    # -- showing ---------------------------------------------------------------------
+    def show(self, view: PlayerView, *, legal: Sequence[A.Action],
+             history: Sequence[Event], number: int, finished: bool,
+             watching: bool = False, rules: Rules | None = None) -> None:
+        """Show `view` (the names in it are the ones the page shows) after `number`
+        moves; `legal` are the seat's moves now (none while it waits), `history` the
+        sentences everyone at the table may read, `rules` the table's rules."""
+        me = None if watching else view.seat
+        first = self._view is None
+        self._view, self._seat = view, me
+        self.rules = rules or self.rules
+        self._legal = [] if watching or finished else list(legal)
+        if self._pass_for_me(view):
+            return  # the owner has shown the table after the pass already
+        names = seat_names(view.names, me)
+        self.piles.update(view)
+        self.table.update(dict(zip(names, view.table, strict=True)))
+        self.score_sheet.update(names, view.scores, None if finished else view.round_number)
+        self.log_view.show(history)
+        self.recap.me, self.recap.rules = me, self.rules
+        if first:
+            self.recap.start(history)
+        opened = self.recap.offer(history)
+        # the hand goes to the page before the prompt and the buttons: a learner who
+        # reads "your turn" and clicks a card at once clicks the card the hand holds now
+        self.hand.layout.display = "none" if watching else None
+        if watching:
+            if self.hand.cards:
+                self.hand.show(())
+        elif self.hand.held != view.hand:
+            self.hand.show(view.hand, keep=True)
+        self.prompt.value = prompt_html(view, watching, finished)
+        self._show_offer(view, watching)
+        kinds = {type(a) for a in self._legal}
+        for attribute, _css, _label, _tip, kind in _MOVES:
+            button = getattr(self, attribute)
+            button.disabled = kind not in kinds
+            button.button_style = "primary" if kind in kinds else ""
+        for attribute, *_rest in _HELPERS:
+            getattr(self, attribute).disabled = watching or finished
+        self.moves.layout.display = "none" if watching else None
+        self.suggested.value = ""
+        self.others.value = seats_html(view, me, finished)
+        self._show_round(not self.recap.shown)
+        if opened:
+            self.recap.continue_button.focus()
+        # the status goes last: it carries the move number, so a page that sees it change
+        # (a learner, a test) finds every other part of the seat already current
+        self.status.value = status_html(view, number, watching, finished)
+
+    def _show_offer(self, view: PlayerView, watching: bool) -> None:
+        offered = not watching and view.phase is Phase.BUY and view.seat in view.deciders \
+            and view.offered is not None
+        self.buy_row.layout.display = "flex" if offered else "none"
+        if offered:
+            self.buy_button.description = _("Buy {card}").format(card=view.offered)
+            reason = self._reason(view) if self.buy_offers.value == "helpful" else None
+            self.offer_text.value = offer_html(view, self.rules, reason)
+
+    def _show_round(self, shown: bool) -> None:
+        for part in self.round_parts:
+            part.layout.display = None if shown else "none"
+        if shown and self._view is not None:
+            self._show_offer(self._view, self._seat is None)
+        if shown and self._seat is None:  # a watcher (or a covered device): no hand
+            for part in (self.moves, self.hand, self.round_parts[4]):
+                part.layout.display = "none"
+
+    def _recap_closed(self) -> None:
+        self._show_round(True)
+        if self._seat is not None and self._view is not None \
+                and self._seat in self._view.deciders:
+            (self.pass_button if self._view.phase is Phase.BUY else self.draw_button
+             if self._view.phase is Phase.DRAW else self.discard_button).focus()
+
+    def cover(self) -> None:
+        """Take the hand out of the page and the buttons out of reach (the device is
+        changing hands); `show` brings them back."""
+        self._legal = []
+        self._seat = None
+        self.hand.show(())
+        self.hand.layout.display = "none"
+        self.moves.layout.display = "none"
+        self.buy_row.layout.display = "none"
+        self.suggested.value = ""
+        for attribute, *_rest in (*_MOVES, *_HELPERS):
+            getattr(self, attribute).disabled = True
+
+    @staticmethod
+    def prompt_text(view: PlayerView, watching: bool, finished: bool) -> str:
+        """The sentence above the buttons: whose decision it is, and what it is."""
+        return _prompt_text(view, watching, finished)
+
+    # -- the buy-offer setting -------------------------------------------------------
+    def _reason(self, view: PlayerView) -> Message | None:
+        return None if view.offered is None else discard_helps(view, view.offered,
+                                                               self.rules)
+
+    def _pass_for_me(self, view: PlayerView) -> bool:
+        """Pass a declined discard the setting does not offer (with `answer_buys`); True
+        if a pass was sent (the owner then shows the table again)."""
+        if not self.answer_buys or self._showing:
+            return False
+        sent = False
+        self._showing = True  # the owner shows the table after each pass: no pass there
+        try:
+            for _offer in range(100):  # each offer once (a safety net: a table moves on)
+                view = self._view or view  # as the owner showed it after the last pass
+                if not self._unwanted(view) or not self._send_move(A.Pass(view.seat)):
+                    break
+                sent = True
+        finally:
+            self._showing = False
+        return sent
+
+    def _unwanted(self, view: PlayerView) -> bool:
+        """Is an offer on the table now that the learner's setting passes?"""
+        if self._seat is None or A.Pass(view.seat) not in self._legal:
+            return False
+        setting = self.buy_offers.value
+        return setting == "never" or (setting == "helpful" and self._reason(view) is None)
+
+    def _answer_for_me(self) -> None:
+        """A change of setting answers an offer on screen that it no longer offers."""
+        if self._view is not None:
+            self._pass_for_me(self._view)
+
+    # -- the moves -------------------------------------------------------------------
+    def _me(self) -> int:
+        if self._seat is None:
+            raise ToonervilleError(self.no_seat)
+        return self._seat
+
+    def _simple(self, make: Any) -> None:
+        self._send_move(make(self._me()))
+
+    def _one_card(self, what: str) -> Any:
+        chosen = self.hand.selected
+        if len(chosen) != 1:
+            self.message.error(msg("select exactly one card in your hand to {what}, then "
+                                   "click again ({n} selected now)", None, what=_(what),
+                                   n=len(chosen)))
+            return None
+        return chosen[0]
+
+    def _discard(self) -> None:
+        seat = self._me()
+        card = self._one_card(N_("discard"))
+        if card is not None:
+            self._send_move(A.Discard(seat, card))
+
+    def _lay_down(self) -> None:
+        self._me()
+        found = [a for a in self._legal if isinstance(a, A.LayDown)]
+        if not found:
+            self.message.error(msg("there is no lay-down of this round's contract in your "
+                                   "hand now", "T15"))
+            return
+        self._send_move(found[0])
+
+    def _lay_off(self) -> None:
+        self._me()
+        card = self._one_card(N_("lay off"))
+        if card is None:
+            return
+        found = [a for a in self._legal if isinstance(a, A.LayOff) and a.card == card]
+        if not found:
+            self.message.error(msg("{card} fits no meld on the table now", "H9", card=card))
+            return
+        self._send_move(found[0])
+
+    def _suggest(self) -> None:
+        """The engine's lay-down for the hand, selected in it; or what the hand lacks."""
+        self._me()
+        view = self._view
+        assert view is not None
+        if view.down[view.seat]:
+            self.message.info(msg("You are down already: now lay off cards that fit melds "
+                                  "on the table", "H9"))
+            return
+        found = [a for a in self._legal if isinstance(a, A.LayDown)]
+        if not found:
+            why = shortfall(view.hand, view.round_number, self.rules)
+            self.message.info(msg("The solver finds no lay-down of round {r}'s contract in "
+                                  "your hand yet: {why}", "T15", r=view.round_number,
+                                  why=why.text))
+            return
+        melds = found[0].melds
+        self.hand.pick([c for m in melds for c in m.cards])
+        self.suggested.value = "".join(meld_html(m, self.size) for m in melds)
+        self.message.info(msg("The engine suggests {melds} (selected in your hand): click "
+                              "'Lay down'", "T15", melds=" / ".join(map(str, melds))))
+        self.lay_down_button.focus()
+
+    def hint(self) -> tuple[A.Action, Message] | None:
+        """What the heuristic bot would do in your place, and why; the card it would
+        play is selected, the button it would press has the focus."""
+        self._me()
+        view = self._view
+        if view is None or not self._legal:
+            self.message.error(msg("A hint is for your own move: wait until it is your "
+                                   "turn", None))
+            return None
+        legal = list(self._legal)
+        action, why = self._helper.explain(view, self.rules, lambda: legal)
+        self.message.info(msg("Hint: {why}", why.rule, why=why.text))
+        if isinstance(action, A.Discard | A.LayOff):
+            self.hand.pick([action.card])
+        elif isinstance(action, A.LayDown):
+            self.hand.pick([c for m in action.melds for c in m.cards])
+        target = {A.Discard: self.discard_button, A.LayOff: self.lay_off_button,
+                  A.LayDown: self.lay_down_button, A.Draw: self.draw_button,
+                  A.TakeDiscard: self.take_button, A.Buy: self.buy_button,
+                  A.Pass: self.pass_button}.get(type(action))
+        if target is not None:
+            target.focus()
+        return action, why
+
+    def take_back(self) -> bool:
+        """Take back your last move through the owner; where no move can be taken back,
+        say why."""
+        self._me()
+        if self._take_back is None:
+            self.message.error(msg(NO_TAKE_BACK, None))
+            return False
+        return self._take_back()
+
+    def _redraw(self) -> None:
+        if not hasattr(self, "hand"):
+            return
+        for part in (self.piles, self.score_sheet, self.hand, self.recap, self.log_view):
+            part.size = self.size
+        self.table.size = "small" if self.size == "normal" else "normal"
+
+
+def _row(children: list[widgets.Widget], css: str) -> widgets.HBox:
+    row = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
+                                                       align_items="center"))
+    row.add_class(css)
+    return row
+
+
+def _offer_options() -> list[tuple[str, str]]:
+    return [(_(label), key) for key, label in BUY_OFFERS]
