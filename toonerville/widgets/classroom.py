@@ -70,9 +70,9 @@ def store_location(where: str | Path | None = None) -> str:
 
 def table_names(players: int, bots: dict[int, str]) -> tuple[str, ...]:
     """A new table's seat names: a bot by a bird's name ("Crow"), a learner's seat by its
-    number until the learner names it."""
+    number until the learner names it ("Player 1", in the opener's language)."""
     birds = iter(BOT_NAMES * 2)
-    return tuple(next(birds) if seat in bots else f"Player {seat}"
+    return tuple(next(birds) if seat in bots else _("Player {k}").format(k=seat)
                  for seat in range(players))
 
 

@@ -24,7 +24,7 @@ from html import escape
 import ipywidgets as widgets
 
 from .. import actions as A
-from ..bots import BOT_KINDS, Bot, make_bot
+from ..bots import Bot, make_bot
 from ..errors import ToonervilleError
 from ..game import Game
 from ..messages import N_, _, msg
@@ -34,6 +34,7 @@ from ..views import Phase
 from .components import MessageBox, size_style
 from .seat import SeatView, make_button
 from .textbox import capped_text
+from .words import bot_kind_options
 
 #: a seat's kind for a learner (the others are `bots.BOT_KINDS`)
 HUMAN = "human"
@@ -80,7 +81,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.players.add_class("tr-pp-players")
         self.players.observe(lambda _c: self._show_rows(), "value")
         kinds = [(_("a learner"), HUMAN),
-                 *((_("bot ({kind})").format(kind=k), k) for k in BOT_KINDS)]
+                 *((_("bot ({kind})").format(kind=word), k) for word, k in bot_kind_options())]
         self.name_texts: list[widgets.Text] = []
         self.kind_choices: list[widgets.Dropdown] = []
         self.rows: list[widgets.HBox] = []

@@ -173,7 +173,7 @@ class SeatView(Part, widgets.VBox):  # type: ignore[misc]
         self.log_view.add_class("tr-log")
         self.score_sheet = ScoreSheet(size=size)
         self.score_sheet.add_class("tr-score-sheet")
-        self.round_parts = [_row([self.piles, self.table], "tr-board"), self.prompt,
+        self.round_parts = [_row([self.piles, self.table], "tr-seat-board"), self.prompt,
                             self.buy_row, self.moves, _row([self.hand_order], "tr-hand-head"),
                             self.hand, self.suggested]
         self.children = [self.status, self.others, self.recap, *self.round_parts,

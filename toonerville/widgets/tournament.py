@@ -44,6 +44,7 @@ from ..store import Seat, TableStore, TournamentDesk, Watcher, open_store
 from ..tournament import SheetRow, Tournament, sheet_csv
 from .classroom import SharedTable, store_location
 from .components import TEXT_PX, HouseRulesPanel, MessageBox, size_style
+from .words import bot_kind_options
 
 #: how often the teacher's page looks at the tables, in milliseconds
 TEACHER_POLL_MS = 1000
@@ -226,7 +227,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                                            description=_("Bots"),
                                            layout=widgets.Layout(width="10em"))
         self.bots.add_class("tt-bots")
-        self.bot_kind = widgets.Dropdown(options=list(BOT_KINDS), value=BOT_KINDS[0],
+        self.bot_kind = widgets.Dropdown(options=bot_kind_options(), value=BOT_KINDS[0],
                                          description=_("Bots play"),
                                          layout=widgets.Layout(width="auto"))
         self.bot_kind.add_class("tt-bot-kind")
