@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..cards import Card, sort_cards
 from ..messages import N_, _
 from .base import Part
-from .components import HandPicker
+from .cards import HandPicker
 
 #: the orders a hand may be shown in: (key, label)
 HAND_ORDERS = (("colour", N_("by colour")), ("number", N_("by number")))

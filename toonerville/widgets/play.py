@@ -35,26 +35,17 @@ from ..errors import NotYourTurnError, WrongPhaseError
 from ..game import Game
 from ..melds import Meld
 from ..messages import N_, Message, _, add_listener, direction, msg
-from ..render import SIZES, meld_html
+from ..render import SIZES, TEXT_PX, meld_html
 from ..rules import Rules
 from ..scenarios import BOT_NAMES as BOT_NAMES
 from ..scenarios import HUMAN, SCENARIOS, player_names
 from ..scenarios import HUMAN_NAME as HUMAN_NAME
 from ..scenarios import laydown_scenario as laydown_scenario
 from ..views import Event, Phase, PlayerView
-from .components import (
-    TEXT_PX,
-    LanguagePicker,
-    MessageBox,
-    PilesView,
-    ScoreSheet,
-    SizeToggle,
-    TableView,
-    query_params,
-    size_from_url,
-    size_style,
-)
+from .base import MessageBox, size_style
+from .board import PilesView, ScoreSheet, TableView
 from .hand import HandOrder, SeatHand
+from .language import LanguagePicker
 from .play_panels import MovesPanel, Parts, SavePanel, SettingsPanel, buy_offer_dropdown
 from .play_text import (
     keys_html,
@@ -66,6 +57,8 @@ from .play_text import (
 )
 from .recap import RoundRecap
 from .session import PlaySession, buy_offer_options
+from .settings import SizeToggle
+from .url import query_params, size_from_url
 
 __all__ = ["BOT_NAMES", "HUMAN_NAME", "MOVES", "PANELS", "SAVE", "SCENARIOS", "SETTINGS",
            "PlayGame", "PlayHand", "laydown_scenario", "player_names"]

@@ -26,9 +26,10 @@ from ..messages import N_, _, msg
 from ..rules import Rules
 from ..scenarios import HUMAN
 from ..views import PlayerView
-from .components import HouseRulesPanel, MessageBox, relabel
+from .base import MessageBox, relabel
 from .play_text import download_html
 from .session import PlaySession, buy_offer_options, settings_kinds
+from .settings import HouseRulesPanel
 
 #: the longest text a box of the app takes (a saved game is far shorter)
 MAX_TYPED_CHARS = 2_000

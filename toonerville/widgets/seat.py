@@ -45,7 +45,7 @@ from ..rules import Rules
 from ..solver import shortfall
 from ..views import Phase, PlayerView
 from .base import MessageBox, Part
-from .components import EventLog, PilesView, ScoreSheet, TableView
+from .board import EventLog, PilesView, ScoreSheet, TableView
 from .hand import HandOrder, SeatHand
 from .recap import RoundRecap
 from .seat_text import offer_html, prompt_html, seat_names, seats_html, status_html
