@@ -31,6 +31,7 @@ from .cards import Card, Colour
 from .messages import N_, Message, direction, plural, translate
 from .prose import rulebook_href
 from .rules import ROUNDS, contract_for
+from .scoring import place_labels
 
 if TYPE_CHECKING:
     from .melds import Meld, Verdict
@@ -486,8 +487,7 @@ def piles_html(stock_count: int, discard_top: Card | None, discard_count: int,
 
 def _places(totals: Sequence[int]) -> list[str]:
     """Final places, lowest total first; equal totals share a place: `["1=", "1=", "3"]`."""
-    return [f"{1 + sum(t < own for t in totals)}" + ("=" if totals.count(own) > 1 else "")
-            for own in totals]
+    return list(place_labels(totals))
 
 
 def _format_places(ranks: Sequence[int | str]) -> list[str]:

@@ -13,7 +13,7 @@ from .cards import shoe
 from .deal import deal
 from .events import EventKind, Joined, Phase
 from .rules import ROUNDS, Restock
-from .scoring import round_scores
+from .scoring import round_scores, winners
 from .state import Change, Position
 from .views import RoundRecord
 
@@ -104,9 +104,9 @@ def end_round(ch: Change, went_out: int | None, ended_by: str) -> None:
         s.phase = Phase.GAME_OVER
         s.buyers = {}
         totals = s.totals()
-        best = min(totals)
-        ch.log(EventKind.GAME_OVER, None, best=best, who=Joined(
-            tuple(setup.names[i] for i, t in enumerate(totals) if t == best), ", "))
+        first = winners(totals)
+        ch.log(EventKind.GAME_OVER, None, best=totals[first[0]], who=Joined(
+            tuple(setup.names[i] for i in first), ", "))
         return
     order = list(range(len(shoe(setup.players))))
     ch.shuffle(order)

@@ -95,9 +95,6 @@ _CSS = """<style>
 .tr-play .tr-log .tr-events { max-height: 18em; overflow-y: auto; }
 .tr-play .tr-panels { align-items: flex-start; gap: 4px; }
 .tr-play .tr-panels > .widget-vbox { align-self: stretch; }
-.tr-play .tr-seat { margin-inline-end: 1.6em; }
-.tr-play .tr-seats { display: flex; flex-wrap: wrap; }
-.tr-play .tr-playing { font-weight: bold; }
 .tr-play .tr-note { font-style: italic; }
 .tr-play .tr-keys-list { margin: 2px 0; padding-inline-start: 1.4em; }
 .tr-play .tr-keys-box kbd { font-family: inherit; font-weight: bold; }

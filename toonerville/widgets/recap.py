@@ -32,7 +32,7 @@ from ..melds import Meld
 from ..messages import N_, _, plural
 from ..render import TEXT_PX, card_html, meld_html
 from ..rules import ROUNDS, Rules
-from ..scoring import places
+from ..scoring import places, winners
 from .base import Part
 
 #: how long a shared table's recap stays before it closes by itself, in seconds
@@ -126,7 +126,7 @@ def recap_html(end: RoundEnd, size: str = "normal", me: int | None = None,
                     for t in (N_("Player"), N_("Melds on the table"), N_("Cards left"),
                               N_("Points this round"), N_("Total")))
     if end.last:
-        best = [end.names[s] for s, r in enumerate(ranks) if r == 1]
+        best = [end.names[s] for s in winners(end.totals)]
         after = _("The game is over: the lowest total wins (T21): {who}.").format(
             who=escape(", ".join(best)))
     else:

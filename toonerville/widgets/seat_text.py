@@ -13,7 +13,7 @@ from html import escape
 
 from ..messages import Message, _, plural
 from ..rules import ROUNDS, Rules
-from ..scoring import places
+from ..scoring import winners
 from ..views import Phase, PlayerView
 
 
@@ -47,16 +47,18 @@ def seats_html(view: PlayerView, me: int | None, finished: bool) -> str:
         playing = seat == view.current and not finished
         extra = "".join(f" · {m}" for m in marks)
         count = plural("{n} card", "{n} cards", view.hand_sizes[seat])
-        cells.append(f'<span class="tr-seat-cell{" tr-playing" if playing else ""}">'
+        bold = ";font-weight:bold" if playing else ""
+        cells.append(f'<span class="tr-seat-cell{" tr-playing" if playing else ""}" '
+                     f'style="margin-inline-end:1.6em{bold}">'
                      f'{"▶ " if playing else ""}<bdi>{escape(name)}</bdi>: {count}{extra}'
                      "</span>")
-    return f'<div class="tr-seats">{"".join(cells)}</div>'
+    return (f'<div class="tr-seats" style="display:flex;flex-wrap:wrap">'
+            f'{"".join(cells)}</div>')
 
 
 def winners_text(names: Sequence[str], totals: Sequence[int]) -> str:
     """Who has the lowest total (T21), joined in the language in use."""
-    ranks = places(totals)
-    return (" " + _("and") + " ").join(n for n, r in zip(names, ranks, strict=True) if r == 1)
+    return (" " + _("and") + " ").join(names[seat] for seat in winners(totals))
 
 
 def prompt_text(view: PlayerView, watching: bool, finished: bool) -> str:
