@@ -30,24 +30,22 @@ hands. Stable hooks for tests are CSS classes: `tr-status`, `tr-others`, `tr-pil
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import ipywidgets as widgets
 
 from .. import actions as A
 from ..bots import HeuristicBot
-from ..errors import ToonervilleError
 from ..events import Event
 from ..hints import discard_helps
 from ..messages import N_, Message, _, msg
-from ..render import meld_html
 from ..rules import Rules
-from ..solver import shortfall
 from ..views import Phase, PlayerView
 from .base import MessageBox, Part
 from .board import EventLog, PilesView, ScoreSheet, TableView
 from .hand import HandOrder, SeatHand
 from .recap import RoundRecap
+from .seat_moves import NO_TAKE_BACK as NO_TAKE_BACK
+from .seat_moves import SeatMoves
 from .seat_text import offer_html, prompt_html, seat_names, seats_html, status_html
 from .seat_text import prompt_text as _prompt_text
 from .session import BUY_OFFERS
@@ -77,11 +75,6 @@ _HELPERS = (
     ("hint_button", "tr-hint", N_("Hint"),
      N_("What would the heuristic bot do in your place?")),
 )
-#: what Take back says where no move can be taken back (a shared table)
-NO_TAKE_BACK = N_("a move at this table cannot be taken back: the others see it at once "
-                  "and may act on it")
-
-
 def make_button(label: str, css: str, tooltip: str) -> widgets.Button:
     """A button of the table pages: translated label and tooltip, a CSS hook (its texts
     follow the language when the page's part registers them, as `SeatView` does)."""
@@ -91,7 +84,7 @@ def make_button(label: str, css: str, tooltip: str) -> widgets.Button:
     return button
 
 
-class SeatView(Part, widgets.VBox):  # type: ignore[misc]
+class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     """What one seat sees, and its moves; moves go to `send(action)`.
 
     `message` is the page's message box (refusals and hints are shown there); `size` the
@@ -316,106 +309,6 @@ class SeatView(Part, widgets.VBox):  # type: ignore[misc]
         """A change of setting answers an offer on screen that it no longer offers."""
         if self._view is not None:
             self._pass_for_me(self._view)
-
-    # -- the moves -------------------------------------------------------------------
-    def _me(self) -> int:
-        if self._seat is None:
-            raise ToonervilleError(self.no_seat)
-        return self._seat
-
-    def _simple(self, make: Any) -> None:
-        self._send_move(make(self._me()))
-
-    def _one_card(self, what: str) -> Any:
-        chosen = self.hand.selected
-        if len(chosen) != 1:
-            self.message.error(msg("select exactly one card in your hand to {what}, then "
-                                   "click again ({n} selected now)", None, what=_(what),
-                                   n=len(chosen)))
-            return None
-        return chosen[0]
-
-    def _discard(self) -> None:
-        seat = self._me()
-        card = self._one_card(N_("discard"))
-        if card is not None:
-            self._send_move(A.Discard(seat, card))
-
-    def _lay_down(self) -> None:
-        self._me()
-        found = [a for a in self._legal if isinstance(a, A.LayDown)]
-        if not found:
-            self.message.error(msg("there is no lay-down of this round's contract in your "
-                                   "hand now", "T15"))
-            return
-        self._send_move(found[0])
-
-    def _lay_off(self) -> None:
-        self._me()
-        card = self._one_card(N_("lay off"))
-        if card is None:
-            return
-        found = [a for a in self._legal if isinstance(a, A.LayOff) and a.card == card]
-        if not found:
-            self.message.error(msg("{card} fits no meld on the table now", "H9", card=card))
-            return
-        self._send_move(found[0])
-
-    def _suggest(self) -> None:
-        """The engine's lay-down for the hand, selected in it; or what the hand lacks."""
-        self._me()
-        view = self._view
-        assert view is not None
-        if view.down[view.seat]:
-            self.message.info(msg("You are down already: now lay off cards that fit melds "
-                                  "on the table", "H9"))
-            return
-        found = [a for a in self._legal if isinstance(a, A.LayDown)]
-        if not found:
-            why = shortfall(view.hand, view.round_number, self.rules)
-            self.message.info(msg("The solver finds no lay-down of round {r}'s contract in "
-                                  "your hand yet: {why}", "T15", r=view.round_number,
-                                  why=why.text))
-            return
-        melds = found[0].melds
-        self.hand.pick([c for m in melds for c in m.cards])
-        self.suggested.value = "".join(meld_html(m, self.size) for m in melds)
-        self.message.info(msg("The engine suggests {melds} (selected in your hand): click "
-                              "'Lay down'", "T15", melds=" / ".join(map(str, melds))))
-        self.lay_down_button.focus()
-
-    def hint(self) -> tuple[A.Action, Message] | None:
-        """What the heuristic bot would do in your place, and why; the card it would
-        play is selected, the button it would press has the focus."""
-        self._me()
-        view = self._view
-        if view is None or not self._legal:
-            self.message.error(msg("A hint is for your own move: wait until it is your "
-                                   "turn", None))
-            return None
-        legal = list(self._legal)
-        action, why = self._helper.explain(view, self.rules, lambda: legal)
-        self.message.info(msg("Hint: {why}", why.rule, why=why.text))
-        if isinstance(action, A.Discard | A.LayOff):
-            self.hand.pick([action.card])
-        elif isinstance(action, A.LayDown):
-            self.hand.pick([c for m in action.melds for c in m.cards])
-        target = {A.Discard: self.discard_button, A.LayOff: self.lay_off_button,
-                  A.LayDown: self.lay_down_button, A.Draw: self.draw_button,
-                  A.TakeDiscard: self.take_button, A.Buy: self.buy_button,
-                  A.Pass: self.pass_button}.get(type(action))
-        if target is not None:
-            target.focus()
-        return action, why
-
-    def take_back(self) -> bool:
-        """Take back your last move through the owner; where no move can be taken back,
-        say why."""
-        self._me()
-        if self._take_back is None:
-            self.message.error(msg(NO_TAKE_BACK, None))
-            return False
-        return self._take_back()
 
     def _redraw(self) -> None:
         if not hasattr(self, "hand"):
