@@ -39,7 +39,6 @@ from ..scenarios import BOT_NAMES
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
 from ..store.names import NAME_LIMIT, clean_name
-from ..views import PlayerView
 from .components import MessageBox, size_style
 from .recap import RECAP_SECONDS
 from .seat import SeatView, make_button
@@ -318,7 +317,3 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                             history=self.store.public_history(handle.code),
                             number=handle.number, finished=handle.finished,
                             watching=watching)
-
-    @staticmethod
-    def _prompt(view: PlayerView, watching: bool, finished: bool) -> str:
-        return SeatView.prompt_text(view, watching, finished)
