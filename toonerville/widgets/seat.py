@@ -40,7 +40,7 @@ from ..hints import discard_helps
 from ..messages import N_, Message, _, msg
 from ..rules import Rules
 from ..views import Phase, PlayerView
-from .base import MessageBox, Part
+from .base import MessageBox, Part, translated_button
 from .board import EventLog, PilesView, ScoreSheet, TableView
 from .hand import HandOrder, SeatHand
 from .recap import RoundRecap
@@ -76,12 +76,9 @@ _HELPERS = (
      N_("What would the heuristic bot do in your place?")),
 )
 def make_button(label: str, css: str, tooltip: str) -> widgets.Button:
-    """A button of the table pages: translated label and tooltip, a CSS hook (its texts
-    follow the language when the page's part registers them, as `SeatView` does)."""
-    button = widgets.Button(description=_(label), tooltip=_(tooltip),
-                            layout=widgets.Layout(width="auto"))
-    button.add_class(css)
-    return button
+    """A button of the table pages (`base.translated_button`, under the name the pages
+    know)."""
+    return translated_button(label, css, tooltip)
 
 
 class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
@@ -136,9 +133,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.watch(self.hand_order, guard(lambda change: self.hand.reorder(change["new"])))
         self.suggested = self._html("tr-suggested")
         for attribute, css, label, tooltip, *_kind in (*_MOVES, *_HELPERS):
-            button = self.texts(make_button(label, css, tooltip), description=label,
-                                tooltip=tooltip)
-            setattr(self, attribute, button)
+            setattr(self, attribute, translated_button(label, css, tooltip, owner=self))
         for _a, _c, _l, _t, kind in _MOVES[:4]:
             button = getattr(self, _a)
             button.on_click(guard(lambda _b, k=kind: self._simple(k)))

@@ -42,6 +42,7 @@ from ..render import SIZES
 from ..rules import Rules
 from ..store import Seat, TableStore, TournamentDesk, Watcher, open_store
 from ..tournament import SheetRow, Tournament, sheet_csv
+from .base import translated_button
 from .classroom import SharedTable, store_location
 from .components import TEXT_PX, HouseRulesPanel, MessageBox, size_style
 from .words import bot_kind_options
@@ -161,10 +162,7 @@ def _capped(text: Any, limit: int, what: str) -> str:
 
 
 def _button(label: str, css: str, tooltip: str) -> widgets.Button:
-    button = widgets.Button(description=_(label), tooltip=_(tooltip),
-                            layout=widgets.Layout(width="auto"))
-    button.add_class(css)
-    return button
+    return translated_button(label, css, tooltip)
 
 
 def _text(css: str, description: str, placeholder: str, width: str) -> widgets.Text:
