@@ -295,6 +295,7 @@ def test_the_static_site_has_every_page_in_every_language(built_site: Path) -> N
     assert 'href="03-contracts.html?lang=fa"' in page
     assert 'href="rulebook.html?lang=fa"' in page
     assert '<div dir="rtl" lang="fa">' in page
+    assert '<html lang="fa" dir="rtl">' in page  # the page declares its language
 
 
 def test_lang_on_a_static_page_opens_that_languages_page(
