@@ -16,14 +16,17 @@ from widgetfixtures import close_widgets, no_query  # noqa: F401
 from toonerville import actions as A
 from toonerville.bots import HeuristicBot
 from toonerville.cards import hand_points, parse_cards, sort_cards
+from toonerville.game import Game
 from toonerville.scoring import round_scores
 from toonerville.simulate import play_game
 from toonerville.store import open_store
 from toonerville.views import Phase
+from toonerville.widgets.base import MessageBox
 from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.hand import SeatHand, order_cards
 from toonerville.widgets.play import PlayGame
 from toonerville.widgets.recap import RoundRecap, recap_html, round_ends
+from toonerville.widgets.seat import SeatView
 
 
 # -- the round's recap, from the history ---------------------------------------------------
@@ -243,3 +246,45 @@ def test_a_game_from_a_position_shows_no_recap_of_rounds_before_it() -> None:
     played = play_game(["heuristic"] * 3, seed=4)
     app = PlayGame(game=played.position_at(300))
     assert app.game.records and not app.recap.shown
+
+
+# -- the seat view on its own -----------------------------------------------------------------
+def _seat_of(game: Game) -> SeatView:
+    """A seat view of seat 0 whose moves go straight to `game` (as an owner's would)."""
+    box = MessageBox()
+
+    def send(action: A.Action) -> bool:
+        refusal = game.refusal(action)
+        if refusal is not None:
+            box.error(refusal.message)
+            return False
+        game.apply(action)
+        while game.phase is Phase.BUY and 0 not in game.deciders:  # the others pass
+            game.apply(A.Pass(game.deciders[0]))
+        show()
+        return True
+
+    view = SeatView(send, box)
+
+    def show() -> None:
+        view.show(game.view(0), legal=game.legal_actions(0), history=game.history,
+                  number=len(game.actions), finished=game.is_over, rules=game.rules)
+
+    show()
+    return view
+
+
+def test_T18_the_seat_view_swaps_the_selected_card_for_a_rook() -> None:
+    game = Game.from_position(
+        hands=["B7 Y5 G2", "G1 G2 G3 G4", "B1 B2 B3 B4"], stock="Y2 Y3 Y4 R9",
+        discard_pile="B12", dealer=2,
+        table={0: ["Y7 G7 B7", "R3 R3 R3"], 1: ["B5 B6 RK B8"]})
+    view = _seat_of(game)
+    view.draw_button.click()
+    assert not view.swap_button.disabled
+    view.hand.pick(parse_cards("Y5"))
+    view.swap_button.click()  # Y5 stands in for no Rook: said, nothing played
+    assert view.message.kind == "error" and "(T18)" in view.message.text
+    view.hand.pick(parse_cards("B7"))
+    view.swap_button.click()
+    assert "B7" in str(game.view(0).table[1][0]) and "B7" not in map(str, game.hand(0))

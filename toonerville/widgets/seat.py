@@ -5,7 +5,7 @@ at a pass-and-play screen (`PassAndPlay`) sees and does: the status line, each s
 cards and marks, the piles and the melds on the table, the recap at the end of a round
 (`recap.RoundRecap`), the prompt, the buy offer (naming the card and who declined it),
 draw or take, the hand (sorted, by colour or by number: `hand.SeatHand`), the moves
-(Suggest, Lay down, Lay off, Discard, Take back, Hint), the table's log and the score
+(Suggest, Lay down, Lay off, the Rook swap, Discard, Take back, Hint), the table's log and the score
 sheet, and the buy-offer setting.
 
 It asks nothing of where the game lives: the owner calls `show(...)` with what the seat
@@ -23,7 +23,7 @@ and hides the buttons, so nothing of a hand stays in the page while the device c
 hands. Stable hooks for tests are CSS classes: `tr-status`, `tr-others`, `tr-piles`,
 `tr-table`, `tr-recap`, `tr-prompt`, `tr-buy-row`, `tr-offer`, `tr-moves`, `tr-hand`,
 `tr-hand-order`, `tr-draw`, `tr-take`, `tr-buy`, `tr-pass`, `tr-suggest`, `tr-lay-down`,
-`tr-lay-off`, `tr-discard`, `tr-undo`, `tr-hint`, `tr-buy-offers`, `tr-log`,
+`tr-lay-off`, `tr-swap`, `tr-discard`, `tr-undo`, `tr-hint`, `tr-buy-offers`, `tr-log`,
 `tr-score-sheet`.
 """
 
@@ -63,6 +63,9 @@ _MOVES = (
      A.LayDown),
     ("lay_off_button", "tr-lay-off", N_("Lay off selected card"),
      N_("Add the selected card to a meld it fits (H9)"), A.LayOff),
+    ("swap_button", "tr-swap", N_("Swap in selected card"),
+     N_("Put the selected card in the Rook's place, then play the Rook at once (T18)"),
+     A.SwapRook),
     ("discard_button", "tr-discard", N_("Discard selected card"),
      N_("End your turn: discard the one selected card (T13)"), A.Discard),
 )
@@ -96,6 +99,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     pass_button: widgets.Button
     lay_down_button: widgets.Button
     lay_off_button: widgets.Button
+    swap_button: widgets.Button
     discard_button: widgets.Button
     suggest_button: widgets.Button
     undo_button: widgets.Button
@@ -139,6 +143,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
             button.on_click(guard(lambda _b, k=kind: self._simple(k)))
         for button, handler in ((self.lay_down_button, self._lay_down),
                                 (self.lay_off_button, self._lay_off),
+                                (self.swap_button, self._swap),
                                 (self.discard_button, self._discard),
                                 (self.suggest_button, self._suggest),
                                 (self.undo_button, self.take_back),
@@ -155,7 +160,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.buy_row = _row([self.offer_text, self.buy_button, self.pass_button],
                             "tr-buy-row")
         self.moves = _row([self.draw_button, self.take_button, self.suggest_button,
-                           self.lay_down_button, self.lay_off_button, self.discard_button,
+                           self.lay_down_button, self.lay_off_button, self.swap_button,
+                           self.discard_button,
                            self.undo_button, self.hint_button], "tr-moves")
         self.log_view = EventLog(size=size, limit=10)
         self.log_view.add_class("tr-log")

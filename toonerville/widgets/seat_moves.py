@@ -96,6 +96,20 @@ class SeatMoves:
             return
         self._send_move(found[0])
 
+    def _swap(self) -> None:
+        """The selected card in the place of a Rook on the table, the Rook played at once
+        as the engine finds it (T18); or why not."""
+        self._me()
+        card = self._one_card(N_("swap in"))
+        if card is None:
+            return
+        found = [a for a in self._legal if isinstance(a, A.SwapRook) and a.natural == card]
+        if not found:
+            self.message.error(msg("{card} takes the place of no Rook on the table now",
+                                   "T18", card=card))
+            return
+        self._send_move(found[0])
+
     def _suggest(self) -> None:
         """The engine's lay-down for the hand, selected in it; or what the hand lacks."""
         self._me()
