@@ -288,3 +288,14 @@ def test_T18_the_seat_view_swaps_the_selected_card_for_a_rook() -> None:
     view.hand.pick(parse_cards("B7"))
     view.swap_button.click()
     assert "B7" in str(game.view(0).table[1][0]) and "B7" not in map(str, game.hand(0))
+
+
+def test_a_discard_leaves_no_card_selected_not_even_its_twin() -> None:
+    game = Game.from_position(
+        hands=["B7 B7 Y5 G2", "G1 G2 G3 G4", "B1 B2 B3 B4"], stock="Y2 Y3 Y4 R9",
+        discard_pile="B12", dealer=2)
+    view = _seat_of(game)
+    view.draw_button.click()
+    view.hand.pick(parse_cards("B7"))
+    view.discard_button.click()
+    assert parse_cards("B7")[0] in game.hand(0) and view.hand.selected == ()

@@ -29,6 +29,7 @@ hands. Stable hooks for tests are CSS classes: `tr-status`, `tr-others`, `tr-pil
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
@@ -214,7 +215,9 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
             if self.hand.cards:
                 self.hand.show(())
         elif self.hand.held != view.hand:
-            self.hand.show(view.hand, keep=True)
+            # a selection stays while cards only arrive (a draw, a buy); once a card has
+            # left the hand (a discard, a lay-down) none is selected, not even its twin
+            self.hand.show(view.hand, keep=not Counter(self.hand.held) - Counter(view.hand))
         self.prompt.value = prompt_html(view, watching, finished)
         self._show_offer(view, watching)
         kinds = {type(a) for a in self._legal}
