@@ -197,8 +197,10 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._view, self._seat = view, me
         self.rules = rules or self.rules
         self._legal = [] if watching or finished else list(legal)
-        if self._pass_for_me(view):
-            return  # the owner has shown the table after the pass already
+        if self._pass_for_me(view) or self._view is not view:
+            # the owner has shown the table after the pass already, or (a pass refused
+            # because the table moved on) shown the newer table: this view is stale
+            return
         names = seat_names(view.names, me)
         self.piles.update(view)
         self.table.update(dict(zip(names, view.table, strict=True)))
