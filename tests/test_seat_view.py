@@ -312,6 +312,7 @@ def test_a_pass_refused_because_the_table_moved_on_leaves_the_newer_table_shown(
 
     def send(action: A.Action) -> bool:  # refused: the owner shows the newer table
         view.show(newer, legal=[], history=game.history, number=9, finished=False)
+        box.error("the table moved on")
         return False
 
     view = SeatView(send, box, answer_buys=True)
@@ -321,3 +322,4 @@ def test_a_pass_refused_because_the_table_moved_on_leaves_the_newer_table_shown(
     view.show(offered, legal=[A.Buy(0), A.Pass(0)], history=game.history, number=8,
               finished=False)
     assert view.hand.held == newer.hand and "move 9" in view.status.value
+    assert box.text == ""  # the learner clicked nothing: no refusal is theirs to read

@@ -297,7 +297,12 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         try:
             for _offer in range(100):  # each offer once (a safety net: a table moves on)
                 view = self._view or view  # as the owner showed it after the last pass
-                if not self._unwanted(view) or not self._send_move(A.Pass(view.seat)):
+                if not self._unwanted(view):
+                    break
+                if not self._send_move(A.Pass(view.seat)):
+                    # only a table that moved on refuses it; the learner clicked nothing,
+                    # so the owner's sentence about it is not theirs to read
+                    self.message.clear()
                     break
                 sent = True
         finally:
