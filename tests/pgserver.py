@@ -3,7 +3,8 @@
 `postgres_url` (session scope) runs Debian's `initdb` and `pg_ctl` (the `postgresql`
 package, installed by `make test`) on a free port under a temporary folder, as the
 `postgres` user when the tests run as root (the server refuses to run as root), and stops
-it and removes the folder at the end. Without the package the PostgreSQL tests skip with
+it and removes the folder at the end; `restart_server(url)` restarts it mid-session.
+Without the package the PostgreSQL tests skip with
 the reason — except under CI=true, where they must run: there the fixture fails instead.
 """
 
@@ -40,6 +41,18 @@ def _unavailable(reason: str) -> None:
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"PostgreSQL tests must run under CI=true: {reason}", pytrace=False)
     pytest.skip(reason)
+
+
+#: the command that restarts the server of a URL this module started
+_RESTART: dict[str, list[str]] = {}
+
+
+def restart_server(url: str) -> None:
+    """Stop the session's server (fast: every open session is ended, as by an
+    administrator) and start it again on the same port and data."""
+    done = subprocess.run(_RESTART[url], capture_output=True, text=True,
+                          timeout=2 * START_TIMEOUT_S, check=False)
+    assert done.returncode == 0, done.stderr or done.stdout
 
 
 @pytest.fixture(name="postgres_url", scope="session")
@@ -79,7 +92,11 @@ def postgres_url_fixture() -> Iterator[str]:
         run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options,
             "-w", "-t", str(START_TIMEOUT_S), "start")
         started = True
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        _RESTART[url] = [*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log),
+                         "-m", "fast", "-w", "-t", str(START_TIMEOUT_S), "restart"]
+        yield url
+        _RESTART.pop(url, None)
     finally:
         if started:
             subprocess.run([*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast",

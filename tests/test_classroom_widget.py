@@ -16,8 +16,9 @@ from storehelpers import clients_fixture, where_fixture  # noqa: F401
 from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its test
 
 from toonerville import actions as A
+from toonerville.errors import ToonervilleError
 from toonerville.game import Game
-from toonerville.store import TableStore, open_store
+from toonerville.store import Seat, TableStore, open_store
 from toonerville.views import Phase
 from toonerville.widgets.classroom import SharedTable, store_location
 
@@ -118,17 +119,16 @@ def test_a_seat_shows_its_status_last_so_a_new_move_number_means_all_is_current(
              ("discard", who.discard_button, "disabled"))
     for name, widget, trait in parts:
         widget.observe(lambda _change, name=name: sent.append(name), trait)
-    who.draw_button.click()  # the buy window opens: a new prompt, Draw turns off
+    who.draw_button.click()  # a new prompt, Draw turns off (a buy window may open)
     assert who.message.kind == "ok", who.message.text
     assert {"prompt", "draw"} <= set(sent) and sent[-1] == "status", sent
-    shown = len(sent)
-    for _step in range(20):  # the window closes: the drawn card arrives, Discard turns on
-        pass_while_offered(other)
+    for _step in range(20):  # the window closes (by itself when the card helps nobody):
+        pass_while_offered(other)  # the drawn card arrives, Discard turns on
         who.poll()
         assert who.seat is not None
         if who.seat.view.phase == Phase.PLAY:
             break
-    assert {"hand", "discard"} <= set(sent[shown:]) and sent[-1] == "status", sent
+    assert {"hand", "discard"} <= set(sent) and sent[-1] == "status", sent
 
 
 def test_on_sqlite_and_postgresql_a_move_reaches_the_other_page(
@@ -240,17 +240,48 @@ def test_the_bots_move_when_a_page_sees_it_is_their_turn(db: Path) -> None:
     assert checked > 0
 
 
-def test_a_rejoin_key_that_held_no_seat_says_so(db: Path) -> None:
+def test_a_typed_rejoin_key_that_the_kit_never_made_is_refused_in_words(db: Path) -> None:
+    """Issue 18.4: a key of one's own making takes no seat; the page's own key (or its
+    rejoin link) gives the seat back."""
     opener = page(db)
     code = opener.open_table(players=3, learners=2, seed=9)
     p = page(db)
-    p.join(code, key="a-key-of-my-own-making")
+    p.code_text.value, p.key_text.value = code, "a-key-of-my-own-making"
+    p.join_button.click()
+    assert p.seat is None and p.message.kind == "error"
+    assert "not a key of table" in p.message.text
+    p.key_text.value = ""
+    p.join(code)
     assert p.seat is not None and p.seat.seat == 1
-    assert "held no seat" in p.message.text
+    assert "table=" in p.rejoin_key.value and "key=" in p.rejoin_key.value
+    assert isinstance(p.seat, Seat)
     again = page(db)
-    again.join(code, key="a-key-of-my-own-making")
+    again.join(code, key=p.seat.secret)
     assert again.seat is not None and again.seat.seat == 1
     assert "back at seat 1" in again.message.text
+
+
+def test_every_page_says_who_is_away_and_the_learner_takes_the_seat_back(db: Path) -> None:
+    first, second, code = two_learners(db)
+    who = deciding(first, second)
+    other = second if who is first else first
+    assert isinstance(who.seat, Seat)
+    clock = [0.0]
+    for p in (first, second):
+        p.store.clock = lambda: clock[0]
+        p.store._tables.clear()  # forget when they saw the table: the fake clock's turn
+        p.poll()
+    clock[0] += 61  # past the default limit
+    other.poll()
+    assert who.seat.seat in other.store.away(code)
+    assert "is away: a bot plays for" in other.away_note.value
+    who.poll()
+    assert "You were away" in who.away_note.value
+    assert who.back_button.layout.display is None
+    who.back_button.click()
+    assert who.message.kind == "ok", who.message.text
+    assert who.seat.seat not in who.store.away(code)
+    assert who.back_button.layout.display == "none"
 
 
 def test_a_table_that_cannot_be_read_stops_the_polling_with_a_sentence(db: Path) -> None:
@@ -317,3 +348,19 @@ def test_every_text_box_caps_its_input_and_says_so(db: Path) -> None:
     p.name_text.value = "\x1b[31m"
     p.open_button.click()
     assert p.seat is None and "control characters" in p.message.text
+
+
+def test_the_opener_gives_a_gone_learners_seat_to_a_new_learner_or_a_bot(db: Path) -> None:
+    opener, second, code = two_learners(db)
+    assert opener.give_row.layout.display is None  # the opener's page only
+    assert second.give_row.layout.display == "none"
+    with pytest.raises(ToonervilleError, match="opened table"):
+        second.give_seat(1, "")
+    key = opener.give_seat(1, "")
+    assert key is not None and key in opener.message.text and "table=" in opener.message.text
+    newcomer = page(db)
+    newcomer.join(code, key=key)
+    assert newcomer.seat is not None and newcomer.seat.seat == 1
+    second.poll()
+    assert opener.give_seat(1, "heuristic") is None
+    assert opener.store.info(code).bots.get(1) == "heuristic"

@@ -129,3 +129,46 @@ def test_a_table_text_is_english_as_a_string_and_translated_when_shown(
     assert str(table).splitlines()[0] == "A TITLE"
     assert table.to_dict()["title"] == "a title"
     assert type(table.to_dict()["note"]) is str
+
+
+def test_08_has_the_language_menu_of_00_to_07(shouting: None) -> None:
+    from toonerville.widgets.components import LanguagePicker
+    from toonerville.widgets.explorer import RulesExplorer
+
+    w = RulesExplorer(games=1, seed=2, turn_limit=5, background=False)
+    assert isinstance(w.language, LanguagePicker) and w.language in w.children[2].children
+    w.language.dropdown.value = "fa"
+    assert w.run_button.description == "RUN"  # the whole explorer follows the menu
+
+
+def test_H11_and_H12_switches_are_labelled_with_their_rule_ids() -> None:
+    from toonerville.widgets.components import HouseRulesPanel
+
+    panel = HouseRulesPanel()
+    assert panel.controls["seating"].description == "Tournament seating between rounds (H11)"
+    assert panel.controls["swapped_rook"].description == "When the swapped Rook is played (H12)"
+    assert "RULES.md" not in panel.reset_button.tooltip  # a learner's words
+    messages.set_language("de")
+    try:
+        assert panel.controls["seating"].description == \
+            "Sitzordnung im Turnier zwischen den Runden (H11)"
+    finally:
+        messages.set_language("en")
+
+
+def test_a_new_run_clears_the_last_questions_plot_and_tables() -> None:
+    from toonerville.widgets.explorer import RulesExplorer
+
+    w = RulesExplorer(games=1, seed=2, turn_limit=5, background=False)
+    w.run_button.click()
+    assert "<svg" in w.plot.value and w.tables.value and w.download.value
+    w.question.value = "buying"
+    w._work = lambda *job: None  # type: ignore[method-assign]  # a run still under way
+    w.run_button.click()
+    assert w.plot.value == "" and w.plot.layout.display == "none"
+    assert w.shown_tables == [] and w.tables.value == "" and w.download.value == ""
+    messages.set_language("de")  # a redraw in another language brings nothing old back
+    try:
+        assert w.plot.value == "" and w.download.value == ""
+    finally:
+        messages.set_language("en")

@@ -90,3 +90,28 @@ def test_the_deals_plot_marks_the_exact_chances() -> None:
     tips = [t.text or "" for t in parse(svg).iterfind(".//s:title", NS)]
     assert any(t.startswith("exact chance (counted), 1: 15.4%") for t in tips)
     assert not any(t.startswith("exact chance (counted), 2") for t in tips)
+
+
+def test_no_tick_reads_minus_zero() -> None:
+    for low, high in ((-0.3, 0.02), (-1e-17, 0.2), (-0.012, 0.006), (-3.0, 0.5)):
+        ticks = plots.nice_ticks(low, high)
+        assert 0.0 in ticks and all(math.copysign(1, t) > 0 for t in ticks if t == 0)
+        shown = [plots._number(t, percent=True) for t in ticks]
+        assert "-0%" not in shown and "-0.0%" not in shown and "0%" in shown
+    assert plots.precise(-0.0001, percent=True) == "0.0%" and plots.precise(-0.001) == "0.00"
+    chart = plots.Chart("Edge", ("A",), (plots.Series("B - A", ((-0.12, -0.3, 0.02),)),),
+                        "difference", "arm", percent=True)
+    assert ">-0%<" not in plots.figure("Edge", [chart])
+
+
+def test_a_figures_description_is_in_the_language_in_use() -> None:
+    from toonerville.messages import set_language
+
+    chart = plots.Chart("Runde", ("1",), (plots.Series("A", ((0.5, 0.4, 0.6),)),),
+                        "Anteil", "Runde", percent=True)
+    set_language("de")
+    try:
+        svg = plots.figure("Titel", [chart])
+    finally:
+        set_language("en")
+    assert "mit 95-%-Intervallen, nach Runde" in svg and "(95-%-Intervall 40.0% bis 60.0%)" in svg

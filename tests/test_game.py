@@ -556,3 +556,13 @@ def test_from_position_refuses_impossible_positions() -> None:
     with pytest.raises(InvalidMeldError):
         Game.from_position(hands=["R1", "G1", "Y1"], stock="", discard_pile="",
                            table={0: ["R1 R2 R3"]})
+
+
+@pytest.mark.parametrize("text", ["hello", "0: fly away", "9: draw", "", "0: discard Q3",
+                                  "0: down R1 R2 /", "0: discard " + "R1" * 3000, "0:\ndraw"])
+def test_is_legal_answers_false_for_text_that_is_no_move(text: str) -> None:
+    """`is_legal` is a question: text that is not a move is not legal (False), where
+    `apply` explains why with a `NotationError`."""
+    game = four_seats()
+    assert game.is_legal(text) is False
+    assert game.is_legal("0: take") is True

@@ -135,12 +135,15 @@ def test_the_navigation_bar_is_translated_label_by_label() -> None:
         {"Welcome": "Willkommen", "2 Runs and sets": "2 Reihen und Sätze",
          "Rulebook": "Regelbuch"}))
     assert done == ("[Willkommen](00-welcome.ipynb?lang=de) · **2 Reihen und Sätze** · "
-                    "[Regelbuch](rulebook.ipynb?lang=de)")
+                    f"[Regelbuch]({RB}de.html)")
 
 
 def test_a_sentence_with_a_middle_dot_is_not_a_navigation_bar() -> None:
     assert nav_items("Deal · then play") is None
     assert split_blocks("**T1 · One deck.** A Rook deck")[0].kind == "paragraph"
+
+
+RB = "../templates/toonerville/static/rulebook-"  # the static rulebook page
 
 
 # -- links -------------------------------------------------------------------------------
@@ -149,8 +152,9 @@ def test_a_sentence_with_a_middle_dot_is_not_a_navigation_bar() -> None:
     ("03-contracts.ipynb#try-it", "hi", "03-contracts.ipynb?lang=hi#try-it"),
     ("07-play-a-game.ipynb?seed=3", "de", "07-play-a-game.ipynb?lang=de&seed=3"),
     ("07-play-a-game.ipynb?lang=hr&seed=3", "su", "07-play-a-game.ipynb?lang=su&seed=3"),
-    ("docs/rules.md#T14", "fa", "rulebook.ipynb?lang=fa#T14"),
-    ("../docs/rules.md#H3", "en", "rulebook.ipynb#H3"),
+    ("docs/rules.md#T14", "fa", f"{RB}fa.html#T14"),
+    ("../docs/rules.md#H3", "en", f"{RB}en.html#H3"),
+    ("rulebook.ipynb?lang=de#T4", "hi", f"{RB}hi.html#T4"),
     ("03-contracts.ipynb", "en", "03-contracts.ipynb"),
     ("https://example.org/rules.md", "fa", "https://example.org/rules.md"),
     ("#T14", "fa", "#T14"),
@@ -162,16 +166,25 @@ def test_links_keep_the_language_and_rule_links_open_the_rulebook(
 
 
 def test_a_rule_id_leads_to_the_rulebook_page_in_the_language_in_use() -> None:
-    assert prose.rulebook_href("T14", "fa") == "rulebook.ipynb?lang=fa#T14"
-    assert prose.rulebook_href("H3", "en") == "rulebook.ipynb#H3"
+    assert prose.rulebook_href("T14", "fa") == f"{RB}fa.html#T14"
+    assert prose.rulebook_href("H3", "en") == f"{RB}en.html#H3"
     set_language("hi")
-    assert prose.rulebook_href("T7") == "rulebook.ipynb?lang=hi#T7"
+    assert prose.rulebook_href("T7") == f"{RB}hi.html#T7"
+
+
+def test_rule_ids_in_running_text_link_to_the_rulebook() -> None:
+    text = "Each round has its contract (T7); see T10–T12, not `T8`, **T9 ·** or [T3](x)."
+    done = prose.link_rule_ids(text, "de")
+    assert f"([T7]({RB}de.html#T7))" in done
+    assert f"[T10]({RB}de.html#T10)–[T12]({RB}de.html#T12)" in done
+    assert "`T8`" in done and "**T9 ·**" in done and "[T3](x)" in done
+    assert prose.link_rule_ids("XT4 T130 H5x", "en") == "XT4 T130 H5x"
 
 
 def test_links_are_rewritten_inside_a_translated_paragraph() -> None:
     text = "See [the rule](docs/rules.md#T14) and [contracts](03-contracts.ipynb)."
     done = translate_markdown(text, "de", Catalogue({text: text.replace("See", "Siehe")}))
-    assert done == ("Siehe [the rule](rulebook.ipynb?lang=de#T14) and "
+    assert done == (f"Siehe [the rule]({RB}de.html#T14) and "
                     "[contracts](03-contracts.ipynb?lang=de).")
 
 
@@ -210,8 +223,11 @@ def test_english_pages_are_their_source_but_for_rule_links(path: Path) -> None:
     nb = _load(path)
     done = translate_notebook(nb, "en")
     for before, after in zip(_markdown(nb), _markdown(done), strict=True):
-        fixed = re.sub(r"\((?:\.\./)?(?:docs/)?rules\.md#", "(rulebook.ipynb#", before)
-        assert after.split() == fixed.split()
+        fixed = re.sub(r"\((?:\.\./)?(?:docs/)?rules\.md(?=[#)])|\(rulebook\.ipynb(?=[#)])",
+                       "(RB", before)
+        shown = after.replace(f"{RB}en.html", "RB")
+        plain = re.compile(r"\[((?:T\d+a?|H\d+))\]\(RB#\1\)")
+        assert plain.sub(r"\1", shown).split() == plain.sub(r"\1", fixed).split()
 
 
 def test_translating_a_notebook_leaves_the_original_alone() -> None:
@@ -368,7 +384,8 @@ def test_each_static_page_knows_its_language_and_its_siblings(tmp_path: Path) ->
 def test_the_static_site_gets_every_notebook_in_every_language(tmp_path: Path) -> None:
     site = _tool("build_site")
     site.stage_notebooks(tmp_path)
-    names = {p.name for p in NOTEBOOKS}
+    # the rulebook is a static page there (tools/pages.py), not a notebook with a kernel
+    names = {p.name for p in NOTEBOOKS} - {"rulebook.ipynb"}
     assert {p.name for p in tmp_path.glob("*.ipynb")} == names
     for lang in ("de", "hr", "su", "fa", "hi"):
         assert {p.name for p in (tmp_path / lang).glob("*.ipynb")} == names

@@ -11,7 +11,7 @@ import pytest
 
 from toonerville import Rules, SaveFileError
 from toonerville.game import Game
-from toonerville.saves import MAX_DEPTH, MAX_NAME, MAX_SIZE, VERSION
+from toonerville.saves import MAX_DEPTH, MAX_NAME, MAX_SIZE, VERSION, _depth
 from toonerville.simulate import play_game
 from toonerville.views import Phase
 
@@ -214,6 +214,33 @@ def test_a_long_move_line_is_refused_by_its_length_and_never_quoted_whole() -> N
 ])
 def test_texts_that_are_no_save_are_refused(text: str | bytes, words: str) -> None:
     assert words in refusal(text)
+
+
+def crafted(size: int) -> str:
+    """A quote and then escaped quotes, `size` characters: one text in quotes that never
+    ends (issue 18: the nesting check once read it in time growing with its square)."""
+    return '"' + '\\"' * ((size - 1) // 2)
+
+
+def test_a_crafted_save_of_a_quote_and_escaped_quotes_is_refused_saying_why() -> None:
+    text = crafted(MAX_SIZE - 1)
+    assert len(text) <= MAX_SIZE
+    for sent in (text, text.encode()):
+        sentence = refusal(sent)
+        assert sentence == ("cannot load this saved game: the text in quotes that starts at "
+                            "line 1, column 1 never ends (its closing quote is missing); the "
+                            "file may be cut short or edited")
+    nested = "[" * 3 + crafted(MAX_SIZE // 2)
+    assert "the text in quotes that starts at line 1, column 4 never ends" in refusal(nested)
+
+
+def test_the_nesting_check_reads_each_character_once() -> None:
+    """No timing: 16 MiB of the crafted text, which the quadratic check of the past would
+    have read for days (463 s at 256 KiB), and texts in quotes are still skipped."""
+    assert _depth(crafted(16 * 1024 * 1024)) == 0
+    assert _depth("[" * 5 + crafted(16 * 1024 * 1024)) == 5
+    assert _depth('[{"a": "]]]\\"[[[{", "b": [1, "\\\\"]}]') == 3
+    assert _depth('"abc\\') == 0 and _depth('[[]"[[[[') == 2
 
 
 @pytest.mark.parametrize("value", [None, 5, ["{}"]])

@@ -301,25 +301,13 @@ def test_a_discard_leaves_no_card_selected_not_even_its_twin() -> None:
     assert parse_cards("B7")[0] in game.hand(0) and view.hand.selected == ()
 
 
-def test_a_pass_refused_because_the_table_moved_on_leaves_the_newer_table_shown() -> None:
-    """The owner answers a pass for the learner with "the table moved on" and shows the
-    newer table from within; the older view being shown must not be drawn over it."""
-    game = Game.from_position(
-        hands=["R1 R5 Y9", "G1 G2 G3", "B1 B2 B3"], stock="Y2 Y3 Y4 G9 G10 G11",
-        discard_pile="R14", dealer=2)
-    box = MessageBox()
-    newer = game.view(0)._replace(hand=parse_cards("R1 R5 Y9 Y2"), phase=Phase.PLAY)
-
-    def send(action: A.Action) -> bool:  # refused: the owner shows the newer table
-        view.show(newer, legal=[], history=game.history, number=9, finished=False)
-        box.error("the table moved on")
-        return False
-
-    view = SeatView(send, box, answer_buys=True)
+def test_T10_the_seat_view_takes_the_buy_offer_setting_to_its_owner() -> None:
+    """The page does not answer buy windows itself: each choice of the setting goes to
+    the owner (a shared table hands it to the store, which answers them)."""
+    sent: list[str] = []
+    view = SeatView(lambda _a: False, MessageBox(), send_offers=sent.append)
+    assert view.buy_offers.layout.display is None
     view.buy_offers.value = "never"
-    offered = game.view(0)._replace(phase=Phase.BUY, deciders=(0,),
-                                    offered=parse_cards("R14")[0])
-    view.show(offered, legal=[A.Buy(0), A.Pass(0)], history=game.history, number=8,
-              finished=False)
-    assert view.hand.held == newer.hand and "move 9" in view.status.value
-    assert box.text == ""  # the learner clicked nothing: no refusal is theirs to read
+    view.send_offers()
+    assert sent == ["never", "never"]
+    assert SeatView(lambda _a: False, MessageBox()).buy_offers.layout.display == "none"

@@ -564,3 +564,101 @@ def test_answers_on_the_hardest_hands_are_pinned(hand: str, round_number: int, b
     assert str(best_lay_down(hand, round_number, keep=1)) == (kept or best)
     melds = whole_hand(hand, round_number)
     assert (melds and " / ".join(map(str, melds))) == whole
+
+
+# -- H7 never makes the search exponential (issue 18) ----------------------------------
+#: a round-11 hand of 81 cards (73 a random bot held under H7, and 8 more): the whole-hand
+#: search of the past walked more than 3,000,000 steps on it without an answer
+H7_HAND_81 = (
+    "R5 RK Y3 B9 B5 G6 R5 Y9 Y14 G7 Y11 Y14 R6 Y9 Y2 G3 Y14 RK R5 R3 B5 B4 R1 Y12 R8 R4 B7 "
+    "G10 Y11 B4 R2 G9 B12 B5 Y2 Y3 R11 B10 Y7 R14 Y6 R2 R7 B11 G7 R12 G13 B12 G7 Y11 Y3 G9 "
+    "Y5 B7 Y7 R6 G8 Y1 R12 B8 Y10 RK G14 R8 G8 G5 B6 R1 G5 R1 R14 R7 Y2 R5 Y6 G7 B8 B7 Y8 "
+    "R12 G10")
+#: the H7 walk's step limit (5,000 where the module had none: so this group fails, and
+#: does not hang, on a search without one)
+STEP_LIMIT: int = getattr(__import__("toonerville.solver.partition", fromlist=["_"]),
+                          "EXTRA_MELDS_STEPS", 5_000)
+
+
+@pytest.fixture
+def walk_steps(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the steps (`_Partition.cell` calls) of every walk; stops a walk far past the
+    limit with an AssertionError, so an unbounded search fails at once, not by hanging."""
+    from toonerville.solver import partition
+
+    steps = [0]
+    cell = partition._Partition.cell
+
+    def counted(self: partition._Partition, *args: int) -> bool:
+        steps[0] += 1
+        assert steps[0] < 20 * STEP_LIMIT, "the walk is not bounded"
+        return cell(self, *args)
+
+    monkeypatch.setattr(partition._Partition, "cell", counted)
+    return steps
+
+
+def test_H7_whole_hand_of_81_cards_is_bounded(walk_steps: list[int]) -> None:
+    hand = parse_cards(H7_HAND_81)
+    assert len(hand) == 81
+    found = whole_hand(hand, 11, Rules(extra_melds=True))
+    assert walk_steps[0] <= STEP_LIMIT + 1
+    if found is not None:  # (it has one: the walk finds it in about 12,000 steps)
+        assert Counter(c for m in found for c in m.cards) == Counter(hand)
+    walk_steps[0] = 0
+    best = best_lay_down(hand, 10, Rules(extra_melds=True))
+    assert walk_steps[0] <= STEP_LIMIT + 1
+    assert best is not None and Counter(best.left) + Counter(
+        c for m in best.melds for c in m.cards) == Counter(hand)
+
+
+def test_H7_legal_actions_in_round_11_with_81_cards_are_bounded(walk_steps: list[int]
+                                                                 ) -> None:
+    """`legal_actions` asks the whole-hand search once for the lay-down and once per Rook
+    the hand could swap out of the table: each walk is bounded."""
+    from toonerville.events import Phase
+    from toonerville.game import Game
+    rules = Rules(extra_melds=True)
+    hand = parse_cards(H7_HAND_81)[:-1]  # and its last card, G10, is drawn
+    game = Game.from_position(
+        hands=[hand, "R1 R2 R3", "Y1 Y2 Y3", "G1 G2 G3", "B1 B2 B3"], stock="G10 G5 G6 G11",
+        discard_pile="B13", round_number=11, dealer=4, rules=rules,
+        scores=[[0] * 5] * 10, table={1: ["B9 B10 RK=B11 B12"]})
+    game.draw()
+    while game.phase is Phase.BUY:  # nobody buys the B13
+        game.pass_buy(game.deciders[0])
+    assert game.phase is Phase.PLAY and len(game.hand(0)) == 81
+    moves = game.legal_actions()
+    assert moves and walk_steps[0] <= 2 * (STEP_LIMIT + 1)
+    assert all(game.is_legal(a) for a in moves)
+
+
+def test_the_default_rules_never_cut_the_walk_short() -> None:
+    """Only H7 has a step limit: under the defaults the round-11 hand is answered by the
+    full search (it has no whole-hand lay-down of exactly the contract's four melds)."""
+    search = _search(parse_cards(H7_HAND_81), 11, Rules(), whole=True, keep=0)
+    assert search is None or (getattr(search, "steps", None) is None
+                              and not getattr(search, "cut_short", False))
+
+
+def test_H7_a_card_no_meld_can_take_any_more_ends_the_branch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round-11 hand of 65 cards a random bot held under H7: the walk that only found
+    out at each number that a card there could go nowhere took 6,287 steps to its
+    lay-down (past the limit: no answer); seeing ahead (`stranded`) it takes about
+    2,400. The lay-down is the same one the unbounded walk finds."""
+    hand = parse_cards(
+        "R1 R2 R2 R3 R3 R3 R5 R5 R6 R6 R8 R10 R10 R11 R11 R11 R13 R13 R13 Y1 Y2 Y2 Y3 Y4 "
+        "Y4 Y5 Y5 Y6 Y7 Y7 Y7 Y9 Y9 Y9 Y10 Y10 Y12 Y12 G1 G2 G3 G4 G6 G7 G8 G8 G9 G9 G10 "
+        "G10 G11 G12 G13 G14 G14 B1 B3 B3 B4 B5 B8 B9 B13 RK RK")
+    rules = Rules(extra_melds=True)
+    search = _search(hand, 11, rules, whole=True, keep=0)
+    assert search is not None and not search.cut_short and search.found is not None
+    assert search.steps is not None and STEP_LIMIT - search.steps < 3_000
+    assert Counter(c for m in search.found for c in m.cards) == Counter(hand)
+    assert check_lay_down(search.found, rules.contract(11), rules)
+    from toonerville.solver import partition
+
+    monkeypatch.setattr(partition, "EXTRA_MELDS_STEPS", 1_000_000)
+    monkeypatch.setattr(partition._Partition, "stranded", lambda self, p, spare: False)
+    assert whole_hand(hand, 11, rules) == search.found

@@ -102,7 +102,7 @@ def test_nobody_acts_for_a_seat_someone_else_holds(where: str, clients: Clients)
         intruder.append(code, move, expected=mover.number)
     with pytest.raises(SeatError, match="is taken"):
         intruder.claim(code, mover.seat)
-    with pytest.raises(SeatError, match="is taken"):
+    with pytest.raises(SeatError, match="not a key of table"):
         intruder.claim(code, mover.seat, secret="a guess of my own")
     assert raw_count(where, code) == before
     mover.play(move)
@@ -290,13 +290,32 @@ def test_a_learner_who_reloads_rejoins_the_same_seat_where_the_game_was(
     assert clients().info(code).free == (0,)
 
 
-def test_a_page_may_bring_its_own_secret(clients: Clients) -> None:
+def test_a_seat_key_is_made_by_the_kit_and_a_typed_one_is_refused_in_words(
+        where: str, clients: Clients) -> None:
+    """Issue 18.4: a key a learner types up ("password") claims nothing and says what
+    is wrong; only the key the kit made gives the seat (again, on another page)."""
     store = clients()
     code = store.open_table(players=3, seed=16, bots=BOTS3)
-    with pytest.raises(SeatError, match="8 characters"):
-        store.claim(code, secret="short")
-    me = store.claim(code, secret="my page's own long secret")
-    assert clients().claim(code, secret="my page's own long secret").seat == me.seat == 0
+    for typed in ("short", "password", "my page's own long secret"):
+        with pytest.raises(SeatError, match="not a key of table"):
+            store.claim(code, secret=typed)
+    assert clients().info(code).free == (0,)  # nothing was claimed
+    me = store.claim(code)
+    assert len(me.secret) >= 20
+    assert clients().claim(code, secret=me.secret).seat == me.seat == 0
+    with pytest.raises(SeatError, match="not a key of table"):
+        clients().claim(code, secret=me.secret[:-1])
+
+
+def test_claiming_a_seat_that_is_not_a_number_leaves_no_row(where: str,
+                                                            clients: Clients) -> None:
+    store = clients()
+    code = store.open_table(players=3, seed=16, bots={2: "heuristic"})
+    for seat in (True, "1", 1.0, 7, -1):
+        with pytest.raises(SeatError, match="no seat"):
+            store.claim(code, seat)  # type: ignore[arg-type]
+    assert store.backend.claims(code) == {}
+    assert clients().info(code).free == (0, 1)
 
 
 # -- the log -------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def test_T22_teacher_actions_need_the_teachers_key(clients: Clients) -> None:
     with pytest.raises(TeacherKeyError, match="teacher's key"):
         desk.start(code, "not the key at all")
     with pytest.raises(TeacherKeyError):
-        desk.start(code, desk.join(code, "Ann"))  # a learner's secret is not the key
+        desk.start(code, desk.learner_keys(code, key)["Ann"])  # a learner's is not it
     assert desk.get(code).round_number == 0
     started = desk.start(code, key)
     assert started.round_number == 1 and len(started.tables[0]) == 2  # 9 players: 5 + 4
@@ -60,7 +60,7 @@ def test_T22_the_teachers_page_comes_back_only_with_the_key(clients: Clients) ->
     again = TournamentDesk(clients())  # a reloaded teacher's page: a new kernel
     assert again.teacher(code.lower(), key) == desk.get(code)
     assert again.get(code).round_number == 0  # looking changes nothing
-    for wrong in ("", key[:-1], desk.join(code, "Ann"), 12345):
+    for wrong in ("", key[:-1], desk.learner_keys(code, key)["Ann"], 12345):
         with pytest.raises(TeacherKeyError, match="teacher's key"):
             again.teacher(code, wrong)  # type: ignore[arg-type]
     desk.start(code, key)
@@ -71,13 +71,15 @@ def test_T22_learners_join_by_name_once_and_only_their_own_seat(clients: Clients
     store = clients()
     desk = TournamentDesk(store)
     code, key = desk.open(LEARNERS, bots=3, seed=2, rounds=1)
-    ann = desk.join(code, "Ann")
+    keys = desk.learner_keys(code, key)
+    ann = desk.join(code, "Ann", keys["Ann"])
     assert desk.join(code, "Ann", ann) == ann  # the same page after a reload
-    with pytest.raises(SeatError, match="already joined"):
+    assert TournamentDesk(clients()).join(code, " ann ", ann) == ann  # another device
+    with pytest.raises(SeatError, match="use the key"):
         TournamentDesk(clients()).join(code, "Ann")
     with pytest.raises(SeatError, match="not a learner"):
-        desk.join(code, "Bot 1")
-    bob = desk.join(code, "Bob")
+        desk.join(code, "Bot 1", keys["Ann"])
+    bob = desk.join(code, "Bob", keys["Bob"])
     t = desk.start(code, key)
     with pytest.raises(SeatError, match="has not joined"):
         desk.seat(code, "Ann", bob)
@@ -87,7 +89,7 @@ def test_T22_learners_join_by_name_once_and_only_their_own_seat(clients: Clients
     seat = desk.seat(code, "Ann", ann)
     assert seat.code == table.code and seat.view.names[seat.seat] == "Ann"
     assert len(seat.view.hand) == 12
-    others = {"Bob": bob, "Cat": desk.join(code, "Cat")}
+    others = {"Bob": bob, "Cat": desk.join(code, "Cat", keys["Cat"])}
     for _ in range(500):
         if seat.seat in seat.view.deciders:
             break
@@ -109,7 +111,8 @@ def test_T22_a_round_with_bots_completes_and_the_next_seating_appears(
         clients: Clients) -> None:
     desk = TournamentDesk(clients())
     code, key = desk.open(LEARNERS, bots=8, seed=3, rounds=2)  # 11: three tables
-    secrets = {name: desk.join(code, name) for name in LEARNERS}
+    keys = desk.learner_keys(code, key)
+    secrets = {name: desk.join(code, name, keys[name]) for name in LEARNERS}
     t = desk.start(code, key)
     assert [len(x.players) for x in t.tables[0]] == [4, 4, 3]
     assert desk.next_seating(code) is None
@@ -141,7 +144,7 @@ def test_T22_a_tournament_survives_a_server_restart(clients: Clients) -> None:
     first = clients()
     desk = TournamentDesk(first)
     code, key = desk.open(LEARNERS, bots=1, seed=4, rounds=2)
-    secret = desk.join(code, "Cat")
+    secret = desk.join(code, "Cat", desk.learner_keys(code, key)["Cat"])
     desk.start(code, key)
     seat = desk.seat(code, "Cat", secret)
     first.close()
@@ -207,3 +210,89 @@ def test_H11_standing_reseats_the_leaders_together_in_the_store(clients: Clients
     assert desk.over(code)
     with pytest.raises(StoreError, match="tournament is over"):
         desk.next_round(code, key)
+
+
+def test_T22_a_name_is_joined_only_with_its_own_key_and_found_as_people_write_it(
+        clients: Clients) -> None:
+    """Issue 18.4 and 17.5: nobody takes another learner's name first, one key holds one
+    name, a typed-up key is refused in words, and "bo" (or "Ｂｏ ") finds "Bo"."""
+    desk = TournamentDesk(clients())
+    code, key = desk.open(["Bo", "Ann"], bots=1, seed=8, rounds=1)
+    keys = desk.learner_keys(code, key)
+    assert len(set(keys.values())) == 2 and TournamentDesk(clients()).learner_keys(
+        code, key) == keys  # the teacher's page lists the same keys again
+    with pytest.raises(SeatError, match="use the key"):
+        desk.join(code, "Bo")  # the first comer without the key takes nothing
+    with pytest.raises(SeatError, match="Ann's, not Bo's"):
+        desk.join(code, "bo", keys["Ann"])  # one key, one name
+    with pytest.raises(SeatError, match="not a key of tournament"):
+        desk.join(code, "Bo", "password")
+    assert desk.join(code, "bo", keys["Bo"]) == keys["Bo"]
+    assert desk.join(code, "\uff22\uff4f ", keys["Bo"]) == keys["Bo"]  # full width
+    assert desk.learner_name(code, "  BO ") == "Bo"
+    with pytest.raises(SeatError, match="not a learner"):
+        desk.join(code, "Bob", keys["Bo"])
+    t = desk.start(code, key)
+    seat = desk.seat(code, "bo", keys["Bo"])
+    assert seat.view.names[seat.seat] == "Bo" and seat.code == t.table_of("Bo").code
+
+
+def test_T22_the_same_name_twice_is_refused_when_the_tournament_opens(
+        clients: Clients) -> None:
+    with pytest.raises(SeatError, match="same name written twice"):
+        TournamentDesk(clients()).open(["Ann", "ann "], seed=1)
+
+
+def test_T22_the_teacher_gives_a_learners_seat_to_a_bot_and_only_then_it_moves(
+        clients: Clients) -> None:
+    store = clients()
+    desk = TournamentDesk(store)
+    code, key = desk.open(["Ann", "Bob"], bots=1, seed=9, rounds=1)
+    keys = desk.learner_keys(code, key)
+    for name in ("Ann", "Bob"):
+        desk.join(code, name, keys[name])
+    t = desk.start(code, key)
+    with pytest.raises(SeatError, match="opened table"):
+        desk.store.give_seat(t.table_of("Ann").code, 0, "heuristic", key=keys["Ann"])
+    ann = desk.seat(code, "Ann", keys["Ann"])
+    assert desk.give_seat(code, key, "ann", "heuristic") is None
+    ann.refresh()
+    assert ann.seat in ann.bots
+    with pytest.raises(SeatError, match="given to someone else"):
+        ann.play(f"{ann.seat}: draw")
+    desk.play_bots(code)
+    bob = desk.seat(code, "Bob", keys["Bob"])
+    assert bob.seat in bob.view.deciders or bob.finished
+
+
+def test_T22_the_teacher_replaces_a_learner_who_cannot_come_back(clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open(["Ann", "Bob"], bots=1, seed=10, rounds=2)
+    keys = desk.learner_keys(code, key)
+    desk.join(code, "Ann", keys["Ann"])
+    desk.start(code, key)
+    new = desk.give_seat(code, key, "Ann", None)
+    assert isinstance(new, str)
+    page = TournamentDesk(clients())  # the new learner's page, with the teacher's link
+    assert page.join(code, "Ann", new) == new
+    seat = page.seat(code, "Ann", new)
+    assert seat.view.names[seat.seat] == "Ann"
+    with pytest.raises(SeatError, match="given to someone else"):
+        desk.store.append(seat.code, f"{seat.seat}: draw", expected=seat.number,
+                          secret=keys["Ann"])
+
+
+def test_T22_the_teachers_time_limits_reach_every_table_now_and_later(
+        clients: Clients) -> None:
+    desk = TournamentDesk(clients())
+    code, key = desk.open([], bots=6, seed=11, rounds=2)
+    t = desk.start(code, key)
+    with pytest.raises(TeacherKeyError):
+        desk.set_limits(code, "not the key", away_after=30)
+    with pytest.raises(StoreError, match="seconds"):
+        desk.set_limits(code, key, away_after=1)
+    assert desk.set_limits(code, key, away_after=30, buy_after=8) == (30.0, 8.0)
+    assert all(desk.store.info(x.code).limits == (30.0, 8.0) for x in t.tables[0])
+    desk.play_bots(code)
+    t2 = desk.next_round(code, key)
+    assert all(desk.store.info(x.code).limits == (30.0, 8.0) for x in t2.tables[1])

@@ -21,6 +21,7 @@ from toonerville.tournament import (
     master_sheet,
     meetings,
     seat_round,
+    sheet_cell,
     sheet_csv,
     spread_schedule,
     table_game,
@@ -197,3 +198,32 @@ def test_T22_every_pair_meets_spread_across_a_whole_tournament() -> None:
     assert len(met) == math.comb(13, 2)
     assert max(met.values()) <= bound(13, schedule)
     assert all(frozenset(p) in met for p in combinations(names(13), 2))
+
+
+def test_T22_master_sheet_csv_cells_are_never_formulas() -> None:
+    """A name a spreadsheet would run as a formula is written as text (issue 18)."""
+    import csv
+    import io
+
+    hostile = ["=HYPERLINK(\"http://x\",\"y\")", "+1+1", "-2+3", "@SUM(A1)", "Ann = Bob",
+               "Dan"]
+    t = Tournament.new("ABCDEF", hostile, rounds=1).with_round(["T1", "T2"])
+    rows = master_sheet(t, {})
+    cells = list(csv.reader(io.StringIO(sheet_csv(rows))))
+    names = [line[1] for line in cells[1:]]
+    assert sorted(names) == sorted("'" + n if n[0] in "=+-@\t\r" else n for n in hostile)
+    assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r"))
+                   for line in cells for cell in line)
+    # (a tournament strips its names; the cell guards a tab or CR start all the same)
+    assert [sheet_cell(v) for v in ("\tTab", "\rCR", "A\t", 12, "1=")] == [
+        "'\tTab", "'\rCR", "A\t", 12, "1="]
+
+
+def test_T22_a_tournament_name_is_as_long_as_a_players_name_at_most() -> None:
+    """A name is checked when the tournament is made, not when its first table would
+    start a game with it (issue 18: every input costs at most its size, once)."""
+    from toonerville.state import MAX_NAME
+
+    with pytest.raises(RulesError, match="is too long: at most 100 characters"):
+        Tournament.new("ABCDEF", ["x" * (MAX_NAME + 1), "Bob", "Cat"])
+    assert Tournament.new("ABCDEF", ["x" * MAX_NAME, "Bob", "Cat"]).names[0] == "x" * MAX_NAME

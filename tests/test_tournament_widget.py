@@ -91,7 +91,10 @@ def test_T22_a_teacher_runs_9_learners_and_bots_round_after_round(db: Path) -> N
     assert "Round 1 of 3" in teacher.status.value and "0 of 3 tables" in teacher.status.value
     for x in t.tables[0]:
         assert x.code in teacher.tables_view.value
-    pages = {name: learner_page(db, code, name) for name in LEARNERS}
+    assert teacher._key is not None
+    keys = teacher.desk.learner_keys(code, teacher._key)
+    assert all(k in teacher.key_view.value for k in keys.values())  # to hand out
+    pages = {name: learner_page(db, code, name.lower(), keys[name]) for name in LEARNERS}
     for name, page in pages.items():  # each page shows its own table of round 1
         assert page.seat is not None and page.seat.code == t.table_of(name).code
         assert page.seat.view.names[page.seat.seat] == name
@@ -175,14 +178,15 @@ def test_T22_a_wrong_teachers_key_is_refused_and_the_right_one_reopens(db: Path)
     other.reopen_button.click()
     assert other.message.kind == "error" and "teacher's key" in other.message.text
     assert other.code is None and other.running.layout.display == "none"
-    secret = TournamentDesk(open_store(db)).join(code, "Learner 1")
+    secret = TournamentDesk(open_store(db)).learner_keys(code, key)["Learner 1"]
     other.reopen_key.value = secret  # a learner's own key is not the teacher's
     other.reopen_button.click()
     assert other.message.kind == "error" and other.code is None
     other.reopen_key.value = key
     other.reopen_button.click()
     assert other.message.kind == "ok", other.message.text
-    assert other.code == code and other.key_view.value == ""  # the key was shown once
+    assert other.code == code and key not in other.key_view.value  # shown only once
+    assert secret in other.key_view.value  # the learners' keys are listed again
     assert "Round 1 of 2" in other.status.value
     assert other.desk is not None and other.desk.get(code).round_number == 1
 
@@ -190,11 +194,15 @@ def test_T22_a_wrong_teachers_key_is_refused_and_the_right_one_reopens(db: Path)
 def test_T22_a_learners_key_gives_their_seat_back_and_nobody_else_gets_it(db: Path) -> None:
     teacher = teacher_page(db, learners=LEARNERS[:4], bots=2, rounds=1)
     assert teacher.code is not None
-    first = learner_page(db, teacher.code, "Learner 2")
-    assert first.seat is not None and first.secret is not None
-    thief = learner_page(db, teacher.code, "Learner 2")
+    assert teacher.desk is not None and teacher._key is not None
+    keys = teacher.desk.learner_keys(teacher.code, teacher._key)
+    thief = learner_page(db, teacher.code, "Learner 2")  # first, but with no key
     assert thief.seat is None and thief.message.kind == "error"
-    assert "already joined" in thief.message.text
+    assert "use the key" in thief.message.text
+    thief = learner_page(db, teacher.code, "Learner 2", key=keys["Learner 3"])
+    assert thief.seat is None and "not Learner 2's" in thief.message.text
+    first = learner_page(db, teacher.code, "Learner 2", key=keys["Learner 2"])
+    assert first.seat is not None and first.secret is not None
     back = learner_page(db, teacher.code, "Learner 2", key=first.secret)
     assert back.seat is not None
     assert (back.seat.code, back.seat.seat, back.seat.view.hand) == (
@@ -206,7 +214,7 @@ def test_T22_a_learners_key_gives_their_seat_back_and_nobody_else_gets_it(db: Pa
 def test_T22_a_learner_waits_for_the_teacher_to_start(db: Path) -> None:
     desk = TournamentDesk(open_store(db))
     code, key = desk.open(["Ann", "Bob"], bots=2, seed=3, rounds=1)
-    ann = learner_page(db, code, "Ann")
+    ann = learner_page(db, code, "Ann", desk.learner_keys(code, key)["Ann"])
     assert ann.seat is None and "when the teacher starts" in ann.message.text
     assert ann.ticker.playing
     desk.start(code, key)
@@ -257,3 +265,21 @@ def test_a_page_without_a_database_says_so(tmp_path: Path) -> None:
     learner = TournamentSeat(where=where)
     assert learner.message.kind == "error" and "database" in learner.message.text
     assert learner.join_box.layout.display == "none"
+
+
+def test_T22_the_teacher_sets_the_wait_and_gives_a_gone_learners_seat_away(db: Path) -> None:
+    page = TeacherDesk(open_store(db))
+    page.learners.value = "Ann\nBob"
+    page.bots.value, page.rounds.value, page.away_after.value = 1, 1, 45
+    page.start_button.click()
+    assert page.message.kind == "ok", page.message.text
+    assert page.desk is not None and page.code is not None and page._key is not None
+    t = page.desk.get(page.code)
+    assert page.desk.store.info(t.tables[0][0].code).limits[0] == 45.0
+    assert list(page.give_name.options) == ["Ann", "Bob"]
+    key = page.give_seat("Bob", "")
+    assert key is not None and key in page.message.text
+    newcomer = learner_page(db, page.code, "bob", key)
+    assert newcomer.seat is not None and newcomer.seat.view.names[newcomer.seat.seat] == "Bob"
+    assert page.give_seat("Ann", "heuristic") is None
+    assert "played by a bot" in page.message.text

@@ -259,19 +259,23 @@ def test_01_deal_one_card_is_not_highlighted_once_the_deal_is_complete() -> None
 
 
 # -- rule ids link, sentences start with a capital and carry one rule id -------------------------
+#: the static rulebook page, one per language (tools/pages.py)
+RULEBOOK = "../templates/toonerville/static/rulebook-"
+
+
 def test_rule_ids_in_a_lesson_link_to_the_rulebook_in_a_new_tab() -> None:
     demo = DealDemo()
     demo.deal_all()
     links = re.findall(r'<a class="tv-rule" href="([^"]+)" target="_blank"', demo.about.value)
-    assert "rulebook.ipynb#T2" in links and "rulebook.ipynb#T7" in links
+    assert f"{RULEBOOK}en.html#T2" in links and f"{RULEBOOK}en.html#T7" in links
     assert 'data-rule="T8"' in demo.after.value
 
 
 def test_a_rule_link_keeps_the_language_of_the_page() -> None:
     set_language("fa")
-    assert 'href="rulebook.ipynb?lang=fa#T14"' in rule_ids_html("(T14)")
+    assert f'href="{RULEBOOK}fa.html#T14"' in rule_ids_html("(T14)")
     set_language("en")
-    assert 'href="rulebook.ipynb#T14"' in rule_ids_html("(T14)")
+    assert f'href="{RULEBOOK}en.html#T14"' in rule_ids_html("(T14)")
 
 
 def test_rule_ids_outside_text_are_left_alone() -> None:

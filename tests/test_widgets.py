@@ -416,6 +416,27 @@ def test_contract_explorer_finds_a_hand_that_meets_the_contract() -> None:
     assert "a set of" in plain(explorer.solution.value)
 
 
+def test_T15_the_dealt_hand_is_sorted_as_a_player_sorts_it() -> None:
+    hand = ContractExplorer(round_number=3, seed=11).cards
+    assert list(hand) == sorted(hand, key=lambda c: c.sort_key)
+
+
+def test_T15_deal_until_finds_round_3s_rare_hand_in_one_press() -> None:
+    from toonerville.solver import find_contract
+
+    explorer = ContractExplorer(round_number=3, seed=11)
+    explorer.until_button.click()
+    assert find_contract(explorer.cards, 3) is not None
+    assert "already meets the contract" in plain(explorer.solution.value)
+    said = plain(explorer.until_result.value)
+    tries = explorer.seed.value - 11
+    assert f"It took {tries} deals" in said and f"(seed {explorer.seed.value})" in said
+    assert all(find_contract(dealt_hand(4, s, 3), 3) is None
+               for s in range(12, explorer.seed.value))  # the first one found
+    explorer.next_button.click()
+    assert explorer.until_result.value == ""  # the count was for that hand only
+
+
 def test_contract_explorer_simulation_fills_the_progress_bar() -> None:
     explorer = ContractExplorer(round_number=1, seed=3, deals=120)
     explorer.simulate_button.click()
@@ -474,6 +495,7 @@ def test_buy_demo_T14_refusal_sentence() -> None:
     demo.t14_button.click()
     assert demo.messages.text == ("you took G3 from the discard pile this turn, so you may "
                                   "not discard that card (another G3 would be fine) (T14)")
+    assert str(demo.discard_choice.value) == "G3"  # the card the refusal is about
     card = next(c for c in demo.game.hand(1) if str(c) != "G3")
     demo.discard_choice.value = card
     demo.discard_button.click()

@@ -22,7 +22,12 @@ package registries (PyPI and npm); the built site asks nothing of any other host
    leaves unrebased in its render pages (voici issue 137) made right; links between
    notebooks point at their pages; site/url-query.js is inlined so the kernel sees the
    page's query string (?seed= ?lang= ...) in QUERY_STRING, as under Voila.
-4. Every page in every language: the notebooks go in as English at the root and, with
+4. The front door and the rulebook (tools/pages.py): `index.html` is the kit's front page
+   (every language, the lessons in order) instead of JupyterLite's, the file list of
+   `voici/tree/` sends a visitor there, and the rulebook is a static page beside the lessons
+   of each language (`voici/render/fa/rulebook.html`): it needs no kernel. Links to the
+   app's rulebook page become links to it.
+5. Every page in every language: the notebooks go in as English at the root and, with
    their prose translated (toonerville.prose), once more per language in a folder of its
    own (`voici/render/fa/02-runs-and-sets.html`). Each page knows its siblings in the
    other languages: `?lang=hi` on any page goes to the Hindi one, the query string and
@@ -81,6 +86,10 @@ MERMAID_FROM_CDN = re.compile(
     r'<script type="module">(?:(?!</script>).)*cdnjs\.cloudflare\.com/ajax/libs/mermaid'
     r'(?:(?!</script>).)*</script>', re.S)
 NOTEBOOK_LINK = re.compile(r'href="(\d\d-[A-Za-z0-9_-]+|rulebook)\.ipynb(["#?])')
+#: links the rule ids of printed outputs to the rulebook (as the app's template does)
+RULE_LINKS_JS = REPO / "share" / "jupyter" / "voila" / "templates" / "toonerville" / "rule-links.js"
+#: a link to the app's static rulebook page (toonerville.prose.RULEBOOK_STATIC)
+APP_RULEBOOK_LINK = re.compile(r'href="\.\./templates/toonerville/static/rulebook-([a-z]+)\.html')
 #: the languages of the site; English, the source, is at the root of `voici/render/`
 SOURCE_LANGUAGE = "en"
 
@@ -102,7 +111,9 @@ def normalise(name: str) -> str:
 def input_files() -> Iterator[Path]:
     """Every file whose change changes the site."""
     yield Path(__file__).resolve()
-    for name in ("pyproject.toml", "package.json", "package-lock.json"):
+    for name in ("pyproject.toml", "package.json", "package-lock.json", "README.md",
+                 "docs/rules.md", "tools/pages.py", "tools/rulebook.py",
+                 "share/jupyter/voila/templates/toonerville/rule-links.js"):
         yield REPO / name
     for folder, pattern in (
         (REPO / "toonerville", "*"), (NOTEBOOKS, "*"), (SITE_SOURCES, "*"),
@@ -351,6 +362,8 @@ def stage_notebooks(dest: Path) -> Path:
         folder = dest if lang == SOURCE_LANGUAGE else dest / lang
         folder.mkdir(parents=True, exist_ok=True)
         for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+            if path.name == "rulebook.ipynb":
+                continue  # a static page of its own (tools/pages.py), with no kernel
             nb = translate_notebook(json.loads(path.read_text(encoding="utf-8")), lang)
             (folder / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False),
                                             encoding="utf-8")
@@ -458,6 +471,9 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
         # Voici's render pages are deeper than the paths it writes into them
         text = re.sub(r'(src|href)="\./(?!/)', rf'\1="{root}', text)
         text = NOTEBOOK_LINK.sub(r'href="\1.html\2', text)
+        text = APP_RULEBOOK_LINK.sub(
+            lambda m: 'href="rulebook.html' + ("" if m[1] == SOURCE_LANGUAGE
+                                               else f"?lang={m[1]}"), text)
     marker = CONFIG_SCRIPT.search(text)
     if marker and render is not None and "QUERY_STRING" not in text:
         config = rebase_config(json.loads(marker[2]), root)
@@ -470,6 +486,9 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
         at = head.end() if head else 0
         switch = f"\n<script>\n{language_switch_js(*render)}</script>"
         text = text[:at] + switch + text[at:]
+        links = RULE_LINKS_JS.read_text(encoding="utf-8")
+        at = text.rfind("</body>") if "</body>" in text else len(text)
+        text = text[:at] + f"<script>\n{links}</script>\n" + text[at:]
     page.write_text(text, encoding="utf-8")
 
 
@@ -508,10 +527,18 @@ def finish(out: Path) -> None:
     url_query_js = (SITE_SOURCES / "url-query.js").read_text()
     for page in sorted(out.rglob("*.html")):
         patch_page(page, out, url_query_js)
-    index = out / "index.html"
-    if index.is_file():
-        text = index.read_text(encoding="utf-8")
-        index.write_text(text.replace('"/voici/', '"./voici/').replace("'/voici/", "'./voici/"))
+    sys.path.insert(0, str(REPO / "tools"))
+    import pages
+
+    pages.write_site(out, language_switch_js)
+    # JupyterLite's file lists are no front door: they send a visitor to the front page
+    for tree in sorted((out / "voici" / "tree").rglob("index.html")):
+        folder = tree.parent.relative_to(out)
+        home = "../" * len(folder.parts) + "index.html" + (
+            f"?lang={folder.name}" if folder.name in site_languages() else "")
+        tree.write_text('<!DOCTYPE html>\n<meta charset="utf-8">\n'
+                        f'<meta http-equiv="refresh" content="0; url={home}">\n'
+                        f'<a href="{home}">Toonerville Rook</a>\n', encoding="utf-8")
 
 
 def site_size(out: Path) -> int:

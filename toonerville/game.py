@@ -34,6 +34,7 @@ from .errors import (
     IllegalActionError,
     MalformedActionError,
     NoSuchSeatError,
+    NotationError,
     RulesError,
     WrongPhaseError,
 )
@@ -265,6 +266,30 @@ class Game:
             self._deciders, self._deciders_of = legal.deciders(s, self._setup), s
         return self._deciders
 
+    # -- who acts now (a table asks these, never a made-up move) ---------------------------
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must act now, in the order they answer (`deciders`); () once
+        the game is over."""
+        return self.deciders
+
+    def can_act(self, seat: int) -> bool:
+        """May `seat` make a move now? (In the buy window: is it still to answer?)"""
+        return seat in self.deciders
+
+    def play_refusal(self, seat: int) -> IllegalActionError | None:
+        """Why `seat` may not play a card from its hand now (lay down, lay off, swap,
+        discard) whatever the card: the game is over, it is not its turn, or it must draw
+        or wait for the buy window first. None if it may."""
+        try:
+            self._check_seat(seat)
+            if self._pos.phase is Phase.GAME_OVER:
+                raise WrongPhaseError(msg("the game is over: all 11 rounds have been played",
+                                          "T7"))
+            turn.check_playing(self._pos, self._setup, seat, "discard")
+        except IllegalActionError as err:
+            return err
+        return None
+
     @property
     def history(self) -> tuple[Event, ...]:
         return tuple(self._history)
@@ -396,8 +421,12 @@ class Game:
         return tuple(ch.events)
 
     def is_legal(self, action: A.Action | str) -> bool:
-        """Would `apply(action)` be accepted? Only the check runs; nothing changes."""
-        return self.refusal(action) is None
+        """Would `apply(action)` be accepted? Only the check runs; nothing changes. Text
+        that is not a move at all is not legal either (False, not a `NotationError`)."""
+        try:
+            return self.refusal(action) is None
+        except NotationError:
+            return False
 
     def refusal(self, action: A.Action | str) -> IllegalActionError | None:
         """The error `apply(action)` would raise, or None if it is legal."""

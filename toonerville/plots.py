@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from .messages import _
+
 #: (value, low, high); NaN where there is no estimate or no interval
 Point = tuple[float, float, float]
 #: Okabe-Ito colours (safe for colour-blind readers) and a marker shape for each series
@@ -67,18 +69,24 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     raw = (high - low) / max(1, count)
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-    first = math.floor(low / step) * step
-    ticks, t = [round(first, 10)], first
+    first = math.floor(low / step)
+    # each tick counted from the first (no sum of rounding errors), and +0.0 so that a
+    # tick at zero is 0, never -0 (it would read "-0%")
+    ticks = [round(first * step, 10) + 0.0]
     while ticks[-1] < high - 1e-9 * step:
-        t += step
-        ticks.append(round(t, 10))
+        ticks.append(round((first + len(ticks)) * step, 10) + 0.0)
     return ticks
+
+
+def _unsigned_zero(text: str) -> str:
+    """"-0", "-0.0" → "0", "0.0": a value that rounds to zero has no sign."""
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
 def _number(x: float, percent: bool = False) -> str:
     v = 100 * x if percent else x
     text = f"{v:.0f}" if abs(v) >= 10 or v == int(v) else f"{v:.1f}"
-    return text + ("%" if percent else "")
+    return _unsigned_zero(text) + ("%" if percent else "")
 
 
 def _marker(shape: str, x: float, y: float, colour: str, tip: str) -> str:
@@ -100,15 +108,16 @@ def _marker(shape: str, x: float, y: float, colour: str, tip: str) -> str:
 def precise(x: float, percent: bool = False) -> str:
     """A value as a tooltip gives it: shares to 0.1 %, numbers to 0.1 (0.01 below 10)."""
     if percent:
-        return f"{100 * x:.1f}%"
-    return f"{x:.2f}" if abs(x) < 10 else f"{x:.1f}"
+        return _unsigned_zero(f"{100 * x:.1f}") + "%"
+    return _unsigned_zero(f"{x:.2f}" if abs(x) < 10 else f"{x:.1f}")
 
 
 def _tip(label: str, category: str, p: Point, percent: bool) -> str:
     value, low, high = p
     text = f"{label}, {category}: {precise(value, percent)}"
     if not (math.isnan(low) or math.isnan(high)):
-        text += f" (95% interval {precise(low, percent)} to {precise(high, percent)})"
+        text += " " + _("(95% interval {low} to {high})").format(
+            low=precise(low, percent), high=precise(high, percent))
     return text
 
 
@@ -237,7 +246,7 @@ def _histogram(h: Histogram, width: float) -> tuple[list[str], float]:
         high = low + 1
     edges = [low + (high - low) * k / h.bins for k in range(h.bins + 1)]
     counts = []
-    for _, vs in h.series:
+    for _label, vs in h.series:
         row = [0] * h.bins
         for v in vs:
             row[min(h.bins - 1, int((v - low) / (high - low) * h.bins))] += 1
@@ -261,7 +270,7 @@ def _histogram(h: Histogram, width: float) -> tuple[list[str], float]:
             out.append(f'<text x="{x:.1f}" y="{top + plot_h + 14}" text-anchor="middle" '
                        f'font-size="10" {FONT}>{_number(t)}</text>')
     bar = plot_w / h.bins
-    for k, ((label, _), row) in enumerate(zip(h.series, counts, strict=True)):
+    for k, ((label, _values), row) in enumerate(zip(h.series, counts, strict=True)):
         colour = COLOURS[k % len(COLOURS)]
         dash = "" if k == 0 else f' stroke-dasharray="{2 + 2 * k},2"'
         path = [f"M{left:.1f},{top + plot_h:.1f}"]
@@ -279,7 +288,7 @@ def _histogram(h: Histogram, width: float) -> tuple[list[str], float]:
                f'text-anchor="middle" font-size="11" {FONT}>{escape(h.value_label)}</text>')
     out.append(f'<text transform="translate(14,{top + plot_h / 2:.1f}) rotate(-90)" '
                f'text-anchor="middle" font-size="11" {FONT}>number of players</text>')
-    for k, (label, _) in enumerate(h.series):
+    for k, (label, _values) in enumerate(h.series):
         y = top + plot_h + 40 + 16 * k
         dash = "" if k == 0 else f' stroke-dasharray="{2 + 2 * k},2"'
         out.append(f'<line x1="{left}" y1="{y}" x2="{left + 18}" y2="{y}" '
@@ -295,12 +304,14 @@ def describe(panels: Sequence[Chart | Histogram]) -> str:
     for p in panels:
         if isinstance(p, Chart):
             names = ", ".join(s.label for s in p.series)
-            parts.append(f"{p.title}: {names} with 95% intervals, by "
-                         f"{p.category_label or 'category'} ({len(p.categories)} shown); "
-                         f"values in {p.value_label}.")
+            parts.append(_("{title}: {names} with 95% intervals, by {by} ({n} shown); "
+                           "values in {unit}.").format(
+                title=p.title, names=names, by=p.category_label or _("category"),
+                n=len(p.categories), unit=p.value_label))
         else:
-            parts.append(f"{p.title}: histograms of {', '.join(n for n, _ in p.series)}; "
-                         f"values in {p.value_label}.")
+            parts.append(_("{title}: histograms of {names}; values in {unit}.").format(
+                title=p.title, names=", ".join(n for n, _values in p.series),
+                unit=p.value_label))
     return " ".join(parts)
 
 
@@ -312,11 +323,11 @@ def figure(title: str, panels: Sequence[Chart | Histogram], panel_width: float =
     drawn = [(_chart(p, panel_width) if isinstance(p, Chart) else _histogram(p, panel_width))
              for p in panels]
     cols = max(1, min(columns, len(drawn)))
-    heights = [max(h for _, h in drawn[r:r + cols]) for r in range(0, len(drawn), cols)]
+    heights = [max(h for _e, h in drawn[r:r + cols]) for r in range(0, len(drawn), cols)]
     width, height = cols * panel_width, sum(heights)
     body, y = [], 0.0
     for r, row_height in zip(range(0, len(drawn), cols), heights, strict=True):
-        for k, (elements, _) in enumerate(drawn[r:r + cols]):
+        for k, (elements, _height) in enumerate(drawn[r:r + cols]):
             body.append(f'<g transform="translate({k * panel_width:.0f},{y:.0f})">'
                         + "".join(elements) + "</g>")
         y += row_height

@@ -10,8 +10,10 @@ bar (`[Welcome](00-welcome.ipynb) · **2 Runs and sets** · …`) is translated 
 so its labels are shared by every notebook.
 
 After translation the links are rewritten for the page they are shown in: a link to
-another notebook keeps the language (`03-contracts.ipynb?lang=fa`), and a link to a rule
-of `docs/rules.md#T14` opens the rulebook page (`rulebook.ipynb?lang=fa#T14`). For a
+another notebook keeps the language (`03-contracts.ipynb?lang=fa`), a link to a rule of
+`docs/rules.md#T14` (or to the rulebook notebook) opens the static rulebook page, which
+needs no kernel (`../templates/toonerville/static/rulebook-fa.html#T14`, written by
+`tools/pages.py`), and a rule id in the running text (`(T14)`) becomes such a link. For a
 right-to-left language each cell is wrapped in `<div dir="rtl">`, and code spans (card
 notation such as `R7 R8 RK`) are isolated left to right with `<bdi dir="ltr">`.
 
@@ -33,8 +35,19 @@ from typing import Any, Protocol
 from toonerville.messages import DEFAULT, LOCALE_DIR, RTL, language, normalise
 
 DOMAIN = "prose"
-#: the rulebook page every rule link leads to (a notebook beside the others)
+#: the rulebook notebook (for JupyterLab readers; links to it lead to the static page)
 RULEBOOK_PAGE = "rulebook.ipynb"
+#: the static rulebook page of a language in the Voila app, from a lesson's page
+#: (`/voila/render/03-contracts.ipynb`): the page template's static folder, served by
+#: Voila without a kernel
+RULEBOOK_STATIC = "../templates/toonerville/static/rulebook-{lang}.html"
+#: the rulebook page in the static site, beside the lessons of the same language
+RULEBOOK_SITE = "rulebook.html"
+#: a rule id in running text (T14, T13a, H5), not part of a longer word or a link
+RULE_ID = re.compile(r"(?<![\w/#-])((?:T\d{1,2}a?|H\d{1,2}))(?![\w-])")
+#: what a rule id inside it is not linked in: a code span, a link, an HTML tag, bold
+_NOT_TEXT = re.compile(r"(`+)(?:(?!\1).)+?\1|!?\[[^\]]*\]\([^)]*\)|<[^>]+>|\*\*[^*]+\*\*",
+                       re.S)
 #: the notebook metadata key that says a notebook was translated, and into what
 METADATA_KEY = "toonerville_language"
 #: an environment variable naming another folder of prose catalogues (a translator
@@ -242,8 +255,8 @@ def rewrite_link(target: str, lang: str) -> str:
         return target
     path, _hash, fragment = target.partition("#")
     path, _q, query = path.partition("?")
-    if re.fullmatch(r"(?:\.\./|\./)?(?:docs/)?rules\.md", path):
-        path = RULEBOOK_PAGE
+    if re.fullmatch(r"(?:\.\./|\./)?(?:docs/)?rules\.md", path) or path == RULEBOOK_PAGE:
+        return RULEBOOK_STATIC.format(lang=code) + (f"#{fragment}" if _hash else "")
     if not path.endswith(".ipynb"):
         return target
     params = [p for p in query.split("&") if p and not p.startswith("lang=")]
@@ -254,12 +267,32 @@ def rewrite_link(target: str, lang: str) -> str:
 
 
 def rulebook_href(rule: str, lang: str | None = None) -> str:
-    """Where a rule id printed by a widget should lead: the rulebook page at the rule, in
-    the language in use (`rulebook.ipynb?lang=fa#T14`; in the static site, where the
-    pages are .html files beside each other, `rulebook.html?lang=fa#T14`)."""
+    """Where a rule id printed by a widget should lead: the static rulebook page at the
+    rule, in the language in use (`../templates/toonerville/static/rulebook-fa.html#T14`
+    in the Voila app; in the static site, where the rulebook is a page beside the
+    lessons, `rulebook.html?lang=fa#T14`)."""
     code = normalise(lang if lang is not None else language())
-    page = RULEBOOK_PAGE if sys.platform != "emscripten" else "rulebook.html"
-    return page + (f"?lang={code}" if code != DEFAULT else "") + f"#{rule}"
+    if sys.platform == "emscripten":
+        return RULEBOOK_SITE + (f"?lang={code}" if code != DEFAULT else "") + f"#{rule}"
+    return RULEBOOK_STATIC.format(lang=code) + f"#{rule}"
+
+
+def link_rule_ids(markdown: str, lang: str) -> str:
+    """Every rule id in the running text of `markdown` a link to the rule (`(T14)` →
+    `([T14](…rulebook-fa.html#T14))`); ids in code, links, tags and bold are left alone."""
+    code = normalise(lang)
+
+    def plain(text: str) -> str:
+        return RULE_ID.sub(lambda m: f"[{m[1]}]({rewrite_link('rules.md#' + m[1], code)})",
+                           text)
+
+    out, at = [], 0
+    for skip in _NOT_TEXT.finditer(markdown):
+        out.append(plain(markdown[at:skip.start()]))
+        out.append(skip.group(0))
+        at = skip.end()
+    out.append(plain(markdown[at:]))
+    return "".join(out)
 
 
 def rewrite_links(markdown: str, lang: str) -> str:
@@ -311,6 +344,8 @@ def translate_markdown(markdown: str, lang: str,
     for block in split_blocks(markdown):
         text = _translate_block(block, translation, mark_english=code != DEFAULT)
         text = rewrite_links(text, code) if block.kind != "code" else text
+        if block.kind in ("paragraph", "list", "table"):
+            text = link_rule_ids(text, code)
         if code in RTL and block.kind not in ("code",):
             text = isolate_code(text)
         parts.append("\n".join([*block.before, text]) if block.text else
@@ -355,5 +390,5 @@ def translate_notebook(nb: dict[str, Any], lang: str,
 
 __all__ = ["DOMAIN", "LOCALE_ENV", "RULEBOOK_PAGE", "Block", "split_blocks", "messages_of",
            "notebook_messages", "nav_items", "catalogue", "rewrite_link", "rewrite_links",
-           "rulebook_href",
+           "rulebook_href", "link_rule_ids", "RULEBOOK_STATIC", "RULEBOOK_SITE",
            "isolate_code", "translate_markdown", "translate_notebook"]

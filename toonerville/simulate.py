@@ -1,6 +1,7 @@
 """Playing many games with bots.
 
-Owns `play_game` (one complete game between bots, each seeing only its own view) and
+Owns `play_game` (one complete game between bots at a `table.Table`, each seeing only its
+own view) and
 `simulate` (N seeded games, streamed one `GameRecord` at a time so a progress bar can
 follow). Game i's seed is derived from the run's seed and i alone, so the same seed
 gives the same records however the games are split between processes.
@@ -13,12 +14,11 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
 
 from .bots import Bot, make_bot
-from .errors import IllegalActionError
 from .game import Game
 from .rules import Rules
+from .table import BotMistake, Table
 from .views import RoundRecord
 
 #: rounds that reach this many turns end, scored as they stand (random bots rarely go out)
@@ -64,34 +64,28 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"toonerville:{seed}:{index}").randrange(2**31)
 
 
-class BotMistake(RuntimeError):
-    """A bot chose a move the game refused: a bug in the bot, never the player's fault."""
-
-
 def play_game(bots: Sequence[Bot | str], seed: int, rules: Rules | None = None,
               turn_limit: int | None = DEFAULT_TURN_LIMIT,
               after_action: Callable[[Game], None] | None = None) -> Game:
-    """Play one whole game between `bots` (one per seat); returns the finished game.
-    `turn_limit=None` still ends every round after `SAFETY_TURN_LIMIT` turns."""
+    """Play one whole game between `bots` (one per seat) at a `Table`; returns the
+    finished game. `turn_limit=None` still ends every round after `SAFETY_TURN_LIMIT`
+    turns. A bot's mistake (`table.BotMistake`) is raised once the game is over."""
     players = [make_bot(b) for b in bots]
     if turn_limit is None:
         turn_limit = SAFETY_TURN_LIMIT
     game = Game.new(players=len(players), seed=seed, rules=rules, turn_limit=turn_limit,
                     names=[f"{p.name} {i}" for i, p in enumerate(players)])
-    rngs = [random.Random(f"{seed}:bot:{i}") for i in range(len(players))]
-    legal = [partial(game.legal_actions, seat) for seat in range(len(players))]
-    rules = game.rules
+    table = Table(game, dict(enumerate(players)))
     with _collector_paused():
-        while not game.is_over:
-            seat = game.deciders[0]
-            action = players[seat].choose(game.view(seat), rules, legal[seat], rngs[seat])
-            try:
-                game.apply(action)
-            except IllegalActionError as err:
-                raise BotMistake(f"{players[seat].name} bot at seat {seat} chose "
-                                 f"{action.notation()!r}: {err}") from err
-            if after_action is not None:
+        if after_action is None:
+            table.run()
+        else:
+            while table.step() is not None:
                 after_action(game)
+    if table.mistakes:
+        raise table.mistakes[0]
+    if table.stalled is not None:  # pragma: no cover - bot games have a turn limit
+        raise BotMistake(str(table.stalled))
     return game
 
 

@@ -41,6 +41,7 @@ from .seating import (  # noqa: F401 - the seating's names, importable from here
     spread_schedule,
     table_sizes,
 )
+from .state import MAX_NAME
 
 
 def dealer_for(seed: int, round_number: int, table: int, players: int) -> int:
@@ -101,6 +102,10 @@ class Tournament:
                 not isinstance(n, str) or not n.strip() for n in self.names):
             raise RulesError(msg("every player in a tournament needs a different name",
                                  "T22"))
+        for name in self.names:  # (each plays at a table, where a game checks it again)
+            if len(name) > MAX_NAME:
+                raise RulesError(msg("the name '{name}…' is too long: at most {k} characters",
+                                     None, name=name[:20], k=MAX_NAME))
         if not isinstance(self.rounds, int) or not 1 <= self.rounds <= ROUNDS:
             raise RulesError(msg("a tournament plays 1 to 11 rounds, not {r}", "T22",
                                  r=self.rounds))
@@ -214,8 +219,22 @@ def master_sheet(t: Tournament, points: Mapping[str, Sequence[int] | None]) -> t
     return tuple(rows)
 
 
+#: what a spreadsheet reads a cell starting with as a formula (or the start of one)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def sheet_cell(value: object) -> object:
+    """A value as a CSV cell no spreadsheet reads as a formula: a text starting like one
+    (`=HYPERLINK(…)`, `+1+1`, `@SUM(A1)`, a name typed with a tab) gets a leading
+    apostrophe, which spreadsheets take as "this is text" and do not show."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def sheet_csv(rows: Sequence[SheetRow]) -> str:
-    """The master sheet as CSV: place, name, total, then table and points per round."""
+    """The master sheet as CSV: place, name, total, then table and points per round.
+    Every text cell is a `sheet_cell`: a learner's name is never run as a formula."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     rounds = max((len(r.tables) for r in rows), default=0)
@@ -228,5 +247,5 @@ def sheet_csv(rows: Sequence[SheetRow]) -> str:
                               row.standing.name, row.standing.total]
         for table, pts in zip(row.tables, row.points, strict=True):
             line += [table if table is not None else "", "" if pts is None else pts]
-        writer.writerow(line)
+        writer.writerow([sheet_cell(cell) for cell in line])
     return out.getvalue()

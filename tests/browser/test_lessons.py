@@ -160,7 +160,9 @@ def test_02_a_rule_id_opens_its_rule_in_a_new_tab(open_notebook: OpenNotebook) -
     with page.context.expect_page() as opened:
         link.click()
     rulebook = opened.value
-    assert rulebook.url.endswith("/voila/render/rulebook.ipynb#T4"), rulebook.url
+    # the static rulebook page (tools/pages.py): no kernel of its own
+    assert rulebook.url.endswith("/voila/templates/toonerville/static/rulebook-en.html#T4"), \
+        rulebook.url
     rulebook.locator("#T4").wait_for(state="attached", timeout=120_000)  # the rule is there
     assert page.locator(".tv-meld-text input").input_value() == "R5 R6 R7 R8"  # no game lost
     rulebook.close()

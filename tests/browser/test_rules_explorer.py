@@ -64,3 +64,14 @@ def test_a_comparison_says_games_per_configuration(open_notebook: OpenNotebook) 
     assert "A against B (paired games)" in tables and "2 games per configuration" in tables
     assert voila.errors == []
     assert voila.stderr_outputs().count() == 0
+
+
+def test_08_has_a_language_menu_like_00_to_07(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook("08-rules-explorer.ipynb", wait_for=".tv-language-dropdown select")
+    page = voila.page
+    page.locator(".tv-language-dropdown select").first.select_option(label="فارسی")
+    page.wait_for_url("**lang=fa**", timeout=60_000)  # the prose follows the widgets
+    page.get_by_role("button", name="اجرا").first.wait_for(timeout=120_000)
+    assert page.evaluate("() => document.querySelector('.tv-rules-explorer')"
+                         ".closest('[dir]')?.dir || getComputedStyle("
+                         "document.querySelector('.tv-rules-explorer')).direction") == "rtl"

@@ -99,7 +99,10 @@ def test_T22_a_three_table_round_completes_and_the_master_sheet_updates(
     code = teacher.locator(".tt-code b").inner_text().strip()
     assert re.fullmatch(r"[A-Z2-9]{6}", code), code
     # the key, the status and the tables follow the code once the page has moved the bots
-    expect(teacher.locator(".tt-key code")).to_be_visible(timeout=TIMEOUT_MS)
+    expect(teacher.locator(".tt-key code").first).to_be_visible(timeout=TIMEOUT_MS)
+    # the teacher hands Ann her own key (issue 18: nobody else can join under her name)
+    ann_key = teacher.locator(".tt-key li").filter(has_text="Ann").locator("code")
+    key = ann_key.inner_text().strip()
     expect(teacher.locator(".tt-status")).to_contain_text("Round 1 of 2 · 0 of 3 tables",
                                                           timeout=TIMEOUT_MS)
     expect(teacher.locator(".tt-tables li")).to_have_count(3, timeout=TIMEOUT_MS)
@@ -110,7 +113,8 @@ def test_T22_a_three_table_round_completes_and_the_master_sheet_updates(
     assert next(r for r in before if r["name"] == "Ann")["round 1 points"] == ""
 
     learner.locator(".tt-join-code input").fill(code.lower())
-    learner.locator(".tt-name input").fill("Ann")
+    learner.locator(".tt-name input").fill("ann")  # found as people write it
+    learner.locator(".tt-join-key input").fill(key)
     learner.locator(".tt-join").click()
     expect(learner.locator(".tt-where")).to_contain_text("round 1 of 2", timeout=TIMEOUT_MS)
     expect(learner.locator(".tr-status")).to_contain_text("you are Ann")

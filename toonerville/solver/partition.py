@@ -38,6 +38,14 @@ from .tally import (
     tally,
 )
 
+#: with melds beyond the contract (H7) the walk may place a card in many more ways, and a
+#: large hand (round 11 after many buys: 80 cards and more) made it exponential (209 s for
+#: one of 91 cards). Under H7 the walk therefore takes at most this many steps (calls of
+#: `_Partition.cell`, about 1-2 us each) and then answers with what it has found: the best
+#: lay-down so far for `best_lay_down`, None for `whole_hand` when it found none yet. Under
+#: every other setting the number of melds is the contract's, the walk is small, and it is
+#: never cut short, so its answers are exactly the full search's.
+EXTRA_MELDS_STEPS = 5_000
 _HOSTS = [list(combinations(range(4), k)) for k in range(5)]  # colours that may hold runs
 _UP_TO = [(2 << n) - 1 for n in range(16)]  # the bits of numbers 0..n
 
@@ -229,6 +237,9 @@ class _Partition:
         self.best: End | None = None  # the best end so far (`best_lay_down`)
         self.found: tuple[Meld, ...] | None = None
         self.set_cost = _set_rooks(self.tot0, rooks, contract, book)
+        # the steps left before an H7 walk stops (`EXTRA_MELDS_STEPS`); None: no limit
+        self.steps: int | None = EXTRA_MELDS_STEPS if book.extras else None
+        self.cut_short = False  # the walk stopped at its limit, not at its answer
 
     # -- the walk ------------------------------------------------------------------------
     # State besides the counts: `live[ci]` the numbers of colour ci with cards left to
@@ -284,6 +295,8 @@ class _Partition:
                 (live[3] >> p & 1)
             if runs_left < 4 and not self.coverable(p, runs_left, self.sets_max - n_sets):
                 return False
+            if book.extras and self.stranded(p, spare):
+                return False
         elif self.best_points < NONE and (n_runs or n_sets):
             # (while no meld is chosen, the walk has taken nothing from numbers p..14 and
             # the bound seldom cuts: measured on the hands play asks, it costs more than
@@ -334,6 +347,39 @@ class _Partition:
                 found = _runs_ahead(key)
             k -= found
             if k <= 0:
+                return True
+        return False
+
+    def stranded(self, p: int, spare: int) -> bool:
+        """Is some card of numbers p..14 sure to stay out of every meld (`whole_hand`
+        under H7, where `coverable` cannot bound the melds to come)? A card of number q
+        can go to a set of q only if the hand has `set_need` naturals of q and the cards
+        of q still unplaced, with the Rooks left, make 3; else only to a run of its
+        colour starting at p..q, through q, with a Rook for each number missing
+        (`_reach`). Later runs and sets only take cards and Rooks, so a card that
+        neither can take now never goes into a meld."""
+        spare = min(max(spare, 0), HIGHEST)
+        cnt, tot0, set_need = self.cnt, self.tot0, self.book.set_need
+        live = self.live
+        waiting = (live[0] | live[1] | live[2] | live[3]) >> p << p
+        no_set = 0  # the numbers with cards left that can have no set
+        while waiting:
+            q = (waiting & -waiting).bit_length() - 1
+            waiting &= waiting - 1
+            if tot0[q] < set_need or \
+                    cnt[q] + cnt[16 + q] + cnt[32 + q] + cnt[48 + q] + spare < 3:
+                no_set |= 1 << q
+        if not no_set:
+            return False
+        for ci in range(4):
+            mask = live[ci] >> p << p
+            if not mask & no_set:
+                continue
+            key = (mask << 4 | p) << 4 | spare
+            reach = _REACH.get(key)
+            if reach is None:
+                reach = _reach(mask, p, spare, key)
+            if mask & no_set & ~reach:
                 return True
         return False
 
@@ -585,7 +631,13 @@ class _Partition:
 
     def cell(self, p: int, ci: int, min_high: int) -> bool:
         """Start runs of colour ci at number p (their highest numbers non-decreasing, at
-        least min_high), then settle the cell's remaining cards; so on to colour 3."""
+        least min_high), then settle the cell's remaining cards; so on to colour 3. Under
+        H7 each call is a step of the walk's budget; True once it is spent."""
+        if self.steps is not None:
+            self.steps -= 1
+            if self.steps < 0:
+                self.cut_short = True
+                return True
         cnt, live = self.cnt, self.live
         more_runs = self.n_runs < self.runs_max
         spare = self.rooks - self.run_rooks - self.short

@@ -11,13 +11,21 @@ Schema (the same on both): `tables(code PK, format, start, setup)`,
 `moves(code, number, move, PK (code, number))`, `claims(scope, slot, secret, PK (scope,
 slot))`, `tournaments(code PK, format, teacher, state, version)`, `seat_names(code, seat,
 name, PK (code, seat))` (the names learners gave themselves); the statements are in
-`statements`.
+`statements`. Every row a backend reads back passes `checked_row` (each column of its
+kind, JSON columns not nested deeper than `MAX_JSON_DEPTH`), so a row another program
+wrote is refused with `CorruptTableError`, never met by the engine as a wrong type.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
+
+from ..actions import excerpt
+from ..messages import msg
+from ..saves import json_depth
+from .errors import CorruptTableError
 
 #: The format written in every table header; a header of another format is refused.
 TABLE_FORMAT = "toonerville-table/1"
@@ -87,3 +95,76 @@ class Backend(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+# -- rows written behind the store's back ---------------------------------------------------
+#: the deepest nesting of lists and objects in a JSON column (a tournament's state nests
+#: 4 deep, a table's set-up 2): deeper is refused before any parser reads it
+MAX_JSON_DEPTH = 32
+TEXT, NUMBER, JSON = "text", "number", "json"
+
+
+def checked_row(row: Sequence[object], columns: Sequence[tuple[str, str]], code: str,
+                tournament: bool = False) -> tuple[object, ...]:
+    """`row` as read from the database, each column of the kind `columns` says (TEXT,
+    NUMBER: a whole number, JSON: a text nesting at most `MAX_JSON_DEPTH` deep), or
+    `CorruptTableError` saying which column holds what. SQLite keeps any value in any
+    column, and any program may write rows: the store refuses such a row with its own
+    sentence, before the engine would meet a wrong type or a parser run out of stack."""
+    for (column, kind), value in zip(columns, row, strict=True):
+        why = None
+        if kind == NUMBER:
+            if type(value) is not int:
+                why = msg("its column '{column}' holds {value}, where a whole number belongs",
+                          None, column=column, value=excerpt(value))
+        elif not isinstance(value, str):
+            why = msg("its column '{column}' holds {value}, where a text belongs", None,
+                      column=column, value=excerpt(value))
+        elif kind == JSON and json_depth(value) > MAX_JSON_DEPTH:
+            why = msg("its column '{column}' nests lists and objects more than {limit} deep",
+                      None, column=column, limit=MAX_JSON_DEPTH)
+        if why is not None:
+            if tournament:
+                raise CorruptTableError(msg("tournament {code} cannot be read ({why}); it is "
+                                            "left as it is", "T22", code=code, why=why),
+                                        code, None, None)
+            raise CorruptTableError(msg("table {code} cannot be read ({why}); it is left as "
+                                        "it is", None, code=code, why=why), code, None, None)
+    return tuple(row)
+
+
+TABLE_COLUMNS = (("code", TEXT), ("format", TEXT), ("start", JSON), ("setup", JSON))
+TOURNAMENT_COLUMNS = (("code", TEXT), ("format", TEXT), ("teacher", TEXT), ("state", JSON),
+                      ("version", NUMBER))
+CLAIM_COLUMNS = (("slot", TEXT), ("secret", TEXT))
+SEAT_NAME_COLUMNS = (("seat", NUMBER), ("name", TEXT))
+
+
+def table_row(found: Sequence[object], code: str) -> TableRow:
+    """A `tables` row, checked (`checked_row`)."""
+    return TableRow(*checked_row(found, TABLE_COLUMNS, code))  # type: ignore[arg-type]
+
+
+def tournament_row(found: Sequence[object], code: str) -> TournamentRow:
+    """A `tournaments` row, checked (`checked_row`)."""
+    return TournamentRow(*checked_row(  # type: ignore[arg-type]
+        found, TOURNAMENT_COLUMNS, code, tournament=True))
+
+
+def claims_of(rows: Sequence[Sequence[object]], scope: str) -> dict[str, str]:
+    """The `claims` rows of a scope as slot → digest, each checked (`checked_row`)."""
+    out: dict[str, str] = {}
+    for row in rows:
+        slot, secret = checked_row(row, CLAIM_COLUMNS, scope)
+        out[str(slot)] = str(secret)
+    return out
+
+
+def seat_names_of(rows: Sequence[Sequence[object]], code: str) -> dict[int, str]:
+    """The `seat_names` rows of a table as seat → name, each checked (`checked_row`)."""
+    out: dict[int, str] = {}
+    for row in rows:
+        seat, name = checked_row(row, SEAT_NAME_COLUMNS, code)
+        assert isinstance(seat, int)
+        out[seat] = str(name)
+    return out

@@ -3,10 +3,15 @@
 Owns `clean_name`, the one check of a name typed into a page (a shared table's seat, a
 pass-and-play seat): spaces at the ends are dropped, inner runs of spaces become one,
 and a name must be 1 to `NAME_LIMIT` characters of printable text. A refusal is a
-`BadNameError` saying what to change.
+`BadNameError` saying what to change. Also `same_name`/`name_key`: names compared as
+people expect, whatever their case, width (Unicode NFKC: "Ｂｏ" is "Bo") and spaces, so
+"bo" finds "Bo" and two seats cannot both be called "Ann" and "ann ".
 """
 
 from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
 
 from ..messages import msg
 from .errors import BadNameError
@@ -31,3 +36,21 @@ def clean_name(text: object) -> str:
         raise BadNameError(msg("a name cannot hold control characters; type letters, "
                                "digits and spaces", None))
     return name
+
+
+def name_key(text: str) -> str:
+    """What two names that people would call the same have in common: NFKC, case
+    folded, spaces at the ends dropped and inner runs made one."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def same_name(a: str, b: str) -> bool:
+    return name_key(a) == name_key(b)
+
+
+def find_name(text: object, names: Iterable[str]) -> str | None:
+    """The one of `names` that `text` names (as `same_name` compares), or None."""
+    if not isinstance(text, str):
+        return None
+    key = name_key(text)
+    return next((n for n in names if name_key(n) == key), None)

@@ -6,8 +6,9 @@ Each thread has its own connection in autocommit mode; every write is one statem
 one explicit transaction. `append` is a single `INSERT … SELECT … WHERE` (last move
 number = expected): two clients racing for the same number both pass the check, the
 unique (code, number) key makes the second wait for the first and then fail, and that
-failure is reported as "the table moved on". The statements are in `statements`, shared
-with the SQLite backend.
+failure is reported as "the table moved on". A connection the server dropped (a
+restart) is replaced once, transparently (`_run`). The statements are in `statements`,
+shared with the SQLite backend.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from . import statements as sql
-from .backend import TableRow, TournamentRow
+from .backend import TableRow, TournamentRow, claims_of, seat_names_of, table_row, tournament_row
 
 if TYPE_CHECKING:
     import psycopg
@@ -55,7 +56,30 @@ class PostgresBackend:
         return con
 
     def _run(self, statement: str, params: tuple[object, ...]) -> psycopg.Cursor[Any]:
-        return self._con().execute(sql.for_psycopg(statement), params)
+        """One statement; on a connection the server has dropped (a restart, an
+        administrator's shutdown of the session) it reconnects once and runs it again.
+        Every statement is one transaction in autocommit, so nothing is half-written; a
+        statement whose answer was lost is at worst run twice, and each write is guarded
+        (a unique key, a version, an upsert), so the second run changes nothing."""
+        text = sql.for_psycopg(statement)
+        try:
+            return self._con().execute(text, params)
+        except self._psycopg.OperationalError:
+            if not self._drop_broken():
+                raise
+        return self._con().execute(text, params)
+
+    def _drop_broken(self) -> bool:
+        """Forget this thread's connection if the server has dropped it (True)."""
+        con: psycopg.Connection[Any] | None = getattr(self._local, "con", None)
+        if con is None or not (con.broken or con.closed):
+            return False
+        self._local.con = None
+        with self._lock:
+            if con in self._all:
+                self._all.remove(con)
+        con.close()
+        return True
 
     def _insert(self, statement: str, params: tuple[object, ...]) -> bool:
         try:
@@ -69,7 +93,7 @@ class PostgresBackend:
 
     def table(self, code: str) -> TableRow | None:
         found = self._run(sql.SELECT_TABLE, (code,)).fetchone()
-        return None if found is None else TableRow(*found)
+        return None if found is None else table_row(found, code)
 
     def moves_since(self, code: str, number: int) -> list[tuple[int, str]]:
         rows = self._run(sql.SELECT_MOVES, (code, number)).fetchall()
@@ -87,7 +111,7 @@ class PostgresBackend:
 
     def claims(self, scope: str) -> dict[str, str]:
         rows = self._run(sql.SELECT_CLAIMS, (scope,)).fetchall()
-        return {slot: secret for slot, secret in rows}
+        return claims_of(rows, scope)
 
     def create_tournament(self, row: TournamentRow) -> bool:
         return self._insert(sql.INSERT_TOURNAMENT,
@@ -95,7 +119,7 @@ class PostgresBackend:
 
     def tournament(self, code: str) -> TournamentRow | None:
         found = self._run(sql.SELECT_TOURNAMENT, (code,)).fetchone()
-        return None if found is None else TournamentRow(*found)
+        return None if found is None else tournament_row(found, code)
 
     def update_tournament(self, code: str, state: str, version: int) -> bool:
         cur = self._run(sql.UPDATE_TOURNAMENT, (state, code, version))
@@ -106,7 +130,7 @@ class PostgresBackend:
 
     def seat_names(self, code: str) -> dict[int, str]:
         rows = self._run(sql.SELECT_SEAT_NAMES, (code,)).fetchall()
-        return {int(seat): name for seat, name in rows}
+        return seat_names_of(rows, code)
 
     def close(self) -> None:
         with self._lock:

@@ -2,20 +2,23 @@
 
 Owns the SQLite backend (standard library `sqlite3`): the file is in WAL mode so pages
 polling for moves never block a writer, each thread has its own connection, and every
-write is one transaction. `append` takes the write lock first (`BEGIN IMMEDIATE`),
-checks the table's last move number and inserts; the (code, number) primary key would
-refuse a duplicate even without the check. The statements are in `statements`, shared
+write is one transaction. Opening a new file from several processes at once is safe
+(`_set_up` tries a locked set-up again). `append` takes the write lock first (`BEGIN
+IMMEDIATE`), checks the table's last move number and inserts; the (code, number) primary
+key would refuse a duplicate even without the check. The statements are in `statements`, shared
 with the PostgreSQL backend.
 """
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 from . import statements as sql
-from .backend import TableRow, TournamentRow
+from .backend import TableRow, TournamentRow, claims_of, seat_names_of, table_row, tournament_row
 
 BUSY_TIMEOUT_S = 30.0
 
@@ -28,13 +31,36 @@ class SQLiteBackend:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
-        con = self._con()
-        con.execute("PRAGMA journal_mode=WAL")
-        for statement in sql.SCHEMA:
-            con.execute(statement)
+        self._set_up(self._con())
 
     def __repr__(self) -> str:
         return f"SQLiteBackend({self.path!r})"
+
+    @staticmethod
+    def _set_up(con: sqlite3.Connection) -> None:
+        """WAL mode and the tables, safe when several processes open a new file at the
+        same moment: switching to WAL does not wait for a busy file as statements do (it
+        answered "database is locked" at once to 4 of 240 pages opening together), so a
+        locked set-up is tried again, after a short random pause, until `BUSY_TIMEOUT_S`.
+        The tables are made in one write transaction: all of them or none."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        pause = random.Random()
+        while True:
+            try:
+                if con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    con.execute("PRAGMA journal_mode=WAL")
+                con.execute("BEGIN IMMEDIATE")
+                for statement in sql.SCHEMA:
+                    con.execute(statement)
+                con.execute("COMMIT")
+                return
+            except sqlite3.OperationalError as err:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+                busy = "locked" in str(err) or "busy" in str(err)
+                if not busy or time.monotonic() > deadline:
+                    raise
+                time.sleep(pause.uniform(0.005, 0.05))
 
     def _con(self) -> sqlite3.Connection:
         con: sqlite3.Connection | None = getattr(self._local, "con", None)
@@ -59,7 +85,7 @@ class SQLiteBackend:
 
     def table(self, code: str) -> TableRow | None:
         found = self._con().execute(sql.SELECT_TABLE, (code,)).fetchone()
-        return None if found is None else TableRow(*found)
+        return None if found is None else table_row(found, code)
 
     def moves_since(self, code: str, number: int) -> list[tuple[int, str]]:
         rows = self._con().execute(sql.SELECT_MOVES, (code, number)).fetchall()
@@ -88,7 +114,7 @@ class SQLiteBackend:
 
     def claims(self, scope: str) -> dict[str, str]:
         rows = self._con().execute(sql.SELECT_CLAIMS, (scope,)).fetchall()
-        return {slot: secret for slot, secret in rows}
+        return claims_of(rows, scope)
 
     def create_tournament(self, row: TournamentRow) -> bool:
         return self._insert(sql.INSERT_TOURNAMENT,
@@ -96,7 +122,7 @@ class SQLiteBackend:
 
     def tournament(self, code: str) -> TournamentRow | None:
         found = self._con().execute(sql.SELECT_TOURNAMENT, (code,)).fetchone()
-        return None if found is None else TournamentRow(*found)
+        return None if found is None else tournament_row(found, code)
 
     def update_tournament(self, code: str, state: str, version: int) -> bool:
         cur = self._con().execute(sql.UPDATE_TOURNAMENT, (state, code, version))
@@ -107,7 +133,7 @@ class SQLiteBackend:
 
     def seat_names(self, code: str) -> dict[int, str]:
         rows = self._con().execute(sql.SELECT_SEAT_NAMES, (code,)).fetchall()
-        return {int(seat): name for seat, name in rows}
+        return seat_names_of(rows, code)
 
     def close(self) -> None:
         with self._lock:

@@ -1,38 +1,49 @@
 """Shared tables: a game's move log in a database, checked by the engine.
 
 Owns `TableStore`, the one place that turns stored rows into games and games' moves into
-rows, and the handles a page holds: `Seat` (a claimed seat: its own hand, its moves) and
-`Watcher` (the table without any hand). The truth of a table is its header (the game
-before any move, as an ordinary save) and its moves 1, 2, …; each store object keeps the
-replayed `Game` of every table it has seen and catches up from the database, so polling
-costs one indexed query.
+rows. The truth of a table is its header (the game before any move, as an ordinary save,
+and its set-up), its moves 1, 2, … and its seat log (`seats.SeatLog`: who is away, seats
+given to a bot or a new learner); each store object keeps the replayed `Game` of every
+table it has seen (`tablestate.TableState`), inside a `table.Table` that says who answers
+for each seat, and catches up from the database, so polling costs two indexed queries.
+Claims, keys and hand-overs are `seatkeys.SeatKeeper`'s part of the store; a page holds
+a `handles.Seat` or `handles.Watcher` (both importable from here too).
 
 A move is checked by the engine against the current state and stored only if the table
 has not moved on since (`Backend.append`, compare-and-append on the move number in one
 transaction); the loser of a race gets `TableMovedOnError` and the new state. A move for
-a learner's seat needs the secret that claimed it; a bot's seat can be moved by any client
-(the bot is seeded by the table and the move number, so every client computes the same
-move and the store keeps exactly one). A stored row the engine cannot accept is refused
-on read with `CorruptTableError` naming the table and the move; nothing is deleted.
+a learner's seat needs the key that claimed it (keys are made by the kit, never typed
+up by a learner); a seat a bot plays (a bot's, or an away learner's) moves only by its
+bot's own move — every client computes the same one (`table.bot_rng`), so any client may
+store it and the store keeps exactly one — or by the opener's or teacher's key.
+
+No table waits for ever: `play_bots` (which every page at the table calls as it polls)
+also passes a buy offer left open past the table's buy limit, and marks a learner idle
+on their own turn past the away limit as away, after which a bot plays for them until
+they come back (they rejoin with their key, or move). The limits are the opener's or
+the teacher's (`seats.AWAY_AFTER`, `seats.BUY_AFTER` by default); each client measures
+them on its own clock from the moment it saw the table reach its current move. A stored
+row the engine cannot accept is refused on read with `CorruptTableError` naming the
+table and the move; nothing is deleted.
 """
 
 from __future__ import annotations
 
 import json
-import random
 import threading
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+import time
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
 from .. import actions as A
-from ..bots import Bot, make_bot
+from ..bots import make_bot
 from ..errors import ToonervilleError
-from ..events import Event, EventKind
+from ..events import Event, Phase
 from ..game import Game
 from ..messages import Message, msg
 from ..rules import Rules
+from ..table import SAFETY_MOVES, Table
 from ..views import PlayerView
 from . import codes
 from .backend import TABLE_FORMAT, Backend, TableRow
@@ -45,78 +56,25 @@ from .errors import (
     TableOverError,
     cause,
 )
-from .names import clean_name
+from .handles import Seat, Watcher
+from .seatkeys import SeatKeeper
+from .seats import AWAY_AFTER, BUY_AFTER, SeatLog
+from .tablestate import WATCHER, TableInfo, public_events
+from .tablestate import TableState as _Table
+from .tablestate import check_limits as _limits
 
-#: a seat of a watcher's view: a watcher sits nowhere
-WATCHER = -1
-#: events whose cards only their own seat may see (a card from the stock)
-_PRIVATE_CARDS = frozenset({EventKind.DRAW, EventKind.PENALTY})
-
-
-def public_events(history: Sequence[Event], names: Sequence[str] | None = None
-                  ) -> tuple[Event, ...]:
-    """`history` as everyone at the table may read it: every sentence, but no card drawn
-    from the stock (draws and penalty cards keep their cards to themselves); `names`,
-    if given, are the names the sentences use."""
-    return tuple(e._replace(cards=() if e.kind in _PRIVATE_CARDS else e.cards,
-                            names=e.names if names is None else tuple(names))
-                 for e in history)
+__all__ = ["WATCHER", "Seat", "TableInfo", "TableStore", "Watcher", "public_events"]
 
 
-@dataclass(frozen=True, slots=True)
-class TableInfo:
-    """What anyone with the code may know of a table (no cards)."""
-
-    code: str
-    names: tuple[str, ...]
-    bots: Mapping[int, str]  # seat → bot kind
-    claimed: frozenset[int]  # learners' seats already claimed
-    moves: int
-    finished: bool
-    last_round: int | None
-    tournament: str | None
-
-    @property
-    def free(self) -> tuple[int, ...]:
-        """The seats a learner may still claim."""
-        if self.tournament is not None:
-            return ()
-        return tuple(s for s in range(len(self.names))
-                     if s not in self.bots and s not in self.claimed)
-
-
-@dataclass
-class _Table:
-    """One table as this process knows it: the replayed game and its set-up."""
-
-    code: str
-    game: Game
-    bots: dict[int, str]
-    last_round: int | None
-    tournament: str | None
-    claims: dict[str, str] = field(default_factory=dict)  # slot → digest, as seen so far
-    players: dict[int, Bot] = field(default_factory=dict)  # the bots, made once
-
-    def claim_key(self, seat: int) -> tuple[str, str]:
-        """Where the claim of a seat is kept: a tournament's learners claim their name in
-        the tournament, everyone else the seat at the table."""
-        if self.tournament is not None:
-            return self.tournament, self.game.names[seat]
-        return self.code, str(seat)
-
-    @property
-    def finished(self) -> bool:
-        g = self.game
-        return g.is_over or (self.last_round is not None and any(
-            r.round_number >= self.last_round for r in g.records))
-
-
-class TableStore:
+class TableStore(SeatKeeper):
     """Shared tables in one database (see `open_store`). Thread-safe; each client page
-    (each kernel) has its own store object."""
+    (each kernel) has its own store object. `clock` (seconds, monotonic) measures how
+    long a learner keeps the table waiting; tests give their own."""
 
-    def __init__(self, backend: Backend) -> None:
+    def __init__(self, backend: Backend, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
         self.backend = backend
+        self.clock = clock
         self._tables: dict[str, _Table] = {}
         self._lock = threading.RLock()
 
@@ -131,11 +89,15 @@ class TableStore:
                    rules: Rules | None = None, seed: int | None = None,
                    bots: Mapping[int, str] | None = None, start: Game | None = None,
                    last_round: int | None = None, tournament: str | None = None,
-                   code: str | None = None) -> str:
+                   code: str | None = None, host: str | None = None,
+                   away_after: float | None = None, buy_after: float | None = None
+                   ) -> str:
         """Open a table and return its code. `bots` maps seats to bot kinds; the other
         seats wait for learners to claim them. `start` is a game to begin from instead of
         `Game.new(players, seed, rules, names)` (it must have no moves yet); `last_round`
-        ends the table after that round (a tournament table plays one round)."""
+        ends the table after that round (a tournament table plays one round). `host` is
+        the digest of the key that may hand seats over (`open_hosted` makes one);
+        `away_after` and `buy_after` are the table's limits in seconds."""
         game = start if start is not None else Game.new(players=players, seed=seed,
                                                          rules=rules, names=names)
         if game.actions:
@@ -143,12 +105,18 @@ class TableStore:
                                  "has {k} moves", None, k=len(game.actions)))
         seats = {}
         for seat, kind in (bots or {}).items():
-            if not isinstance(seat, int) or not 0 <= seat < game.players:
+            if isinstance(seat, bool) or not isinstance(seat, int) \
+                    or not 0 <= seat < game.players:
                 raise SeatError(msg("there is no seat {seat}: seats go from 0 to {last}", None,
                                     seat=seat, last=game.players - 1))
             seats[seat] = make_bot(kind).name
-        setup = json.dumps({"bots": {str(s): k for s, k in sorted(seats.items())},
-                            "last_round": last_round, "tournament": tournament})
+        header: dict[str, Any] = {"bots": {str(s): k for s, k in sorted(seats.items())},
+                                  "last_round": last_round, "tournament": tournament}
+        if host is not None:
+            header["host"] = host
+        if away_after is not None or buy_after is not None:
+            header["limits"] = list(_limits(away_after, buy_after, None))
+        setup = json.dumps(header)
         row = partial(TableRow, format=TABLE_FORMAT, start=game.to_json(indent=None),
                       setup=setup)
         if code is not None:
@@ -165,100 +133,20 @@ class TableStore:
                 return fresh
         raise StoreError(msg("no free code could be found; try again", None))
 
+    def open_hosted(self, players: int = 4, **options: Any) -> tuple[str, str]:
+        """`open_table`, and the opener's key: keep it in the opener's page, it gives a
+        seat to a bot or to a new learner (`give_seat`) and sets the limits."""
+        key = codes.new_secret()
+        return self.open_table(players, host=codes.digest(key), **options), key
+
     def info(self, code: str) -> TableInfo:
         with self._lock:
             t = self._caught_up(code)
             claims = self.backend.claims(t.code) if t.tournament is None else {}
-            return TableInfo(t.code, self._names(t), dict(t.bots),
-                             frozenset(int(s) for s in claims if s.isdigit()),
-                             len(t.game.actions), t.finished, t.last_round, t.tournament)
-
-    def claim(self, code: str, seat: int | None = None, *, secret: str | None = None,
-              name: str | None = None) -> Seat:
-        """Claim a free seat (the first free one if `seat` is None) and get its handle;
-        keep `handle.secret` in the page. With the secret of a seat already claimed —
-        after a reload, or a new kernel — this is the same seat again, game as it was.
-        `name` is the name the learner gives themselves (see `name_seat`)."""
-        if name is not None:
-            name = clean_name(name)  # a bad name is refused before any seat is taken
-        handle = self._claim(code, seat, secret)
-        if name is not None:
-            self.name_seat(handle.code, handle.seat, name, secret=handle.secret)
-            handle.refresh()
-        return handle
-
-    def _claim(self, code: str, seat: int | None, secret: str | None) -> Seat:
-        with self._lock:
-            t = self._caught_up(code)
-            if t.tournament is not None:
-                raise SeatError(msg("table {code} belongs to tournament {t}: join the "
-                                    "tournament with your name to play at it", None,
-                                    code=t.code, t=t.tournament))
-            claims = self.backend.claims(t.code)
-            if secret is not None:
-                for slot, stored in claims.items():
-                    if not codes.matches(secret, stored):
-                        continue
-                    if seat is None or str(seat) == slot:
-                        return self._seat(t, int(slot), secret)
-                    raise SeatError(msg("this page already holds seat {held} at table "
-                                        "{code}; one page plays one seat", None,
-                                        held=int(slot), code=t.code))
-            if seat is not None:
-                self._check_claimable(t, seat, claims)
-                candidates = [seat]
-            else:
-                candidates = [s for s in range(t.game.players)
-                              if s not in t.bots and str(s) not in claims]
-            secret = secret if secret is not None else codes.new_secret()
-            if not isinstance(secret, str) or len(secret) < 8:
-                raise SeatError(msg("a seat's secret must be a text of 8 characters or "
-                                    "more", None))
-            for s in candidates:
-                if self.backend.claim(t.code, str(s), codes.digest(secret)):
-                    return self._seat(t, s, secret)
-            if seat is not None:  # claimed by someone else a moment ago
-                self._check_claimable(t, seat, self.backend.claims(t.code))
-            raise SeatError(msg("table {code} has no free seat: every seat is taken or "
-                                "played by a bot; you can still watch", None, code=t.code))
-
-    @staticmethod
-    def _check_human_seat(t: _Table, seat: int) -> None:
-        """A seat of the table that a learner may hold: one that exists, not a bot's."""
-        if not isinstance(seat, int) or not 0 <= seat < t.game.players:
-            raise SeatError(msg("there is no seat {seat} at table {code}: seats go from 0 "
-                                "to {last}", None, seat=seat, code=t.code,
-                                last=t.game.players - 1))
-        if seat in t.bots:
-            raise SeatError(msg("seat {seat} at table {code} is played by a bot", None,
-                                seat=seat, code=t.code))
-
-    def _check_claimable(self, t: _Table, seat: int, claims: Mapping[str, str]) -> None:
-        self._check_human_seat(t, seat)
-        if str(seat) in claims:
-            raise SeatError(msg("seat {seat} ({name}) at table {code} is taken: only the "
-                                "page that claimed it may play it", None, seat=seat,
-                                name=t.game.names[seat], code=t.code))
-
-    def _seat(self, t: _Table, seat: int, secret: str) -> Seat:
-        handle = Seat(self, t.code, seat, secret)
-        handle.refresh()
-        return handle
-
-    def name_seat(self, code: str, seat: int, name: str, *, secret: str | None) -> str:
-        """Give a claimed seat the name its learner chose (instead of "Player 1"), with
-        that seat's secret; every page at the table then shows it. Returns the name as
-        stored (`names.clean_name`)."""
-        name = clean_name(name)
-        with self._lock:
-            t = self._caught_up(code)
-            if t.tournament is not None:
-                raise SeatError(msg("the names at a tournament's tables are the names the "
-                                    "teacher entered", None))
-            self._check_human_seat(t, seat)
-            self._authorise(t, seat, secret)
-            self.backend.name_seat(t.code, seat, name)
-            return name
+            claimed = {int(s) for s in claims if s.isdigit()} | set(t.log.learners)
+            return TableInfo(t.code, self._names(t), t.seat_bots, frozenset(claimed),
+                             len(t.game.actions), t.finished, t.last_round, t.tournament,
+                             t.log.away, (t.log.away_after, t.log.buy_after))
 
     def names(self, code: str) -> tuple[str, ...]:
         """The seats' names as every page shows them: the learners' own names where
@@ -292,7 +180,9 @@ class TableStore:
     def append(self, code: str, move: A.Action | str, *, expected: int,
                secret: str | None = None) -> int:
         """Store `move` as the next move if the table still has exactly `expected` moves
-        and the engine accepts it; returns the table's new number of moves."""
+        and the engine accepts it; returns the table's new number of moves. A learner's
+        move needs their key; a seat a bot plays takes only its bot's move (or one sent
+        with the opener's or teacher's key)."""
         with self._lock:
             t = self._caught_up(code)
             game = t.game
@@ -302,17 +192,38 @@ class TableStore:
             if t.finished:
                 raise TableOverError(msg("the game at table {code} is over: no more moves",
                                          None, code=t.code))
-            if isinstance(action.seat, int) and 0 <= action.seat < game.players:
-                self._authorise(t, action.seat, secret)
-            refusal = game.refusal(action)
-            if refusal is not None:
-                raise refusal
-            number = len(game.actions) + 1
-            if not self.backend.append(t.code, number, action.notation()):
-                self._catch_up(t)
-                raise self._moved_on(t, expected)
-            game.apply(action)
-            return number
+            seat = action.seat
+            if not isinstance(seat, bool) and isinstance(seat, int) \
+                    and 0 <= seat < game.players:
+                self._authorise(t, action, secret)
+            return self._store(t, action, expected)
+
+    def _store(self, t: _Table, action: A.Action, expected: int) -> int:
+        """Check `action` with the engine and store it as move `expected + 1`."""
+        game = t.game
+        if expected != len(game.actions):
+            raise self._moved_on(t, expected)
+        refusal = game.refusal(action)
+        if refusal is not None:
+            raise refusal
+        number = len(game.actions) + 1
+        if not self.backend.append(t.code, number, action.notation()):
+            self._catch_up(t)
+            raise self._moved_on(t, expected)
+        game.apply(action)
+        self._restart_clock(t, before=number - 1)
+        return number
+
+    def _restart_clock(self, t: _Table, before: int) -> None:
+        """The table moved on from `before` moves: the wait of whoever must act now
+        starts, unless the moves were answers in a buy window still open (its
+        remaining learners have been waiting since it opened)."""
+        game = t.game
+        if game.phase is Phase.BUY and before >= 0 and all(
+                isinstance(a, A.Pass) for a in game.actions[before:]):
+            t.seen = (len(game.actions), t.seen[1])
+        else:
+            t.seen = (len(game.actions), self.clock())
 
     def _moved_on(self, t: _Table, expected: int) -> TableMovedOnError:
         now = len(t.game.actions)
@@ -321,61 +232,55 @@ class TableStore:
                                      "here is the new state", None, seen=expected, now=now),
                                  now)
 
-    def _authorise(self, t: _Table, seat: int, secret: str | None) -> None:
-        if seat in t.bots:
-            return
-        scope, slot = t.claim_key(seat)
-        stored = t.claims.get(slot)
-        if stored is None:
-            t.claims.update(self.backend.claims(scope))
-            stored = t.claims.get(slot)
-        name = t.game.names[seat]
-        if stored is None:
-            raise SeatError(msg("seat {seat} ({name}) at table {code} has not been claimed "
-                                "yet: nobody may move for it", None, seat=seat, name=name,
-                                code=t.code))
-        if not codes.matches(secret, stored):
-            raise SeatError(msg("seat {seat} belongs to {name}: only the page that claimed "
-                                "it may move for it", None, seat=seat, name=name))
-
-    # -- bots ------------------------------------------------------------------------
+    # -- bots, and learners who keep the table waiting ---------------------------------
     def bot_move(self, code: str) -> A.Action | None:
-        """The move a bot at this table would make now, or None if no bot decides."""
+        """The move the table makes next without a learner (a bot's, a pass a learner's
+        setting or the buy limit makes, a stand-in's for a learner who is away), or None
+        if a learner must act within the limits."""
         with self._lock:
-            return self._bot_move(self._caught_up(code))
+            return self._next_move(self._caught_up(code))
 
-    def _bot_move(self, t: _Table) -> A.Action | None:
-        game = t.game
+    def _next_move(self, t: _Table) -> A.Action | None:
         if t.finished:
             return None
-        for seat in game.deciders:
-            kind = t.bots.get(seat)
-            if kind is None:
-                continue
-            bot = t.players.get(seat)
-            if bot is None:
-                bot = t.players[seat] = make_bot(kind)
-            rng = random.Random(f"{t.code}:{len(game.actions)}:{seat}")
-            return bot.choose(game.view(seat), game.rules,
-                              partial(game.legal_actions, seat), rng)
-        return None
+        table, game = t.table, t.game
+        action = table.next_move()
+        if action is not None:
+            return action
+        waiting = table.learner_to_act()
+        if not waiting:
+            return None
+        waited = self.clock() - t.seen[1]
+        if game.phase is Phase.BUY:
+            return A.Pass(waiting[0]) if waited >= t.log.buy_after else None
+        if waited < t.log.away_after:
+            return None
+        self._log(t, f"away {waiting[0]}")  # gone: a bot plays for them until they return
+        return t.table.next_move()
 
     def play_bots(self, code: str, limit: int | None = None) -> int:
-        """Make the bots' moves while a bot decides (at most `limit`); returns how many
+        """Make the moves no learner makes (`bot_move`) while there are any (at most
+        `limit`, and never more than `table.SAFETY_MOVES` in one call); returns how many
         this client stored. Several clients may do this at once: each move is stored once."""
         made = 0
-        while limit is None or made < limit:
+        most = SAFETY_MOVES if limit is None else min(limit, SAFETY_MOVES)
+        while made < most:
             with self._lock:
                 t = self._caught_up(code)
-                action = self._bot_move(t)
+                action = self._next_move(t)
                 if action is None:
                     return made
                 try:
-                    self.append(code, action, expected=len(t.game.actions))
+                    self._store(t, action, len(t.game.actions))
                 except TableMovedOnError:
                     continue
                 made += 1
         return made
+
+    def away(self, code: str) -> frozenset[int]:
+        """The learners' seats a bot plays for now, until they come back."""
+        with self._lock:
+            return self._caught_up(code).log.away
 
     def public_history(self, code: str) -> tuple[Event, ...]:
         """The table's history as anyone at it may read it: every sentence, but no card
@@ -406,8 +311,10 @@ class TableStore:
                     return record.points
             return None
 
-    def _view(self, code: str, seat: int | None) -> tuple[int, PlayerView, bool]:
-        """(moves so far, what `seat` may see — no hand for None —, finished) at once."""
+    def _view(self, code: str, seat: int | None
+              ) -> tuple[int, PlayerView, bool, frozenset[int], dict[int, str]]:
+        """(moves so far, what `seat` may see — no hand for None —, finished, the seats
+        away, the seats bots play) at once."""
         with self._lock:
             t = self._caught_up(code)
             game = t.game
@@ -416,7 +323,8 @@ class TableStore:
                                taken_this_turn=None, may_lay_off=False)
             else:
                 view = game.view(seat)
-            return len(game.actions), view._replace(names=self._names(t)), t.finished
+            return (len(game.actions), view._replace(names=self._names(t)), t.finished,
+                    t.log.away, t.seat_bots)
 
     def _legal(self, code: str, seat: int, number: int) -> list[A.Action]:
         with self._lock:
@@ -430,7 +338,26 @@ class TableStore:
         if t is None:
             t = self._tables[code] = self._load(code)
         self._catch_up(t)
+        self._read_log(t)
         return t
+
+    def _read_log(self, t: _Table) -> None:
+        """Read the table's seat log; when it changed, seat the table's driver anew."""
+        log = SeatLog.read(self.backend, t.code, t.game.players,
+                           partial(self._first_claims, t),
+                           t.limits or (AWAY_AFTER, BUY_AFTER))
+        if t.driver is not None and log == t.log:
+            return
+        t.log = log
+        t.driver = Table(t.game, t.seat_bots, away=log.away, buy_offers=log.offers)
+        t.seen = (len(t.game.actions), self.clock())  # the seats changed: a new wait
+
+    def _first_claims(self, t: _Table) -> dict[str, str]:
+        """Each seat's first claim, seat number as text → digest."""
+        if t.tournament is None:
+            return self.backend.claims(t.code)
+        claims = self.backend.claims(t.tournament)
+        return {str(s): claims[n] for s, n in enumerate(t.game.names) if n in claims}
 
     def _load(self, code: str) -> _Table:
         row = self.backend.table(code)
@@ -448,17 +375,26 @@ class TableStore:
             setup: dict[str, Any] = json.loads(row.setup)
             bots = {int(s): make_bot(k).name for s, k in setup["bots"].items()}
             last_round, tournament = setup["last_round"], setup["tournament"]
+            host = setup.get("host")
+            limits = setup.get("limits")
             if game.actions or not all(0 <= s < game.players for s in bots):
                 raise ValueError("moves or seats out of place")
+            if host is not None and not isinstance(host, str):
+                raise ValueError("the opener's key is not a digest")
+            if limits is not None:
+                if not isinstance(limits, list) or len(limits) != 2:
+                    raise ValueError("the limits are not two numbers")
+                limits = _limits(limits[0], limits[1], None)
         except (ToonervilleError, ValueError, TypeError, KeyError, AttributeError) as err:
             raise CorruptTableError(msg(
                 "table {code} cannot be read ({why}); it is left as it is", None, code=code,
                 why=msg("its header is damaged: {why}", None,
                         why=cause(err))), code, None, None) from None
-        return _Table(code, game, bots, last_round, tournament)
+        return _Table(code, game, bots, last_round, tournament, host, limits)
 
     def _catch_up(self, t: _Table) -> None:
         game = t.game
+        before = len(game.actions)
         for number, move in self.backend.moves_since(t.code, len(game.actions)):
             k = len(game.actions) + 1
             why: Message | None = None
@@ -482,61 +418,11 @@ class TableStore:
                     "table {code}, move {k}: {why}. The moves before it are kept; nothing "
                     "was changed", None, code=t.code, k=number, why=why), t.code, number,
                     Game.from_json(game.to_json()))
+        if t.seen[0] < 0:
+            t.seen = (len(game.actions), self.clock())
+        elif len(game.actions) != before:
+            self._restart_clock(t, before)
 
 
-class Watcher:
-    """Follows a table without a seat: the table, the piles, the hand sizes, no hand.
-    `view` is what it may see as of `number` moves; `refresh` fetches what came since."""
-
-    seat: int | None = None  # a watcher sees no hand
-
-    def __init__(self, store: TableStore, code: str) -> None:
-        self.store = store
-        self.code = code
-        self.number = 0
-        self.finished = False
-        self._view: PlayerView | None = None
-
-    def __repr__(self) -> str:
-        return f"<Watcher at table {self.code}, move {self.number}>"
-
-    def refresh(self) -> bool:
-        """Fetch what the table did since; True if anything changed."""
-        number, self._view, self.finished = self.store._view(self.code, self.seat)
-        changed, self.number = number != self.number, number
-        return changed
-
-    @property
-    def view(self) -> PlayerView:
-        if self._view is None:
-            self.refresh()
-        assert self._view is not None
-        return self._view
 
 
-class Seat(Watcher):
-    """A learner's seat at a shared table, as their page holds it: `secret` proves the
-    seat is theirs (keep it in the page to rejoin), `play` sends a move for the state its
-    `view` shows. It follows the table as a watcher does, and sees its own hand."""
-
-    seat: int
-
-    def __init__(self, store: TableStore, code: str, seat: int, secret: str) -> None:
-        super().__init__(store, code)
-        self.seat = seat
-        self.secret = secret
-
-    def __repr__(self) -> str:
-        return f"<Seat {self.seat} at table {self.code}, move {self.number}>"
-
-    def legal_actions(self) -> list[A.Action]:
-        return self.store._legal(self.code, self.seat, self.number)
-
-    def play(self, move: A.Action | str) -> int:
-        """Send a move for the state this page shows. If someone moved first, the page is
-        brought up to date and `TableMovedOnError` says so."""
-        try:
-            self.store.append(self.code, move, expected=self.number, secret=self.secret)
-        finally:
-            self.refresh()
-        return self.number

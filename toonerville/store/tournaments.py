@@ -2,8 +2,16 @@
 
 Owns `TournamentDesk`: opening a tournament (its state is a `tournament.Tournament`
 stored as JSON with a version, so it survives a server restart), learners joining by
-name (a secret per learner, as for a seat), the teacher's actions — start, next round —
-which need the teacher's key, and the live master sheet. Each round opens one shared
+name, the teacher's actions — start, next round, handing a seat to a bot or to a new
+learner — which need the teacher's key, and the live master sheet.
+
+Joining is safe (issue 18): at opening, the kit makes one key per learner (derived from
+the teacher's key and the name, so the teacher's page can list them again with
+`learner_keys`, and the store keeps only their digests under the scope `<code>~keys`).
+A learner joins under their name only with their own key — the teacher hands it over,
+which is the teacher's approval — so nobody can take another's name, and one key holds
+one name. With the key, the learner gets their seat back from any page or device. Names
+are matched as people write them (`names.find_name`: "bo" is "Bo"). Each round opens one shared
 table per group, coded `<tournament>-R<round>T<table>`; a learner's seat at that table
 is authorised by their tournament secret. Opening a round is idempotent (the codes, deals
 and dealers are all derived from the tournament's seed), and the state is replaced only
@@ -13,6 +21,9 @@ The sheet is always computed from the tables themselves: nothing is recorded twi
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import random
 from collections.abc import Sequence
 
@@ -30,7 +41,23 @@ from .errors import (
     TeacherKeyError,
     cause,
 )
+from .names import find_name, name_key
 from .tables import Seat, TableStore
+from .tablestate import check_limits
+
+
+def learner_key(teacher_key: str, code: str, name: str) -> str:
+    """The key of learner `name` in tournament `code`, made from the teacher's key."""
+    mac = hmac.new(teacher_key.encode("utf-8"), f"{code}:{name}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:18]).decode("ascii")
+
+
+def _keys_scope(code: str) -> str:
+    return f"{code}~keys"
+
+
+def _limits_scope(code: str) -> str:
+    return f"{code}~limits"
 
 
 class TournamentDesk:
@@ -48,13 +75,24 @@ class TournamentDesk:
         page: starting and moving to the next round need it."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
+        seen: dict[str, str] = {}
+        for name in names:
+            other = seen.setdefault(name_key(name) if isinstance(name, str) else "", name)
+            if other is not name and isinstance(name, str):
+                raise SeatError(msg("{a} and {b} are the same name written twice: give "
+                                    "each learner a name of their own", "T22", a=other,
+                                    b=name))
         key = codes.new_secret()
+        backend = self.store.backend
         for _ in range(20):
             code = codes.new_code()
             t = Tournament.new(code, names, bots=bots, bot_kind=bot_kind, rules=rules,
                                seed=seed, rounds=rounds, turn_limit=turn_limit)
-            if self.store.backend.create_tournament(TournamentRow(
+            if backend.create_tournament(TournamentRow(
                     code, TOURNAMENT_FORMAT, codes.digest(key), t.to_json(), 0)):
+                for name in t.learners:
+                    backend.claim(_keys_scope(code), name,
+                                  codes.digest(learner_key(key, code, name)))
                 return code, key
         raise StoreError(msg("no free code could be found; try again", None))
 
@@ -90,6 +128,51 @@ class TournamentDesk:
         changes (a reloaded teacher's page gets its tournament back with this)."""
         return self._teacher(code, key)[0]
 
+    def learner_keys(self, code: str, key: str) -> dict[str, str]:
+        """Each learner's key (teacher): hand each learner theirs, as a link or a note."""
+        t, _version = self._teacher(code, key)
+        return {name: learner_key(key, t.code, name) for name in t.learners}
+
+    def give_seat(self, code: str, key: str, name: str, bot: str | None) -> str | None:
+        """At the current round's table of `name`, give their seat to a bot of kind
+        `bot`, or to a new learner (`bot` None: their key for this table is returned)
+        (teacher)."""
+        t, _version = self._teacher(code, key)
+        found = find_name(name, (*t.learners, *t.bots))
+        if found is None:
+            raise SeatError(msg("{name} is not a learner of tournament {code}", "T22",
+                                name=name, code=t.code))
+        table = t.table_of(found)
+        return self.store.give_seat(table.code, table.players.index(found), bot, key=key)
+
+    def set_limits(self, code: str, key: str, *, away_after: float | None = None,
+                   buy_after: float | None = None) -> tuple[float, float]:
+        """How long a learner may keep their table waiting, on their turn and with a buy
+        offer (teacher): for every table of this round and of the rounds to come."""
+        t, _version = self._teacher(code, key)
+        now = self._limits(t.code)
+        limits = check_limits(away_after, buy_after, now)
+        backend = self.store.backend
+        for _ in range(50):
+            slot = f"{len(backend.claims(_limits_scope(t.code))) + 1:06d}"
+            if backend.claim(_limits_scope(t.code), slot, f"{limits[0]:g} {limits[1]:g}"):
+                break
+        for table in (t.tables[-1] if t.tables else ()):
+            self.store.set_limits(table.code, key=key, away_after=limits[0],
+                                  buy_after=limits[1])
+        return limits
+
+    def _limits(self, code: str) -> tuple[float, float] | None:
+        """The teacher's latest limits, or None (the tables' defaults)."""
+        rows = self.store.backend.claims(_limits_scope(code))
+        for slot in sorted(rows, reverse=True):
+            try:
+                away, buy = (float(x) for x in rows[slot].split())
+                return check_limits(away, buy, None)
+            except (ValueError, StoreError):
+                continue
+        return None
+
     def _teacher(self, code: str, key: str) -> tuple[Tournament, int]:
         row = self._row(code)
         if not codes.matches(key, row.teacher):
@@ -100,6 +183,9 @@ class TournamentDesk:
 
     def _begin_round(self, t: Tournament, version: int) -> Tournament:
         r = t.round_number + 1
+        teacher = self._row(t.code).teacher
+        limits = self._limits(t.code)
+        away_after, buy_after = limits if limits is not None else (None, None)
         sheet = self.sheet_rows(t)
         totals = {row.standing.name: row.standing.total for row in sheet}
         earlier = {row.standing.name: row.points for row in sheet}
@@ -113,7 +199,8 @@ class TournamentDesk:
             self.store.open_table(
                 start=game, bots={s: t.bots[p] for s, p in enumerate(table.players)
                                   if p in t.bots},
-                last_round=r, tournament=t.code, code=table.code)
+                last_round=r, tournament=t.code, code=table.code, host=teacher,
+                away_after=away_after, buy_after=buy_after)
         if self.store.backend.update_tournament(t.code, seated.to_json(), version):
             return seated
         return self.get(t.code)  # someone else began this round first: theirs stands
@@ -122,17 +209,60 @@ class TournamentDesk:
     def get(self, code: str) -> Tournament:
         return self._parse(self._row(code))
 
-    def join(self, code: str, name: str, secret: str | None = None) -> str:
-        """Join as `name` (one of the learners); returns the secret to keep in the page.
-        With the secret already used for that name, it is the same learner again."""
+    def learner_name(self, code: str, name: str) -> str:
+        """The learner's name as the teacher wrote it, for a name as a learner typed it
+        ("bo" for "Bo"); refused if it is nobody's."""
         t = self.get(code)
-        if name not in t.learners:
+        found = find_name(name, t.learners)
+        if found is None:
             raise SeatError(msg("{name} is not a learner of tournament {code}", "T22",
-                                name=name, code=t.code))
+                                name=str(name)[:40], code=t.code))
+        return found
+
+    def join(self, code: str, name: str, secret: str | None = None) -> str:
+        """Join as `name` (one of the learners, however its case, width or spaces are
+        typed) with the key the teacher gave that learner; returns the key to keep in
+        the page. The same key on another page or device is the same learner again."""
+        t = self.get(code)
+        name = self.learner_name(t.code, name)
+        backend = self.store.backend
+        issued = backend.claims(_keys_scope(t.code))
+        if not issued:  # a tournament opened before learners had keys: first come
+            return self._join_unkeyed(t, name, secret)
+        if secret is None or secret == "":
+            raise SeatError(msg("to join tournament {code} as {name}, use the key (or the "
+                                "link) your teacher gave you", "T22", code=t.code,
+                                name=name))
+        if not codes.matches(secret, issued.get(name)):
+            if self._replacement(t, name, secret):
+                return secret  # the teacher gave this learner's seat to a new learner
+            owner = next((n for n, d in issued.items() if codes.matches(secret, d)), None)
+            if owner is not None:
+                raise SeatError(msg("this key is {owner}'s, not {name}'s: each learner "
+                                    "joins with their own key", "T22", owner=owner,
+                                    name=name))
+            raise SeatError(msg("this is not a key of tournament {code}: check that it "
+                                "is copied whole, or ask your teacher for yours", "T22",
+                                code=t.code))
+        assert isinstance(secret, str)
+        backend.claim(t.code, name, codes.digest(secret))  # the first join records it
+        return secret
+
+    def _replacement(self, t: Tournament, name: str, secret: object) -> bool:
+        """Is `secret` the key of a new learner the teacher gave `name`'s seat to, at
+        `name`'s table of the current round?"""
+        if not t.tables or not isinstance(secret, str):
+            return False
+        table = t.table_of(name)
+        state = self.store._caught_up(table.code)
+        return state.log.learners.get(table.players.index(name)) == codes.digest(secret)
+
+    def _join_unkeyed(self, t: Tournament, name: str, secret: str | None) -> str:
         secret = secret if secret is not None else codes.new_secret()
         if not isinstance(secret, str) or len(secret) < 8:
-            raise SeatError(msg("a seat's secret must be a text of 8 characters or more",
-                                None))
+            raise SeatError(msg("this is not a key of tournament {code}: check that it "
+                                "is copied whole, or ask your teacher for yours", "T22",
+                                code=t.code))
         if self.store.backend.claim(t.code, name, codes.digest(secret)):
             return secret
         if codes.matches(secret, self.store.backend.claims(t.code).get(name)):
@@ -144,12 +274,16 @@ class TournamentDesk:
              ) -> Seat:
         """`name`'s seat at their table of the round (default: the current round)."""
         t = self.get(code)
-        if not codes.matches(secret, self.store.backend.claims(t.code).get(name)):
+        name = self.learner_name(t.code, name)
+        if not codes.matches(secret, self.store.backend.claims(t.code).get(name)) \
+                and not self._replacement(t, name, secret):
             raise SeatError(msg("this page has not joined tournament {code} as {name}",
                                 "T22", code=t.code, name=name))
         table = t.table_of(name, round_number)
         handle = Seat(self.store, table.code, table.players.index(name), secret)
         handle.refresh()
+        if handle.is_away:
+            handle.come_back()
         return handle
 
     def round_finished(self, code: str) -> bool:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
@@ -69,8 +70,12 @@ def _size_rules(size: str) -> str:
             f"--jp-widgets-inline-label-width: {_LABEL_WIDTH[size]}px; }}")
 
 
+#: A game page at projector size on a wide screen: a round on one screen (its own file,
+#: `projector.css`, which says which classes of the seat view it relies on).
+PROJECTOR_CSS = (Path(__file__).with_name("projector.css")).read_text(encoding="utf-8")
+
 #: Scales the ipywidgets controls (buttons, labels, inputs) inside a sized part through
-#: the CSS variables of ipywidgets' own stylesheet.
+#: the CSS variables of ipywidgets' own stylesheet; then `PROJECTOR_CSS`.
 SIZE_CSS = ("<style>\n" + "\n".join(_size_rules(s) for s in ("normal", "large", "projector"))
             + """
 .tv-sized .widget-button, .tv-sized .widget-toggle-button { width: auto; min-width: 3em; }
@@ -78,7 +83,7 @@ SIZE_CSS = ("<style>\n" + "\n".join(_size_rules(s) for s in ("normal", "large", 
 .tv-sized input, .tv-sized select { font-size: var(--jp-widgets-font-size); }
 .tv-sized .widget-html-content { line-height: 1.35; }
 .tv-row { gap: 4px 6px; }
-</style>""")
+</style>""") + "<style>\n" + PROJECTOR_CSS + "</style>"
 
 
 def size_style() -> widgets.HTML:

@@ -20,13 +20,16 @@ and its kernel can be culled; there is no thread (threads do not start under Pyo
 Stable hooks for tests are CSS classes: `tr-classroom` (the page), `tr-name`,
 `tr-open`, `tr-code`, `tr-seat`, `tr-key`, `tr-join`, `tr-table-code`, `tr-rejoin-key`,
 `tr-message`, `tr-poll`, and the seat view's (`tr-status`, `tr-prompt`, `tr-hand`,
-`tr-draw`, `tr-recap`, … see `seat`).
+`tr-draw`, `tr-recap`, … see `seat`). The learner's buy-offer setting goes to the store
+(`Seat.set_buy_offers`), which answers the buy windows it does not offer: a draw nobody
+wants passes with no click.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import urllib.parse
 from html import escape
 from pathlib import Path
 
@@ -36,10 +39,12 @@ from .. import actions as A
 from ..errors import ToonervilleError
 from ..messages import N_, Message, _, msg
 from ..scenarios import BOT_NAMES
+from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
 from ..store.names import NAME_LIMIT, clean_name
-from .components import MessageBox, size_style
+from ..store.seats import AWAY_AFTER, LIMITS
+from .components import MessageBox, query_params, size_style
 from .recap import RECAP_SECONDS
 from .seat import SeatView, make_button
 from .textbox import capped_text
@@ -95,20 +100,31 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         if store is not None:
             self.store = store
         self.seat: Seat | Watcher | None = None
+        #: the opener's key of the table this page opened (`TableStore.give_seat`)
+        self.host_key: str | None = None
         self._size = size
         self._shown_number = -1
         self._shown_names: tuple[str, ...] = ()
+        self._shown_away: frozenset[int] = frozenset()
         self._build(poll_ms)
         super().__init__(children=[size_style(), self.lobby, self.message, self.board])
         self.add_class("tr-classroom")
         if problem is not None:
             self.lobby.layout.display = "none"
-            self.message.error(msg("shared tables need the served app and its database (make "
-                                   "app); this page has none: {why}", None,
-                                   why=str(problem)[:120]))
+            self.message.error(no_shared_tables(problem))
             return
         self.message.info(msg("open a table for your class, or join one with its code",
                               None))
+        self._join_from_url()
+
+    def _join_from_url(self) -> None:
+        """A rejoin link (`?table=KXR4PT&key=…`) gives the seat back with no typing."""
+        params = query_params()
+        if "table" in params and "key" in params:
+            try:
+                self.join(params["table"], key=params["key"], name="")
+            except ToonervilleError as err:
+                self.message.error(err.message)
 
     def __repr__(self) -> str:
         return f"SharedTable({self.seat!r})"
@@ -129,6 +145,11 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                          description=_("Learners"),
                                          layout=widgets.Layout(width="auto"))
         self.learners.add_class("tr-learners")
+        self.away_after = widgets.BoundedIntText(
+            value=int(AWAY_AFTER), min=int(LIMITS[0]), max=int(LIMITS[1]),
+            description=_("Away after (seconds)"), style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"))
+        self.away_after.add_class("tr-away-after")
         self.open_button = make_button(N_("Open a table"), "tr-open", N_(
             "Open a new table: you take seat 0, bots play the seats no learner takes"))
         self.code_text = capped_text(CODE_BOX_LIMIT, self.message, css="tr-code",
@@ -147,7 +168,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.join_button.on_click(guard(lambda _b: self.join()))
         self.lobby = widgets.VBox([
             self.name_text,
-            widgets.HBox([self.players, self.learners, self.open_button]),
+            widgets.HBox([self.players, self.learners, self.away_after, self.open_button]),
             widgets.HBox([self.code_text, self.seat_choice, self.key_text,
                           self.join_button])])
         self.lobby.add_class("tr-lobby")
@@ -156,8 +177,28 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.table_code.add_class("tr-table-code")
         self.rejoin_key = widgets.HTML()
         self.rejoin_key.add_class("tr-rejoin-key")
+        self.away_note = widgets.HTML()
+        self.away_note.add_class("tr-away")
+        self.back_button = make_button(N_("Take my seat back"), "tr-back", N_(
+            "A bot has played for you while you were away: play your seat again"))
+        self.back_button.layout.display = "none"
+        self.back_button.on_click(guard(lambda _b: self.come_back()))
+        # the opener's: give a seat to a bot or to a new learner (a learner who has gone)
+        self.give_seat_choice = widgets.Dropdown(options=[], description=_("Seat"),
+                                                 layout=widgets.Layout(width="auto"))
+        self.give_to = widgets.Dropdown(options=[(_("to a bot"), "heuristic"),
+                                                 (_("to a new learner"), "")],
+                                        layout=widgets.Layout(width="auto"))
+        self.give_button = make_button(N_("Give the seat"), "tr-give", N_(
+            "For a learner who cannot come back: a bot plays the seat, or a new learner "
+            "takes it with the link shown"))
+        self.give_button.on_click(guard(lambda _b: self.give_seat()))
+        self.give_row = widgets.HBox([self.give_seat_choice, self.give_to,
+                                      self.give_button],
+                                     layout=widgets.Layout(display="none"))
+        self.give_row.add_class("tr-give-row")
         self.seat_view = SeatView(self._play, self.message, size=self._size,
-                                  countdown=RECAP_SECONDS, answer_buys=True)
+                                  countdown=RECAP_SECONDS, send_offers=self._send_offers)
         view = self.seat_view
         self.status, self.piles, self.table, self.prompt = (
             view.status, view.piles, view.table, view.prompt)
@@ -174,7 +215,9 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.ticker.add_class("tr-poll")
         self.ticker.observe(guard(lambda _c: self._tick()), "value")
         self.board = widgets.VBox([
-            self.ticker, widgets.HBox([self.table_code, self.rejoin_key]), self.seat_view],
+            self.ticker, widgets.HBox([self.table_code, self.rejoin_key]),
+            widgets.HBox([self.away_note, self.back_button]), self.give_row,
+            self.seat_view],
             layout=widgets.Layout(display="none"))
         self.board.add_class("tr-board")
 
@@ -202,8 +245,12 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                        "{k}", None, n=players, k=learners))
         chosen = self._chosen_name(name)  # a bad name is refused before a table opens
         bots = {seat: "heuristic" for seat in range(learners, players)}
-        code = self.store.open_table(players=players, bots=bots, seed=seed,
-                                     names=table_names(players, bots))
+        code, self.host_key = self.store.open_hosted(
+            players, bots=bots, seed=seed, away_after=float(self.away_after.value),
+            names=table_names(players, bots))
+        self.give_seat_choice.options = [(_("seat {k}").format(k=k), k)
+                                         for k in range(1, players)]
+        self.give_row.layout.display = None
         self._take(self.store.claim(code, 0, name=chosen), msg(
             "table {code} is open: give your class the code {code}. You are seat 0", None,
             code=code))
@@ -228,16 +275,12 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         before = self.store.info(code).claimed
         handle = self.store.claim(code, None if seat is None else int(seat), secret=key,
                                   name=chosen)
-        if key is None:
+        if key is None or handle.seat not in before:
             news = msg("you have seat {seat} at table {code}", None, seat=handle.seat,
                        code=handle.code)
-        elif handle.seat in before:
+        else:
             news = msg("you are back at seat {seat} of table {code}, where the game was",
                        None, seat=handle.seat, code=handle.code)
-        else:  # a key that held no seat here: it now holds the free seat just taken
-            news = msg("that rejoin key held no seat at table {code}, so you have taken "
-                       "the free seat {seat} with it", None, seat=handle.seat,
-                       code=handle.code)
         self._take(handle, news)
 
     def _take(self, handle: Seat | Watcher, news: Message) -> None:
@@ -246,12 +289,16 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.code_text.value = handle.code
         self.table_code.value = _("Table code: <b>{code}</b>").format(code=handle.code)
         if isinstance(handle, Seat):
+            link = "?" + urllib.parse.urlencode({"table": handle.code, "key": handle.secret})
             self.rejoin_key.value = _(
                 " · your rejoin key: <code>{key}</code> (note it: with the code it gives "
-                "your seat back after a reload)").format(key=escape(handle.secret))
+                "your seat back after a reload)").format(key=escape(handle.secret)) + \
+                " · " + _('<a href="{link}" target="_blank">your rejoin link</a> (keep it: '
+                          'it gives this seat back on any device)').format(link=escape(link))
         else:
             self.rejoin_key.value = ""
         self.board.layout.display = None
+        self.seat_view.send_offers()  # the page's setting answers this seat's buy offers
         self.poll()
         self.message.info(news)
         self.ticker.playing = True
@@ -275,11 +322,67 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         if not handle.finished:
             self.store.play_bots(handle.code)
         handle.refresh()
-        if (handle.number, handle.view.names) == (self._shown_number, self._shown_names):
-            return False  # nothing moved, nobody took a new name
+        if (handle.number, handle.view.names, handle.away) == (
+                self._shown_number, self._shown_names, self._shown_away):
+            return False  # nothing moved, nobody took a new name, nobody left
+        self._show_away(handle)
         self._redraw()
         if handle.finished:
             self.ticker.playing = False
+        return True
+
+    def _show_away(self, handle: Seat | Watcher) -> None:
+        """Say who is away (a bot plays for them), and offer an away learner their seat."""
+        self._shown_away = handle.away
+        names = handle.view.names
+        mine = isinstance(handle, Seat) and handle.seat in handle.away
+        notes = [_("{name} is away: a bot plays for {name}").format(name=escape(names[s]))
+                 for s in sorted(handle.away) if not (mine and s == handle.seat)]
+        if mine:
+            notes.insert(0, escape(_("You were away: a bot plays for you until you take "
+                                     "your seat back")))
+        self.away_note.value = " · ".join(notes)
+        self.back_button.layout.display = None if mine else "none"
+
+    def give_seat(self, seat: int | None = None, to: str | None = None) -> str | None:
+        """The opener gives `seat` to a bot (`to` a bot kind) or to a new learner (`to`
+        ""): then the new learner's key is shown (with a rejoin link) and returned."""
+        handle = self.seat
+        if handle is None or self.host_key is None:
+            raise ToonervilleError(msg("only the page that opened table {code} (or the "
+                                       "tournament's teacher) may hand its seats over",
+                                       None, code=handle.code if handle else "-"))
+        seat = int(self.give_seat_choice.value if seat is None else seat)
+        to = self.give_to.value if to is None else to
+        key = self.store.give_seat(handle.code, seat, to or None, key=self.host_key)
+        self.poll()
+        if key is None:
+            self.message.ok(msg("seat {seat} at table {code} is played by a bot now", None,
+                                seat=seat, code=handle.code))
+            return None
+        link = "?" + urllib.parse.urlencode({"table": handle.code, "key": key})
+        self.message.ok(msg("seat {seat} at table {code} is for a new learner: they join "
+                            "with the code {code} and the key {key}, or open this page's "
+                            "address followed by {link}", None, seat=seat, code=handle.code,
+                            key=key, link=link))
+        return key
+
+    def _send_offers(self, setting: str) -> None:
+        """The learner's buy-offer setting goes to the table: the store passes for them
+        the declined discards it does not offer (a watcher has none to send)."""
+        handle = self.seat
+        if isinstance(handle, Seat) and not handle.finished:
+            handle.set_buy_offers(setting)
+            self.poll()
+
+    def come_back(self) -> bool:
+        """Take this page's seat back from the bot that played it while you were away."""
+        handle = self.seat
+        if not isinstance(handle, Seat) or not handle.come_back():
+            return False
+        self.poll()
+        self.message.ok(msg("you are back at seat {seat} of table {code}, where the game "
+                            "was", None, seat=handle.seat, code=handle.code))
         return True
 
     # -- the moves -------------------------------------------------------------------

@@ -31,7 +31,14 @@ from ..messages import N_, _, msg, ngettext, plural
 from ..rules import ROUNDS, Rules
 from ..simulate import DEFAULT_TURN_LIMIT
 from .base import PageStyle, Part, size_style
-from .components import HouseRulesPanel, MessageBox, SizeToggle, relabel, size_from_url
+from .components import (
+    HouseRulesPanel,
+    LanguagePicker,
+    MessageBox,
+    SizeToggle,
+    relabel,
+    size_from_url,
+)
 
 #: The bots around the table, as a pattern repeated seat by seat (labels in English,
 #: shown in the language in use).
@@ -171,7 +178,11 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
         # the size of the whole page, prose and tables too (the page's ?size= first)
         self.size_toggle = SizeToggle(size or size_from_url())
         self.page_style = PageStyle()
-        super().__init__(children=(size_style(), self.page_style, self.size_toggle,
+        # the page's language menu, as 00-07 have it (the page's ?lang= first)
+        self.language = LanguagePicker()
+        top = widgets.HBox((self.language, self.size_toggle),
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__(children=(size_style(), self.page_style, top,
                                    self.question, settings, more, self.rules_box, bar,
                                    self.messages, self.plot, self.tables, self.download),
                          **kwargs)
@@ -306,6 +317,7 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
         games, seed, workers = self.games.value, self.seed.value, self.workers.value
         scheduler = self.scheduler.value.strip() or None
         self.messages.clear()
+        self._clear_result()  # the last question's answer is not this run's
         self._stop = threading.Event()
         self.run_button.disabled = True
         self.cancel_button.disabled = False
@@ -403,6 +415,16 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
         self.messages.show_exception(err)
 
     # -- showing -------------------------------------------------------------------------
+    def _clear_result(self) -> None:
+        """No plot, tables or download link: what a new run starts from."""
+        self._plot_svg = str
+        self.plot.value = ""
+        self.plot.layout.display = "none"
+        self.shown_tables = []
+        self.tables.value = ""
+        self._download_html = str
+        self.download.value = ""
+
     def _show(self, draw: Callable[[], str], tables: list[X.ResultTable]) -> None:
         self._plot_svg = draw
         svg = draw()

@@ -11,7 +11,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card, shuffled_shoe
+from ..cards import Card, shuffled_shoe, sort_cards
 from ..messages import N_, _
 from ..render import hand_html, meld_html
 from ..rules import ROUNDS, Rules, contract_for
@@ -30,11 +30,30 @@ from .lesson import (
 def dealt_hand(players: int, seed: int, round_number: int,
                rules: Rules | None = None) -> tuple[Card, ...]:
     """The hand a player gets in a fresh seeded deal of this round: one card in every
-    `players` from a shuffled shoe (as the deal goes round the table)."""
+    `players` from a shuffled shoe (as the deal goes round the table), sorted as a player
+    sorts it (by colour, then number; the Rook last)."""
     rules = rules or Rules()
     size = rules.deal_size(round_number)
     cards = shuffled_shoe(players, random.Random(seed))
-    return cards[:players * size:players]
+    return sort_cards(cards[:players * size:players])
+
+
+#: how many deals "Deal until it meets the contract" tries before it gives up (round 3's
+#: two runs: about 1 deal in 500)
+UNTIL_LIMIT = 20_000
+
+
+def first_meeting(players: int, seed: int, round_number: int, rules: Rules | None = None,
+                  limit: int = UNTIL_LIMIT) -> int | None:
+    """How many deals, from `seed` on (seed, seed + 1, …), until a dealt hand meets the
+    round's contract (1: the hand of `seed` itself), or None within `limit` deals."""
+    from ..solver import find_contract
+
+    for tries in range(1, limit + 1):
+        hand = dealt_hand(players, (seed + tries - 1) % 2**31, round_number, rules)
+        if find_contract(hand, round_number, rules) is not None:
+            return tries
+    return None
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -81,6 +100,11 @@ class ContractExplorer(Lesson):
         self.seed = self._int_text(N_("Seed"), seed, "11em")
         self.next_button = self._button(N_("Deal another hand"), self.next_hand,
                                         style="primary")
+        self.until_button = self._button(N_("Deal until it meets the contract"),
+                                         self.deal_until,
+                                         N_("Deal hand after hand until one already meets "
+                                            "the contract, and count the deals"))
+        self.until_result = widgets.HTML()
         self.about = widgets.HTML()
         self.hand = self._sized(HandView())
         self.solution = widgets.HTML()
@@ -98,8 +122,8 @@ class ContractExplorer(Lesson):
         how_often = self._label(widgets.HTML(), value=lambda: _heading(
             _("How often does a fresh hand already meet it?")))
         self._assemble(
-            _row(self.round, self.players, self.seed, self.next_button),
-            self.about, self.hand, self.solution, how_often,
+            _row(self.round, self.players, self.seed, self.next_button, self.until_button),
+            self.until_result, self.about, self.hand, self.solution, how_often,
             _row(self.deals, self.simulate_button, self.bar), self.result)
         self.show_hand()
 
@@ -110,10 +134,27 @@ class ContractExplorer(Lesson):
     def next_hand(self) -> None:
         self.seed.value = (self.seed.value + 1) % 2**31  # its observer deals
 
+    def deal_until(self) -> None:
+        """Deal from the next seed on until a hand meets the contract, and show it with
+        the number of deals it took."""
+        start = (self.seed.value + 1) % 2**31
+        tries = first_meeting(self.players.value, start, self.round.value, self.rules)
+        if tries is None:
+            self.until_result.value = _text(
+                _("No hand met the contract in {n} deals.").format(n=UNTIL_LIMIT), self.size)
+            self.seed.value = (start + UNTIL_LIMIT - 1) % 2**31
+            return
+        self.seed.value = (start + tries - 1) % 2**31  # its observer deals that hand
+        self.until_result.value = _text(
+            _("It took <b>{n}</b> deals to get a hand that meets the contract of round "
+              "{r} (seed {seed}).").format(n=tries, r=self.round.value,
+                                          seed=self.seed.value), self.size)
+
     def show_hand(self) -> None:
         from ..solver import best_lay_down, shortfall
 
         self.messages.clear()
+        self.until_result.value = ""
         r, size = self.round.value, self.size
         hand = dealt_hand(self.players.value, self.seed.value, r, self.rules)
         contract = contract_for(r)

@@ -129,9 +129,15 @@ class BuyDemo(_GameLesson):
                              "draws from the stock", "T10"))
 
     def t14_demo(self) -> None:
+        """Take the top discard (G3) and try to discard it at once: refused (T14). The
+        discard list then shows G3, the card the refusal is about, not the first card of
+        the hand."""
         self.reset()
         self.play(A.TakeDiscard(self.game.current))
-        self.refuse(A.Discard(self.game.current, Card.parse("G3")))
+        taken = Card.parse("G3")
+        self.refuse(A.Discard(self.game.current, taken))
+        if any(value == taken for _label, value in self.discard_choice.options):
+            self.discard_choice.value = taken
 
     def discard_selected(self) -> None:
         card = self.discard_choice.value

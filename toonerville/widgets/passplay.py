@@ -16,9 +16,7 @@ Stable hooks for tests are CSS classes: `tr-passplay` (the page), `tr-pp-players
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from functools import partial
 from html import escape
 
 import ipywidgets as widgets
@@ -30,17 +28,17 @@ from ..game import Game
 from ..messages import N_, _, msg
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.tables import public_events
+from ..table import SAFETY_MOVES, Table
 from ..views import Phase
 from .components import MessageBox, size_style
 from .seat import SeatView, make_button
+from .seat_model import TableSession
 from .textbox import capped_text
 from .words import bot_kind_options
 
 #: a seat's kind for a learner (the others are `bots.BOT_KINDS`)
 HUMAN = "human"
 MAX_PLAYERS = 5
-#: the most moves the bots make in a row before the page stops them (a safety net)
-BOT_MOVES_LIMIT = 2_000
 
 
 class PassAndPlay(widgets.VBox):  # type: ignore[misc]
@@ -164,6 +162,10 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
                              seed=self._seed if seed is None else seed)
         self.kinds = tuple(kinds)
         self._bots = {s: make_bot(k) for s, k in enumerate(kinds) if k != HUMAN}
+        self.table = Table(self.game, self._bots,
+                           buy_offers={s: "always" for s in range(len(kinds))})
+        #: the one model of the seat shown (`seat_model.SeatModel`)
+        self.session = TableSession(self.table)
         self.holder = self.waiting_for = None
         self.lobby.layout.display = "none"
         self.board.layout.display = None
@@ -200,18 +202,9 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         return None
 
     def _play_bots(self) -> int:
-        """The bots' moves, while only bots decide or a bot must answer first."""
-        game = self._game()
-        made = 0
-        while not game.is_over and made < BOT_MOVES_LIMIT:
-            seat = next((s for s in game.deciders if s in self._bots), None)
-            if seat is None:
-                return made
-            rng = random.Random(f"{game.seed}:{len(game.actions)}:{seat}")
-            game.apply(self._bots[seat].choose(game.view(seat), game.rules,
-                                               partial(game.legal_actions, seat), rng))
-            made += 1
-        return made
+        """The bots' moves, while only bots decide or a bot must answer first (`Table`)."""
+        self.table.learner_moved()
+        return self.table.run()
 
     def _advance(self) -> None:
         """After a move: let the bots move, then show the learner who decides now — at
@@ -227,7 +220,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         seat = self.next_learner()
         if seat is None:  # the bots stopped (their safety net): say so
             raise ToonervilleError(msg("the bots made {n} moves in a row and were stopped; "
-                                       "click New game", None, n=BOT_MOVES_LIMIT))
+                                       "click New game", None, n=SAFETY_MOVES))
         if seat == self.holder:
             self._show(seat)
             return
@@ -263,6 +256,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
 
     def _show(self, seat: int, watching: bool = False) -> None:
         game = self._game()
+        self.session.show(seat)
         legal = [] if watching else game.legal_actions(seat)
         self.seat_view.show(game.view(seat), legal=legal,
                             history=public_events(game.history),

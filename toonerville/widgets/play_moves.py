@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from .. import actions as A
-from ..cards import ROOK, Card
-from ..errors import NotYourTurnError, WrongPhaseError
+from ..cards import Card
 from ..game import Game
 from ..melds import Meld
 from ..messages import N_, _, msg
@@ -77,8 +76,8 @@ class PlayMoves:
 
     def _one_card(self, what: str, rule: str) -> Card | None:
         """The one selected card, or None after saying why not."""
-        err = self.game.refusal(A.Discard(HUMAN, ROOK))  # the wrong phase or turn, any card
-        if isinstance(err, WrongPhaseError | NotYourTurnError):
+        err = self.game.play_refusal(HUMAN)  # the wrong phase or turn, any card
+        if err is not None:
             self.session.say(err.message, "error")
             return None
         chosen: tuple[Card, ...] = tuple(self.hand.selected)

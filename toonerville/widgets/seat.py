@@ -14,9 +14,11 @@ played). Rules knowledge stays in the engine: the legal moves come with `show`, 
 from `HeuristicBot.explain`, a lay-down from the legal moves (or why not, from
 `solver.shortfall`), whether a discard helps from `hints.discard_helps`. Take back is
 the owner's (`take_back`, which may refuse and say why); without one the page says why
-a move cannot be taken back here. With `answer_buys`, a declined discard the learner's
-setting does not offer is passed for them at once ("helpful": only a card that helps;
-"always"; "never"), so a draw nobody wants needs no click.
+a move cannot be taken back here. With `send_offers` (shared tables) the buy-offer
+setting is shown and each choice goes to the owner, which hands it to the store: the
+store answers the declined discards the setting does not offer ("helpful": only a card
+that helps; "always"; "never"), so a draw nobody wants needs no click, even while the
+learner's page is closed.
 
 A watcher's view (`watching=True`) has no hand and no buttons; `cover()` empties the hand
 and hides the buttons, so nothing of a hand stays in the page while the device changes
@@ -90,8 +92,9 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
 
     `message` is the page's message box (refusals and hints are shown there); `size` the
     page's size; `take_back()` the owner's take-back (None: the page says why not);
-    `countdown` the seconds a round's recap stays (None: until Continue); `answer_buys`
-    passes for the learner a discard their setting does not offer. Buttons are attributes
+    `countdown` the seconds a round's recap stays (None: until Continue); `send_offers`
+    takes the learner's buy-offer setting to the table (None: the setting is not shown,
+    every offer is put to the learner). Buttons are attributes
     (`draw_button`, `discard_button`, `hint_button`, …)."""
 
     draw_button: widgets.Button
@@ -108,17 +111,17 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, send: Callable[[A.Action], bool], message: MessageBox, *,
                  size: str = "normal", take_back: Callable[[], bool] | None = None,
-                 countdown: int | None = None, answer_buys: bool = False) -> None:
+                 countdown: int | None = None,
+                 send_offers: Callable[[str], None] | None = None) -> None:
         super().__init__()
         self.size = size
         self._send_move = send
         self._take_back = take_back
-        self.answer_buys = answer_buys
+        self._send_offers = send_offers
         self.message = message
         self._legal: list[A.Action] = []
         self._view: PlayerView | None = None
         self._seat: int | None = None
-        self._showing = False
         self.rules = Rules()
         self._helper = HeuristicBot()
         #: what a click says while no seat is shown (a watcher's page, a covered device)
@@ -156,8 +159,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
                              style={"description_width": "initial"}),
             options=_offer_options, description=N_("Offer me a declined discard"))
         self.buy_offers.add_class("tr-buy-offers")
-        self.watch(self.buy_offers, guard(lambda _c: self._answer_for_me()))
-        self.buy_offers.layout.display = None if answer_buys else "none"
+        self.watch(self.buy_offers, guard(lambda change: self.send_offers(change["new"])))
+        self.buy_offers.layout.display = None if send_offers else "none"
         self.buy_row = _row([self.offer_text, self.buy_button, self.pass_button],
                             "tr-buy-row")
         self.moves = _row([self.draw_button, self.take_button, self.suggest_button,
@@ -197,10 +200,6 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._view, self._seat = view, me
         self.rules = rules or self.rules
         self._legal = [] if watching or finished else list(legal)
-        if self._pass_for_me(view) or self._view is not view:
-            # the owner has shown the table after the pass already, or (a pass refused
-            # because the table moved on) shown the newer table: this view is stale
-            return
         names = seat_names(view.names, me)
         self.piles.update(view)
         self.table.update(dict(zip(names, view.table, strict=True)))
@@ -287,39 +286,11 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         return None if view.offered is None else discard_helps(view, view.offered,
                                                                self.rules)
 
-    def _pass_for_me(self, view: PlayerView) -> bool:
-        """Pass a declined discard the setting does not offer (with `answer_buys`); True
-        if a pass was sent (the owner then shows the table again)."""
-        if not self.answer_buys or self._showing:
-            return False
-        sent = False
-        self._showing = True  # the owner shows the table after each pass: no pass there
-        try:
-            for _offer in range(100):  # each offer once (a safety net: a table moves on)
-                view = self._view or view  # as the owner showed it after the last pass
-                if not self._unwanted(view):
-                    break
-                if not self._send_move(A.Pass(view.seat)):
-                    # only a table that moved on refuses it; the learner clicked nothing,
-                    # so the owner's sentence about it is not theirs to read
-                    self.message.clear()
-                    break
-                sent = True
-        finally:
-            self._showing = False
-        return sent
-
-    def _unwanted(self, view: PlayerView) -> bool:
-        """Is an offer on the table now that the learner's setting passes?"""
-        if self._seat is None or A.Pass(view.seat) not in self._legal:
-            return False
-        setting = self.buy_offers.value
-        return setting == "never" or (setting == "helpful" and self._reason(view) is None)
-
-    def _answer_for_me(self) -> None:
-        """A change of setting answers an offer on screen that it no longer offers."""
-        if self._view is not None:
-            self._pass_for_me(self._view)
+    def send_offers(self, setting: str | None = None) -> None:
+        """Take the buy-offer setting (default: the one chosen) to the owner, which
+        hands it to the table; nothing without `send_offers`."""
+        if self._send_offers is not None:
+            self._send_offers(self.buy_offers.value if setting is None else setting)
 
     def _redraw(self) -> None:
         if not hasattr(self, "hand"):

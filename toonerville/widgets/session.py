@@ -1,6 +1,9 @@
-"""The session model of the play app (notebook 07): one game against bots, as traitlets.
+"""The model of "my seat at a table", as traitlets: the play app's game against bots
+(`PlaySession`, notebook 07, here) and a seat at a shared table (`SharedSession`, 09
+and 10, in `seat_model` with the traits they share, `SeatModel`; both importable from
+here).
 
-`PlaySession` owns the `Game`, the bots and the app's settings, and announces every
+`PlaySession` owns the `Game`, its `table.Table` and the app's settings, and announces every
 change as a trait (`game`, `moves`, `phase`, `humans`, `settings`, `buy_offers`,
 `message`, `notes`); the views of `play.py` observe it and redraw. It holds no rules
 knowledge of its own: every question about the game goes to the engine (`Game`,
@@ -16,14 +19,13 @@ Both leave a note in `notes`, which the log shows among the game's events.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
 import traitlets
 
 from .. import actions as A
-from ..bots import BOT_KINDS, Bot, HeuristicBot, make_bot
+from ..bots import BOT_KINDS, Bot, HeuristicBot
 from ..cards import Card, format_cards, sort_cards
 from ..errors import SaveFileError, ToonervilleError
 from ..events import Event, Phase
@@ -33,6 +35,8 @@ from ..melds import Meld
 from ..messages import N_, Message, _, msg
 from ..rules import Rules
 from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
+from ..table import Table
+from .seat_model import SeatModel, SharedSession, declined_by, recap_of
 
 #: what the buy-offer setting may say: only discards that help, every one, none
 BUY_OFFERS = (("helpful", N_("only discards that help me")),
@@ -42,34 +46,25 @@ BUY_OFFERS = (("helpful", N_("only discards that help me")),
 PLAY_BOT_KINDS = tuple(k for k in BOT_KINDS if k in ("heuristic", "random"))
 #: the kinds' names as the sentences show them ("against 3 heuristic bots")
 KIND_WORDS = (N_("heuristic"), N_("random"))
-#: a safety net: bot moves in one go before the session stops (a real game never needs it)
-MAX_BOT_STEPS = 20_000
 #: the longest text Load accepts (a whole saved game is far shorter)
 MAX_SAVE_CHARS = 2_000_000
 #: how the engine's refusal of a save begins (`saves.py`)
 SAVE_PREFIX = "cannot load this saved game: "
 
 
-class PlaySession(traitlets.HasTraits):
+class PlaySession(SeatModel):
     """One game of the play app: you at seat 0 (`humans`), bots at the other seats."""
 
     game = traitlets.Instance(Game)
     #: moves played so far (`len(game.actions)`): changes with every move and take-back
     moves = traitlets.Int(0)
     phase = traitlets.Unicode("")
-    #: goes up by one with every change of the game (a move, a take-back, a new game):
-    #: the views observe it and redraw what changed
-    revision = traitlets.Int(0)
     humans = traitlets.Tuple((HUMAN,))
     #: bots (2-4), kind and seed for the next new game
     settings = traitlets.Dict()
     buy_offers = traitlets.Enum([key for key, _label in BUY_OFFERS], default_value="helpful")
-    #: the last sentence for the learner: (serial, Message or str, kind)
-    message = traitlets.Tuple((0, "", "info"))
     #: what the log shows besides the game's events: (events before it, Message)
     notes = traitlets.Tuple()
-    #: the buy offer shown now: (number since your last move, card, seat offering) or ()
-    offer = traitlets.Tuple()
     #: the solver's lay-down shown, or () (cleared by every move)
     suggestion = traitlets.Tuple()
 
@@ -99,10 +94,6 @@ class PlaySession(traitlets.HasTraits):
         self.observe(lambda _c: self._offers_setting_changed(), "buy_offers")
 
     # -- saying things -------------------------------------------------------------------
-    def say(self, message: Message | str, kind: str = "info") -> None:
-        """Show `message` to the learner (a new serial, so a repeat is announced too)."""
-        self.message = (self.message[0] + 1, message, kind)
-
     def note(self, message: Message) -> None:
         """A line for the log, after the events so far."""
         self.notes = (*self.notes, (len(self.game.history), message))
@@ -141,10 +132,12 @@ class PlaySession(traitlets.HasTraits):
         """Play on from `game` (seat 0 is you); the bots play until you must decide."""
         kind = str(self.settings["kind"])
         custom = self.custom_bot
-        self.bots: list[Bot | None] = [None, *(
-            custom if custom is not None and kind == custom.name else make_bot(kind)
-            for _seat in range(game.players - 1))]
-        self._rngs = [random.Random(f"{game.seed}:bot:{seat}") for seat in range(game.players)]
+        bots: dict[int, Bot | str] = {
+            seat: custom if custom is not None and kind == custom.name else kind
+            for seat in range(1, game.players)}
+        self.table = Table(game, bots, buy_offers={HUMAN: self.buy_offers})
+        self.bots: list[Bot | None] = [self.table.bot_of(s) if s != HUMAN else None
+                                       for s in range(game.players)]
         self._chosen = []
         self._offers_seen = 0
         self.game = game
@@ -245,19 +238,16 @@ class PlaySession(traitlets.HasTraits):
     # -- the bots ------------------------------------------------------------------------
     def play_bots(self, for_me: bool = False) -> None:
         """Let the bots move until the human must decide (with `for_me`, a heuristic bot
-        plays the human's seat too). A declined discard the human is not to be offered
-        (`buy_offers`) is passed for them."""
-        game = self.game
-        for _step in range(MAX_BOT_STEPS):
-            if game.is_over:
-                break
-            seat = next((s for s in game.deciders if s != HUMAN or for_me), None)
-            if seat is None:  # only the human decides
-                if game.phase is Phase.BUY and not self._offered(game):
-                    game.apply(A.Pass(HUMAN))
-                    continue
-                break
-            _bot_move(game, self.bots[seat] or self._helper, seat, self._rngs[seat])
+        plays the human's seat too, as for a learner who is away). A declined discard the
+        human is not to be offered (`buy_offers`) is passed for them (`Table`)."""
+        table = self.table
+        table.learner_moved()
+        if for_me:
+            table.set_away(HUMAN)
+        try:
+            table.run()
+        finally:
+            table.set_away(HUMAN, False)
         self.offer = self._offer_now()
 
     def _offered(self, game: Game) -> bool:
@@ -285,10 +275,10 @@ class PlaySession(traitlets.HasTraits):
         return (self._offers_seen, view.offered, view.current)
 
     def _offers_setting_changed(self) -> None:
+        self.table.set_buy_offers(HUMAN, self.buy_offers)
         if self.game.phase is Phase.BUY and HUMAN in self.game.deciders \
                 and not self._offered(self.game):
             seen = len(self.game.history)
-            self.game.apply(A.Pass(HUMAN))
             self.play_bots()
             self._announce()
             self._news(self.game.history[seen:])
@@ -349,7 +339,11 @@ class PlaySession(traitlets.HasTraits):
         game = self.game
         self.moves = len(game.actions)
         self.phase = game.phase.value
-        self.revision += 1
+        why: Message | str = "" if self._chosen else msg(
+            "There is no move of yours to take back in this game", None)
+        self._show_seat(game.view(HUMAN), game.history,
+                        bots={s: b.name for s, b in enumerate(self.bots) if b is not None},
+                        away=self.table.away(), take_back=(bool(self._chosen), why))
 
     def _news(self, events: Sequence[Event]) -> bool:
         """Say so when a round (or the game) ended among these events."""
@@ -395,24 +389,6 @@ def round_news(game: Game, events: Sequence[Event]) -> tuple[Message, str] | Non
                next=number + 1, contract=str(game.rules.contract(number + 1))), "ok"
 
 
-def _bot_move(game: Game, bot: Bot, seat: int, rng: random.Random) -> None:
-    """One bot move. A bot that errs (a bug, never the player's fault) is replaced for
-    that move by the first legal move, so the game always goes on."""
-    try:
-        game.apply(bot.choose(game.view(seat), game.rules,
-                              lambda: game.legal_actions(seat), rng))
-        return
-    except Exception:  # noqa: BLE001 - a broken bot must not break the page
-        pass
-    for action in game.legal_actions(seat):
-        try:
-            game.apply(action)
-            return
-        except ToonervilleError:
-            continue
-    raise RuntimeError(f"seat {seat} has no legal move")  # pragma: no cover
-
-
 def settings_kinds(custom: Bot | None) -> list[tuple[str, str]]:
     """The bot kinds, named in the language in use (a custom bot by its own name)."""
     kinds = [(_(kind), kind) for kind in PLAY_BOT_KINDS]
@@ -424,3 +400,7 @@ def settings_kinds(custom: Bot | None) -> list[tuple[str, str]]:
 def buy_offer_options() -> list[tuple[str, str]]:
     """`BUY_OFFERS` as dropdown options in the language in use."""
     return [(_(label), key) for key, label in BUY_OFFERS]
+
+
+__all__ = ["BUY_OFFERS", "PlaySession", "SeatModel", "SharedSession", "declined_by",
+           "recap_of", "round_news", "move_words"]

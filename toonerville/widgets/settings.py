@@ -79,6 +79,8 @@ RULE_LABELS: dict[str, tuple[str, str]] = {
     "lay_off_on_others": ("H9", N_("Lay off onto other players' melds")),
     "rook_swap": ("H10", N_("The Rook swap is allowed")),
     "swap_only_when_down": ("H10", N_("Only players who are down may swap")),
+    "seating": ("H11", N_("Tournament seating between rounds")),
+    "swapped_rook": ("H12", N_("When the swapped Rook is played")),
 }
 _CHOICES: dict[str, list[tuple[str, Any]]] = {
     "rook_turn_up": [(N_("it is buried in the stock"), RookTurnUp.BURY),
@@ -151,7 +153,7 @@ class HouseRulesPanel(Part, widgets.VBox):  # type: ignore[misc]
     def _label(self) -> None:
         """Every label, now and in every later language; the values stay as they are."""
         self.texts(self.reset_button, description=N_("Rulebook defaults"),
-                   tooltip=N_("Back to the rules as RULES.md states them"))
+                   tooltip=N_("Back to the rules as the rulebook states them"))
         for name, control in self.controls.items():
             rule, label = RULE_LABELS.get(name, ("", name.replace("_", " ")))
 

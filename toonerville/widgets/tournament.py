@@ -40,7 +40,9 @@ from ..errors import ToonervilleError
 from ..messages import N_, Message, _, msg
 from ..render import SIZES
 from ..rules import Rules
+from ..serverless import no_tournament
 from ..store import Seat, TableStore, TournamentDesk, Watcher, open_store
+from ..store.seats import AWAY_AFTER, LIMITS
 from ..tournament import SheetRow, Tournament, sheet_csv
 from .base import translated_button
 from .classroom import SharedTable, store_location
@@ -148,8 +150,7 @@ def _open(store: TableStore | None, where: str | Path | None
 
 
 def _no_store(box: MessageBox, problem: Exception) -> None:
-    box.error(msg("a tournament needs the served app and its database (make app); this page "
-                  "has none: {why}", None, why=str(problem)[:120]))
+    box.error(no_tournament(problem))
 
 
 def _capped(text: Any, limit: int, what: str) -> str:
@@ -233,6 +234,11 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                                              description=_("Rounds"),
                                              layout=widgets.Layout(width="10em"))
         self.rounds.add_class("tt-rounds")
+        self.away_after = widgets.BoundedIntText(
+            value=int(AWAY_AFTER), min=int(LIMITS[0]), max=int(LIMITS[1]),
+            description=_("Away after (seconds)"), style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"))
+        self.away_after.add_class("tt-away-after")
         self.house_rules = HouseRulesPanel(size=self._size)
         rules_box = widgets.Accordion(children=[self.house_rules])
         rules_box.set_title(0, _("House rules (H11 is the seating between rounds)"))
@@ -248,7 +254,8 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             "your teacher's key"))
         self.reopen_button.on_click(guard(lambda _b: self.reopen()))
         self.setup = widgets.VBox([
-            self.learners, widgets.HBox([self.bots, self.bot_kind, self.rounds]),
+            self.learners, widgets.HBox([self.bots, self.bot_kind, self.rounds,
+                                         self.away_after]),
             rules_box, self.start_button,
             widgets.HTML(f"<b>{escape(_('Or, to get your page back:'))}</b>"),
             widgets.HBox([self.reopen_code, self.reopen_key, self.reopen_button])])
@@ -277,9 +284,19 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.print_view = widgets.HTML(
             '<button type="button" class="tt-print" onclick="window.print()">'
             f'{escape(_("Print the master sheet"))}</button>')
+        self.give_name = widgets.Dropdown(options=[], description=_("Learners"),
+                                          layout=widgets.Layout(width="auto"))
+        self.give_to = widgets.Dropdown(options=[(_("to a bot"), "heuristic"),
+                                                 (_("to a new learner"), "")],
+                                        layout=widgets.Layout(width="auto"))
+        self.give_button = _button(N_("Give the seat"), "tt-give", N_(
+            "For a learner who cannot come back: a bot plays the seat, or a new learner "
+            "takes it with the link shown"))
+        self.give_button.on_click(guard(lambda _b: self.give_seat()))
         self.running = widgets.VBox([
             self.code_view, self.key_view, self.status, self.tables_view, self.next_view,
-            widgets.HBox([self.next_button, self.auto]), self.sheet_view,
+            widgets.HBox([self.next_button, self.auto]),
+            widgets.HBox([self.give_name, self.give_to, self.give_button]), self.sheet_view,
             widgets.HBox([self.csv_view, self.print_view])],
             layout=widgets.Layout(display="none"))
         self.running.add_class("tt-running")
@@ -295,9 +312,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
     # -- the teacher's actions -------------------------------------------------------
     def _desk(self) -> TournamentDesk:
         if self.desk is None:
-            raise ToonervilleError(msg("a tournament needs the served app and its database "
-                                       "(make app); this page has none: {why}", None,
-                                       why="-"))
+            raise ToonervilleError(no_tournament(None))
         return self.desk
 
     def start(self, names: Sequence[str] | None = None, *, bots: int | None = None,
@@ -326,12 +341,13 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         code, key = desk.open(names, bots=bots, bot_kind=self.bot_kind.value, rules=rules,
                               seed=seed,
                               rounds=int(self.rounds.value if rounds is None else rounds))
+        desk.set_limits(code, key, away_after=float(self.away_after.value))
         desk.start(code, key)
         self._run(code, key)
         self.key_view.value = _(
             "Your teacher's key, shown only now: <code>{key}</code>. Note it with the code: "
             "they give you this page back after a reload or a restart.").format(
-            key=escape(key))
+            key=escape(key)) + " " + self.learner_keys_html()
         self.message.ok(msg("tournament {code} has started: learners join it with this code "
                             "and their name", "T22", code=code))
         return code
@@ -345,12 +361,45 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                       N_("key"))
         t = desk.teacher(code, key)  # refused, changing nothing, without the right key
         self._run(t.code, key)
-        self.key_view.value = ""
+        self.key_view.value = self.learner_keys_html()
         self.message.ok(msg("back at tournament {code}, round {r}", "T22", code=t.code,
                             r=t.round_number))
 
+    def give_seat(self, name: str | None = None, to: str | None = None) -> str | None:
+        """Give `name`'s seat at this round's table to a bot (`to` a bot kind) or to a
+        new learner (`to` ""): then that learner's key is shown and returned."""
+        desk = self._desk()
+        if self.code is None or self._key is None:
+            raise ToonervilleError(msg("start a game first", None))
+        name = str(self.give_name.value if name is None else name)
+        to = self.give_to.value if to is None else to
+        key = desk.give_seat(self.code, self._key, name, to or None)
+        if key is None:
+            table = desk.get(self.code).table_of(name)
+            self.message.ok(msg("seat {seat} at table {code} is played by a bot now", None,
+                                seat=table.players.index(name), code=table.code))
+            return None
+        self.message.ok(msg("{name}'s seat is for a new learner: they join tournament "
+                            "{code} as {name} with the key {key}", "T22", name=name,
+                            code=self.code, key=key))
+        return key
+
+    def learner_keys_html(self) -> str:
+        """Each learner's own key, for the teacher to hand over: with it (and only with
+        it) a learner joins under their name."""
+        if self.code is None or self._key is None:
+            return ""
+        keys = self._desk().learner_keys(self.code, self._key)
+        if not keys:
+            return ""
+        items = "".join(f"<li>{escape(name)}: <code>{escape(k)}</code></li>"
+                        for name, k in keys.items())
+        return escape(_("Each learner's own key: give each learner theirs; with it they "
+                        "join under their name, from any device")) + f"<ul>{items}</ul>"
+
     def _run(self, code: str, key: str) -> None:
         self.code, self._key = code, key
+        self.give_name.options = list(self._desk().get(code).learners)
         self.setup.layout.display = "none"
         self.running.layout.display = None
         self.code_view.value = _("Tournament code: <b>{code}</b> · learners open this page, "
@@ -477,7 +526,8 @@ class TournamentSeat(SharedTable):
         guard = self.message.guard
         self.t_code = _text("tt-join-code", N_("Tournament code"), "KXR4PT", "16em")
         self.t_name = _text("tt-name", N_("Your name"), "", "16em")
-        self.t_key = _text("tt-join-key", N_("Your key"), _("only to come back"), "22em")
+        self.t_key = _text("tt-join-key", N_("Your key"), _("the key from your teacher"),
+                           "22em")
         self.t_join = _button(N_("Join the tournament"), "tt-join", N_(
             "Take your seat at your table of this round (with your key: your seat again)"))
         self.t_join.on_click(guard(lambda _b: self.join_tournament()))
@@ -497,6 +547,7 @@ class TournamentSeat(SharedTable):
         key = _capped(self.t_key.value if key is None else key, MAX_KEY_TEXT, N_("key"))
         desk = TournamentDesk(self.store)
         t = desk.get(code)
+        name = desk.learner_name(t.code, name)  # "bo" is "Bo"
         self.secret = desk.join(t.code, name, key or None)
         self.tournament, self.name = t.code, name
         self.t_code.value, self.t_key.value = t.code, self.secret

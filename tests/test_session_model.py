@@ -1,0 +1,92 @@
+"""The one model of "my seat at a table" (`widgets.seat_model.SeatModel`): the play
+app's session, a shared table's seat and a pass-and-play seat expose the same traits —
+hand, who acts, whether I may, the buy offer and who declined it, who is away, the bots'
+seats, the last round's recap, and whether a take-back is possible (or why not)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from widgetfixtures import close_widgets, no_query  # noqa: F401 - no widget outlives its test
+
+from toonerville import actions as A
+from toonerville.events import Phase
+from toonerville.game import Game
+from toonerville.store import open_store
+from toonerville.table import Table
+from toonerville.widgets.passplay import HUMAN, PassAndPlay
+from toonerville.widgets.seat_model import TableSession
+from toonerville.widgets.session import PlaySession, SeatModel, SharedSession
+
+
+def test_the_play_session_is_a_seat_model_with_every_trait() -> None:
+    s = PlaySession(seed=3, bots=3, buy_offers="always")
+    assert isinstance(s, SeatModel)
+    game = s.game
+    assert s.seat == 0 and s.names == game.names
+    assert s.bot_seats == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
+    assert sorted(s.hand, key=lambda c: c.sort_key) == sorted(game.hand(0),
+                                                              key=lambda c: c.sort_key)
+    assert s.to_act == game.to_act() and s.may_act == game.can_act(0)
+    assert s.can_take_back[0] is False and "no move of yours" in str(s.can_take_back[1])
+    assert s.recap == {} and s.away == ()
+    for _ in range(200):  # until a buy offer reaches you
+        if s.offer:
+            break
+        s.act(s.game.legal_actions(0)[0] if s.game.phase is not Phase.BUY
+              else A.Pass(0))
+    assert s.offer and s.declined, "no offer came"
+    assert s.declined[0] == game.names[s.offer[2]]  # who drew instead comes first
+    while not s.may_act or s.game.phase is Phase.BUY:
+        s.act(A.Pass(0)) if s.game.phase is Phase.BUY else s.play_bots()
+    s.act(s.game.legal_actions(0)[0])
+    assert s.can_take_back == (True, "")
+    s.autoplay()
+    assert s.recap["round"] == 11 and s.recap["totals"] == s.game.totals
+
+
+def test_a_shared_seat_is_the_same_model_and_says_why_it_takes_nothing_back(
+        tmp_path: Path) -> None:
+    store = open_store(tmp_path / "t.sqlite")
+    clock = [0.0]
+    store.clock = lambda: clock[0]
+    code = store.open_table(players=3, seed=5, bots={1: "heuristic", 2: "random"},
+                            names=["Ann", "Crow", "Jay"])
+    me = SharedSession(store, store.claim(code))
+    assert isinstance(me, SeatModel)
+    assert me.names == ("Ann", "Crow", "Jay") and me.bot_seats == {1: "heuristic",
+                                                                   2: "random"}
+    assert me.may_act and me.to_act == (0,) and len(me.hand) >= 11
+    assert me.can_take_back[0] is False and "shared table" in str(me.can_take_back[1])
+    before = me.revision
+    assert me.act(A.Draw(0)) and me.revision > before
+    assert not me.act(A.Draw(0))  # refused: the message says why
+    assert me.message[2] == "error"
+    clock[0] += 1000
+    me.poll()
+    assert me.away == (0,)
+    assert me.come_back() and me.away == ()
+
+
+def test_a_pass_and_play_seat_is_the_same_model_with_an_honest_take_back() -> None:
+    game = Game.new(players=3, seed=8, names=["Ann", "Bo", "Crow"])
+    table = Table(game, {2: "heuristic"}, buy_offers={0: "always", 1: "always"})
+    table.run()
+    seat = game.to_act()[0]
+    me = TableSession(table, seat)
+    assert isinstance(me, SeatModel) and me.may_act and me.bot_seats == {2: "heuristic"}
+    assert me.can_take_back[0] is False
+    other = 1 - seat
+    assert not me.act(A.Draw(other))  # not the seat shown
+    assert me.message[2] == "error"
+    assert me.act(A.TakeDiscard(seat))  # nobody acts after a take: it can be taken back
+    assert me.can_take_back == (True, "")
+    assert me.take_back() and me.to_act == (seat,) and game.phase is Phase.DRAW
+
+
+def test_pass_and_play_keeps_the_seat_model_of_the_learner_holding_the_device() -> None:
+    page = PassAndPlay(seed=4)
+    page.start(["Ann", "Bo", "Cy"], [HUMAN, HUMAN, "heuristic"])
+    page.reveal()
+    assert page.holder is not None and page.session.seat == page.holder
+    assert page.session.names == ("Ann", "Bo", "Cy") and page.session.may_act

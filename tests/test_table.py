@@ -1,0 +1,147 @@
+"""The one table driver (`toonerville.table`) and the engine's answer to "who acts now":
+bot games through it are the games `simulate` plays, a learner who is away is played by
+a stand-in until they come back, buy-offer settings answer for learners, a failing bot
+is replaced by a legal move and kept as a mistake, and the safety limit stops a table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from toonerville import actions as A
+from toonerville import table as T
+from toonerville.bots import RandomBot
+from toonerville.events import Phase
+from toonerville.game import Game
+from toonerville.simulate import play_game
+from toonerville.table import BotMistake, Table, bot_rng
+
+
+def test_T9_to_act_and_can_act_answer_who_moves_without_a_made_up_move() -> None:
+    game = Game.new(players=3, seed=4)
+    first = game.current
+    assert game.to_act() == (first,) and game.can_act(first)
+    assert not any(game.can_act(s) for s in range(3) if s != first)
+    refusal = game.play_refusal(first)
+    assert refusal is not None and refusal.message.rule == "T9"  # draw first
+    other = (first + 1) % 3
+    err = game.play_refusal(other)
+    assert err is not None and "turn" in str(err)
+    game.draw()
+    if game.phase is Phase.BUY:  # T10: the others answer, the drawer waits
+        assert first not in game.to_act() and game.to_act()
+        assert game.play_refusal(first) is not None
+        for seat in game.to_act():
+            game.pass_buy(seat)
+    assert game.play_refusal(first) is None and game.to_act() == (first,)
+
+
+def test_a_table_of_bots_plays_the_game_simulate_plays() -> None:
+    bots = ("heuristic", "random", "nobuy")
+    expected = play_game(bots, seed=11, turn_limit=30)
+    game = Game.new(players=3, seed=11, turn_limit=30, names=expected.names)
+    table = Table(game, dict(enumerate(bots)))
+    assert table.run() == len(expected.actions)
+    assert game.actions == expected.actions and game.totals == expected.totals
+    assert table.mistakes == [] and table.stalled is None
+
+
+def test_the_one_seed_rule_gives_every_decision_its_own_generator() -> None:
+    lazy = T._DecisionRandom()
+    lazy.arm(7, 12, 2)
+    plain = bot_rng(7, 12, 2)
+    assert [lazy.randrange(1000) for _ in range(5)] == [plain.randrange(1000)
+                                                         for _ in range(5)]
+    assert T.bot_key(7, 12, 2) == "7:12:2"
+
+
+def test_a_learner_who_is_away_is_played_by_a_stand_in_until_they_come_back() -> None:
+    game = Game.new(players=3, seed=5, names=["Ann", "Bo", "Cy"])
+    table = Table(game, {1: "heuristic", 2: "heuristic"})
+    table.run()
+    assert table.learner_to_act() == (0,) and game.can_act(0)
+    table.set_away(0)
+    assert table.away() == (0,)
+    start_round = game.round_number
+    moved = 0
+    while game.round_number == start_round and moved < 2000:
+        assert table.step() is not None  # nobody waits: the stand-in plays for Ann
+        moved += 1
+    assert any(a.seat == 0 for a in game.actions)
+    table.set_away(0, False)
+    table.run()
+    assert table.away() == () and table.learner_to_act() == (0,)
+
+
+def test_T10_a_buy_offer_setting_answers_for_a_learner() -> None:
+    def at_buy_window(setting: str) -> tuple[Game, Table]:
+        for seed in range(50):
+            game = Game.new(players=3, seed=seed)
+            table = Table(game, {s: "heuristic" for s in range(3) if s != 0},
+                          buy_offers={0: setting})
+            for _ in range(400):
+                if table.step() is None:
+                    break
+            if game.phase is Phase.BUY and 0 in game.to_act() or table.offered_to(0):
+                return game, table
+        raise AssertionError("no buy window reached the learner")
+
+    game, table = at_buy_window("always")
+    assert table.offered_to(0) and table.next_move() is None  # the learner is asked
+    table.set_buy_offers(0, "never")
+    assert table.next_move() == A.Pass(0)  # "never" passes for them
+    with pytest.raises(Exception, match="buy-offer setting"):
+        table.set_buy_offers(0, "sometimes")
+
+
+class _Broken(RandomBot):
+    name = "broken"
+
+    def choose(self, view, rules, legal, rng):  # type: ignore[no-untyped-def]
+        raise ValueError("a bug in the bot")
+
+
+class _Cheat(RandomBot):
+    name = "cheat"
+
+    def choose(self, view, rules, legal, rng):  # type: ignore[no-untyped-def]
+        return A.Discard(view.seat, view.hand[0]) if view.hand else A.Draw(view.seat)
+
+
+@pytest.mark.parametrize("bot", [_Broken(), _Cheat()], ids=["raises", "illegal"])
+def test_a_failing_bot_is_replaced_by_a_legal_move_and_kept_as_a_mistake(bot: RandomBot
+                                                                         ) -> None:
+    game = Game.new(players=3, seed=2, turn_limit=5)
+    table = Table(game, {0: bot, 1: "heuristic", 2: "heuristic"})
+    for _ in range(60):
+        if table.step() is None:
+            break
+    assert table.mistakes and isinstance(table.mistakes[0], BotMistake)
+    assert f"{bot.name} bot at seat 0" in str(table.mistakes[0])
+    assert game.actions  # the game went on
+
+
+def test_the_one_safety_limit_stops_a_table_and_says_so(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    monkeypatch.setattr(T, "SAFETY_MOVES", 7)
+    game = Game.new(players=3, seed=1)
+    table = Table(game, {s: "random" for s in range(3)})
+    assert table.run() == 7 and table.stalled is not None
+    assert "7 moves in a row" in str(table.stalled)
+
+
+def test_a_table_asks_the_rng_only_of_bots_that_draw(monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    seeded: list[object] = []
+    real = random.Random.seed
+
+    def spy(self: random.Random, a: object = None, version: int = 2) -> None:
+        seeded.append(a)
+        real(self, a, version)
+
+    monkeypatch.setattr(random.Random, "seed", spy)
+    game = Game.new(players=3, seed=3, turn_limit=3)
+    seeded.clear()
+    Table(game, {s: "heuristic" for s in range(3)}).run()
+    assert all(not isinstance(a, str) or ":" not in a for a in seeded)

@@ -1,0 +1,214 @@
+"""The one model of "my seat at a table", as traitlets: `SeatModel`.
+
+Every seat view reads the same traits, whatever holds the game — `seat`, `names` (bots
+by their names), `bot_seats` (seat → kind), `hand` (sorted), `to_act`, `may_act`, the
+buy `offer` with the card and who `declined` it, the seats `away` (a bot plays for them
+until they come back), `recap` (the last finished round: its points and the running
+totals), `can_take_back` (possible, or why not) and `message`; `revision` goes up with
+every change, and a view observes it and redraws. The play app's `session.PlaySession`
+is one (a game in this kernel against bots); `SharedSession` is a seat (or a watcher's
+place) at a shared table of the store, polled through `TableStore.play_bots`, which
+answers for bots, buy-offer settings and learners who are away; `TableSession` is a seat
+at a `table.Table` held in this kernel (pass-and-play's, one seat shown at a time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import traitlets
+
+from .. import actions as A
+from ..cards import sort_cards
+from ..errors import ToonervilleError
+from ..events import Event, EventKind, Phase
+from ..messages import Message, msg
+from ..store import Seat, TableStore, Watcher
+from ..table import Table
+from ..views import PlayerView
+
+
+class SeatModel(traitlets.HasTraits):
+    """What a seat view shows of "my seat at a table" (see the module's docstring)."""
+
+    seat = traitlets.Int(0)
+    names = traitlets.Tuple()
+    #: the seats bots play: seat → bot kind
+    bot_seats = traitlets.Dict()
+    hand = traitlets.Tuple()
+    to_act = traitlets.Tuple()
+    may_act = traitlets.Bool(False)
+    #: the buy offer shown now: (number since your last move, card, seat offering) or ()
+    offer = traitlets.Tuple()
+    #: who declined the card on offer, in order: the player who drew instead, then passes
+    declined = traitlets.Tuple()
+    away = traitlets.Tuple()
+    #: the last finished round: {"round", "points", "totals"}, or {} before any
+    recap = traitlets.Dict()
+    #: (True, "") when your last move can be taken back, else (False, why not)
+    can_take_back = traitlets.Tuple((False, ""))
+    #: the last sentence for the learner: (serial, Message or str, kind)
+    message = traitlets.Tuple((0, "", "info"))
+    revision = traitlets.Int(0)
+
+    def say(self, message: Message | str, kind: str = "info") -> None:
+        """Show `message` to the learner (a new serial, so a repeat is announced too)."""
+        self.message = (self.message[0] + 1, message, kind)
+
+    def _show_seat(self, view: PlayerView, history: Sequence[Event], *,
+                   bots: dict[int, str], away: Collection[int],
+                   take_back: tuple[bool, Message | str]) -> None:
+        """Set the seat's traits from what the seat may see, then `revision`."""
+        with self.hold_trait_notifications():
+            self.seat = view.seat
+            self.names = tuple(view.names)
+            self.set_trait("bot_seats", dict(bots))
+            self.hand = tuple(sort_cards(view.hand))
+            self.to_act = tuple(view.deciders)
+            self.may_act = view.seat in view.deciders
+            self.declined = declined_by(view, history)
+            self.away = tuple(sorted(away))
+            self.recap = recap_of(view)
+            self.can_take_back = take_back
+        self.revision += 1
+
+
+def declined_by(view: PlayerView, history: Sequence[Event]) -> tuple[str, ...]:
+    """The names of those who declined the card on offer now: the player who drew from
+    the stock instead, then those who passed; () outside a buy window."""
+    if view.phase is not Phase.BUY:
+        return ()
+    seats: list[int] = []
+    for event in reversed(history):
+        if event.kind == EventKind.OFFER:
+            seats.append(event.seat if event.seat is not None else view.current)
+            break
+        if event.kind == EventKind.PASS and event.seat is not None:
+            seats.append(event.seat)
+    return tuple(view.names[s] for s in reversed(seats))
+
+
+def recap_of(view: PlayerView) -> dict[str, object]:
+    """The last finished round as the score sheet has it, with the running totals."""
+    if not view.scores:
+        return {}
+    rows = view.scores
+    return {"round": len(rows), "points": tuple(rows[-1]),
+            "totals": tuple(sum(r[i] for r in rows) for i in range(len(rows[-1])))}
+
+
+class SharedSession(SeatModel):
+    """My seat at a shared table (or a watcher's place), as the same model 07's session
+    is: `poll()` makes the moves no learner makes (bots, passes, a stand-in for a learner
+    who is away: `TableStore.play_bots`) and catches up; `act(move)` sends a move; a
+    move at a shared table cannot be taken back (the others have seen it)."""
+
+    def __init__(self, store: TableStore, handle: Seat | Watcher) -> None:
+        super().__init__()
+        self.store = store
+        self.handle = handle
+        self._shown: object = None
+        self.poll(force=True)
+
+    @property
+    def code(self) -> str:
+        return self.handle.code
+
+    def poll(self, force: bool = False) -> bool:
+        """Catch up with the table; True (and the traits set) if anything changed."""
+        handle = self.handle
+        if not handle.finished:
+            self.store.play_bots(handle.code)
+        handle.refresh()
+        key = (handle.number, handle.view.names, handle.away, tuple(handle.bots.items()))
+        if not force and key == self._shown:
+            return False
+        self._shown = key
+        self._show_seat(handle.view, self.store.public_history(handle.code),
+                        bots=handle.bots, away=handle.away, take_back=(False, msg(
+                            "a move at a shared table cannot be taken back: the others "
+                            "have seen it", None)))
+        return True
+
+    def act(self, action: A.Action) -> bool:
+        """Send a move for this seat; a refusal becomes the message, and the seat is
+        brought up to date either way."""
+        handle = self.handle
+        if not isinstance(handle, Seat):
+            self.say(msg("you are watching: join a seat to play", None), "error")
+            return False
+        try:
+            handle.play(action)
+        except ToonervilleError as err:
+            self.poll()
+            self.say(err.message, "error")
+            return False
+        self.poll()
+        return True
+
+    def come_back(self) -> bool:
+        """Take the seat back from the bot that played it while you were away."""
+        handle = self.handle
+        if not isinstance(handle, Seat) or not handle.come_back():
+            return False
+        self.poll(force=True)
+        return True
+
+    def set_buy_offers(self, setting: str) -> None:
+        """Which buy offers to see ("helpful", "always", "never"): the others pass
+        by themselves, at once."""
+        if isinstance(self.handle, Seat):
+            self.handle.set_buy_offers(setting)
+            self.poll(force=True)
+
+
+class TableSession(SeatModel):
+    """A seat at a table held in this kernel (`table.Table`): pass-and-play's, where the
+    seat shown is the learner holding the device (`show(seat)`). `act(move)` plays it and
+    lets the bots answer; a learner's own last move can be taken back while nobody has
+    acted since (`can_take_back` says why not otherwise)."""
+
+    def __init__(self, table: Table, seat: int = 0) -> None:
+        super().__init__()
+        self.table = table
+        self.show(seat)
+
+    def show(self, seat: int | None = None) -> None:
+        """Set the traits for `seat` (default: the seat shown now)."""
+        game = self.table.game
+        seat = self.seat if seat is None else seat
+        last = game.actions[-1] if game.actions else None
+        mine = last is not None and last.seat == seat
+        why: Message | str = "" if mine else msg(
+            "There is no move of yours to take back in this game", None)
+        self._show_seat(game.view(seat), game.history,
+                        bots={s: x.bot for s, x in enumerate(self.table.sitters)
+                              if x.bot is not None},
+                        away=self.table.away(), take_back=(mine, why))
+
+    def act(self, action: A.Action) -> bool:
+        """Play `action` for the seat shown; the bots answer; a refusal says why."""
+        game = self.table.game
+        if action.seat != self.seat:
+            self.say(msg("it is {name}'s turn, not {who}'s", "T9",
+                         name=game.names[game.current], who=game.names[self.seat]), "error")
+            return False
+        refusal = game.refusal(action)
+        if refusal is not None:
+            self.say(refusal.message, "error")
+            return False
+        game.apply(action)
+        self.table.learner_moved()
+        self.table.run()
+        self.show()
+        return True
+
+    def take_back(self) -> bool:
+        """Undo the seat's own last move, if nobody has acted since."""
+        possible, why = self.can_take_back
+        if not possible:
+            self.say(why, "error")
+            return False
+        self.table.game.undo()
+        self.show()
+        return True
