@@ -269,9 +269,13 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         acted since (a bot's answer or another learner's move cannot be unseen)."""
         game = self._game()
         seat = self.holder
-        if seat is None or not game.actions or game.actions[-1].seat != seat:
-            self.message.error(msg("only your own last move can be taken back, and only "
-                                   "while nobody has acted since", None))
+        if seat is None:
+            self.message.error(self.seat_view.no_seat)
+            return False
+        self.session.show(seat)  # the one seat model says whether, and why not
+        possible, why = self.session.can_take_back
+        if not possible:
+            self.message.error(why)
             return False
         taken = game.undo()
         self._show(seat)
