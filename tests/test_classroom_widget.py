@@ -151,7 +151,7 @@ def test_each_page_shows_only_its_own_hand_and_a_watcher_none(db: Path) -> None:
     watcher.join(code, "watch")
     store = open_store(db)
     game = Game.from_json(store.export(code))  # the truth, for the test only
-    assert first.hand.cards == game.hand(0) and second.hand.cards == game.hand(1)
+    assert first.hand.held == game.hand(0) and second.hand.held == game.hand(1)
     assert watcher.hand.cards == () and watcher.hand.layout.display == "none"
     assert watcher.moves.layout.display == "none"
     assert "watching" in watcher.status.value and watcher.rejoin_key.value == ""
@@ -223,6 +223,7 @@ def test_the_bots_move_when_a_page_sees_it_is_their_turn(db: Path) -> None:
         code = p.open_table(players=4, learners=1, seed=seed)
         assert p.seat is not None and p.seat.seat in p.seat.view.deciders
         assert p.prompt.value.startswith("Your")
+        p.seat_view.buy_offers.value = "always"  # this learner answers every offer
         watcher = page(db)
         watcher.join(code, "watch")
         assert watcher.seat is not None and watcher.seat.number == p.seat.number

@@ -85,6 +85,8 @@ def _offers(setting: str, turns: int = 12) -> list[tuple[int, Card, int]]:
     for _ in range(turns * 5):
         if app.game.is_over:
             break
+        if app.recap.shown:  # a round ended: its recap covers the table until Continue
+            app.recap.continue_button.click()
         if app.session.offer:
             seen.append(app.session.offer)
             assert app.buy_row.layout.display == "flex"

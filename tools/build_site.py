@@ -465,6 +465,9 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
         text = text.replace("<head>", '<head>\n<link rel="icon" href="data:;base64,=">', 1)
     render = page_language(page, out)
     if render is not None:
+        # the page declares its own language and direction (screen readers, fonts)
+        text = HTML_TAG.sub(f'<html lang="{render[0]}" dir="{page_direction(render[0])}">',
+                            text, count=1)
         # Voici's render pages are deeper than the paths it writes into them
         text = re.sub(r'(src|href)="\./(?!/)', rf'\1="{root}', text)
         text = NOTEBOOK_LINK.sub(r'href="\1.html\2', text)
@@ -487,6 +490,17 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
         at = text.rfind("</body>") if "</body>" in text else len(text)
         text = text[:at] + f"<script>\n{links}</script>\n" + text[at:]
     page.write_text(text, encoding="utf-8")
+
+
+#: the page's opening tag, whatever attributes Voici gave it
+HTML_TAG = re.compile(r"<html\b[^>]*>")
+
+
+def page_direction(lang: str) -> str:
+    """"rtl" for a language written right to left (Persian), else "ltr"."""
+    from toonerville.messages import direction
+
+    return direction(lang)
 
 
 def rebase_config(config: dict[str, object], root: str) -> dict[str, object]:

@@ -31,7 +31,7 @@ from .errors import RulesError
 from .game import Game
 from .messages import msg
 from .rules import ROUNDS, Rules
-from .scoring import MasterSheet, Standing
+from .scoring import MasterSheet, Standing, place_label
 from .seating import (  # noqa: F401 - the seating's names, importable from here as before
     PASSES,
     REPEAT_WEIGHT,
@@ -243,7 +243,7 @@ def sheet_csv(rows: Sequence[SheetRow]) -> str:
         header += [f"round {r} table", f"round {r} points"]
     writer.writerow(header)
     for row in rows:
-        line: list[object] = [f"{row.standing.place}{'=' if row.standing.shared else ''}",
+        line: list[object] = [place_label(row.standing.place, row.standing.shared),
                               row.standing.name, row.standing.total]
         for table, pts in zip(row.tables, row.points, strict=True):
             line += [table if table is not None else "", "" if pts is None else pts]

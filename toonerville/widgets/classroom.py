@@ -4,7 +4,7 @@ A thin view over `toonerville.store`: "Open a table" stores a new table (3–5 p
 bots in the seats no learner takes) and shows its short code; "Join" claims a seat with
 the code (or watches, seeing no hand). A learner may type a name first: the seat then
 shows it on every page at the table (`TableStore.name_seat`). The table is drawn by a
-`seatview.SeatView`, the same view pass-and-play uses. The page keeps its seat's
+`seat.SeatView`, the one seat view of every table page. The page keeps its seat's
 secret in the kernel and shows it as a rejoin key: the code and the key give the seat
 back after a reload or a new kernel. Every move goes to the store, which checks it with
 the engine and appends it only if the table has not moved on (`TableStore.append`); a
@@ -20,7 +20,9 @@ and its kernel can be culled; there is no thread (threads do not start under Pyo
 Stable hooks for tests are CSS classes: `tr-classroom` (the page), `tr-name`,
 `tr-open`, `tr-code`, `tr-seat`, `tr-key`, `tr-join`, `tr-table-code`, `tr-rejoin-key`,
 `tr-message`, `tr-poll`, and the seat view's (`tr-status`, `tr-prompt`, `tr-hand`,
-`tr-draw`, … see `seatview`).
+`tr-draw`, `tr-recap`, … see `seat`). The learner's buy-offer setting goes to the store
+(`Seat.set_buy_offers`), which answers the buy windows it does not offer: a draw nobody
+wants passes with no click.
 """
 
 from __future__ import annotations
@@ -36,14 +38,15 @@ import ipywidgets as widgets
 from .. import actions as A
 from ..errors import ToonervilleError
 from ..messages import N_, Message, _, msg
+from ..scenarios import BOT_NAMES
 from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.seats import AWAY_AFTER, LIMITS
-from ..views import PlayerView
 from .components import MessageBox, query_params, size_style
-from .seatview import SeatView, make_button
+from .recap import RECAP_SECONDS
+from .seat import SeatView, make_button
 from .textbox import capped_text
 
 #: where the tables are kept when neither `where` nor $TOONERVILLE_STORE says
@@ -67,6 +70,14 @@ def store_location(where: str | Path | None = None) -> str:
         return env
     DEFAULT_STORE.parent.mkdir(parents=True, exist_ok=True)
     return str(DEFAULT_STORE)
+
+
+def table_names(players: int, bots: dict[int, str]) -> tuple[str, ...]:
+    """A new table's seat names: a bot by a bird's name ("Crow"), a learner's seat by its
+    number until the learner names it ("Player 1", in the opener's language)."""
+    birds = iter(BOT_NAMES * 2)
+    return tuple(next(birds) if seat in bots else _("Player {k}").format(k=seat)
+                 for seat in range(players))
 
 
 class SharedTable(widgets.VBox):  # type: ignore[misc]
@@ -186,7 +197,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                       self.give_button],
                                      layout=widgets.Layout(display="none"))
         self.give_row.add_class("tr-give-row")
-        self.seat_view = SeatView(self._play, self.message, size=self._size)
+        self.seat_view = SeatView(self._play, self.message, size=self._size,
+                                  countdown=RECAP_SECONDS, send_offers=self._send_offers)
         view = self.seat_view
         self.status, self.piles, self.table, self.prompt = (
             view.status, view.piles, view.table, view.prompt)
@@ -234,7 +246,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         chosen = self._chosen_name(name)  # a bad name is refused before a table opens
         bots = {seat: "heuristic" for seat in range(learners, players)}
         code, self.host_key = self.store.open_hosted(
-            players, bots=bots, seed=seed, away_after=float(self.away_after.value))
+            players, bots=bots, seed=seed, away_after=float(self.away_after.value),
+            names=table_names(players, bots))
         self.give_seat_choice.options = [(_("seat {k}").format(k=k), k)
                                          for k in range(1, players)]
         self.give_row.layout.display = None
@@ -285,6 +298,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         else:
             self.rejoin_key.value = ""
         self.board.layout.display = None
+        self.seat_view.send_offers()  # the page's setting answers this seat's buy offers
         self.poll()
         self.message.info(news)
         self.ticker.playing = True
@@ -353,6 +367,14 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                             key=key, link=link))
         return key
 
+    def _send_offers(self, setting: str) -> None:
+        """The learner's buy-offer setting goes to the table: the store passes for them
+        the declined discards it does not offer (a watcher has none to send)."""
+        handle = self.seat
+        if isinstance(handle, Seat) and not handle.finished:
+            handle.set_buy_offers(setting)
+            self.poll()
+
     def come_back(self) -> bool:
         """Take this page's seat back from the bot that played it while you were away."""
         handle = self.seat
@@ -398,7 +420,3 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                             history=self.store.public_history(handle.code),
                             number=handle.number, finished=handle.finished,
                             watching=watching)
-
-    @staticmethod
-    def _prompt(view: PlayerView, watching: bool, finished: bool) -> str:
-        return SeatView.prompt_text(view, watching, finished)

@@ -19,7 +19,7 @@ from ..messages import N_, _, msg
 from ..render import hand_html, message_html
 from ..rules import ROUNDS
 from ..scenarios import seat_names
-from ..scoring import place_label, places
+from ..scoring import place_labels
 from .components import (
     HandView,
     ScoreSheet,
@@ -104,8 +104,7 @@ def points_html(cards: Sequence[Card], size: str) -> str:
 
 def places_text(totals: Sequence[int]) -> str:
     """Places by total, ties sharing (T21): `95 120 95 140` → `1= 3 1= 4`."""
-    ranks = places(totals)
-    return " ".join(place_label(p, list(ranks).count(p) > 1) for p in ranks)
+    return " ".join(place_labels(totals))
 
 
 class ScoringDemo(_GameLesson):

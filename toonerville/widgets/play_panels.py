@@ -26,9 +26,10 @@ from ..messages import N_, _, msg
 from ..rules import Rules
 from ..scenarios import HUMAN
 from ..views import PlayerView
-from .components import HouseRulesPanel, MessageBox, relabel
+from .base import MessageBox, apply_texts, relabel, translated_button
 from .play_text import download_html
 from .session import PlaySession, buy_offer_options, settings_kinds
+from .settings import HouseRulesPanel
 
 #: the longest text a box of the app takes (a saved game is far shorter)
 MAX_TYPED_CHARS = 2_000
@@ -57,21 +58,21 @@ class Parts:
         self.texts: list[tuple[widgets.Widget, str, str]] = []
 
     def text(self, widget: widgets.Widget, trait: str, english: str) -> None:
-        """Show `english` in `widget.trait` in the language in use, now and later."""
+        """Show `english` in `widget.trait` in the language in use, now and later
+        (`base.apply_texts`, the kit's one way, for an app that is not a `Part`)."""
         self.texts.append((widget, trait, english))
-        setattr(widget, trait, _(english))
+        apply_texts(widget, {trait: english})
 
     def relabel(self) -> None:
         for widget, trait, english in self.texts:
             if getattr(widget, trait) != _(english):
-                setattr(widget, trait, _(english))
+                apply_texts(widget, {trait: english})
 
     def button(self, description: str, css: str, tooltip: str) -> widgets.Button:
-        button = widgets.Button(layout=self.auto, style=self.button_style)
-        self.text(button, "description", description)
-        self.text(button, "tooltip", tooltip)
-        button.add_class(css)
-        return button
+        made = translated_button(description, css, tooltip, layout=self.auto,
+                                 style=self.button_style)
+        self.texts += [(made, "description", description), (made, "tooltip", tooltip)]
+        return made
 
     def html(self, css: str, value: str = "") -> widgets.HTML:
         html = widgets.HTML(value, style=self.html_style)

@@ -14,6 +14,7 @@ from ..messages import N_, Message, _, plural
 from ..rules import ROUNDS
 from ..scenarios import HUMAN
 from ..views import Phase, PlayerView
+from .seat_text import seats_html
 
 #: the key legend under the app (each line: keys, what they do)
 KEYS = (
@@ -58,8 +59,9 @@ def still_taken(game: Game, view: PlayerView) -> Card | None:
 def prompt_html(game: Game, view: PlayerView) -> str:
     """What the human should do now, in a sentence with one rule id."""
     if game.is_over:
-        best = min(game.totals)
-        who = _and([game.names[i] for i, t in enumerate(game.totals) if t == best])
+        first = game.winners
+        best = game.totals[first[0]]
+        who = _and([game.names[i] for i in first])
         text = _("<b>The game is over:</b> the lowest total wins (T21): {who}, with "
                  "{best}. Click <b>New game</b> to play again.").format(who=escape(who),
                                                                         best=best)
@@ -86,22 +88,8 @@ def prompt_html(game: Game, view: PlayerView) -> str:
 
 
 def others_html(game: Game, view: PlayerView) -> str:
-    """Each seat: cards in hand, dealer, down, buys."""
-    cells = []
-    for seat, name in enumerate(you(game.names)):
-        marks = []
-        if seat == view.dealer:
-            marks.append(_("dealer"))
-        if view.down[seat]:
-            marks.append(_("down") + " ✓")
-        if view.buys_this_round[seat]:
-            marks.append(_("bought {n}").format(n=view.buys_this_round[seat]))
-        playing = seat == view.current and not game.is_over
-        extra = "".join(f" · {m}" for m in marks)
-        count = plural("{n} card", "{n} cards", view.hand_sizes[seat])
-        cells.append(f'<span class="tr-seat{" tr-playing" if playing else ""}">'
-                     f'{"▶ " if playing else ""}{escape(name)}: {count}{extra}</span>')
-    return f'<div class="tr-seats">{"".join(cells)}</div>'
+    """Each seat: cards in hand, dealer, down, buys (the seat view's line, `seats_html`)."""
+    return seats_html(view, HUMAN, game.is_over)
 
 
 def offer_html(game: Game, number: int, card: Card, seat: int,

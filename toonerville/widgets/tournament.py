@@ -44,8 +44,10 @@ from ..serverless import no_tournament
 from ..store import Seat, TableStore, TournamentDesk, Watcher, open_store
 from ..store.seats import AWAY_AFTER, LIMITS
 from ..tournament import SheetRow, Tournament, sheet_csv
+from .base import translated_button
 from .classroom import SharedTable, store_location
 from .components import TEXT_PX, HouseRulesPanel, MessageBox, size_style
+from .words import bot_kind_options
 
 #: how often the teacher's page looks at the tables, in milliseconds
 TEACHER_POLL_MS = 1000
@@ -161,10 +163,7 @@ def _capped(text: Any, limit: int, what: str) -> str:
 
 
 def _button(label: str, css: str, tooltip: str) -> widgets.Button:
-    button = widgets.Button(description=_(label), tooltip=_(tooltip),
-                            layout=widgets.Layout(width="auto"))
-    button.add_class(css)
-    return button
+    return translated_button(label, css, tooltip)
 
 
 def _text(css: str, description: str, placeholder: str, width: str) -> widgets.Text:
@@ -227,7 +226,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                                            description=_("Bots"),
                                            layout=widgets.Layout(width="10em"))
         self.bots.add_class("tt-bots")
-        self.bot_kind = widgets.Dropdown(options=list(BOT_KINDS), value=BOT_KINDS[0],
+        self.bot_kind = widgets.Dropdown(options=bot_kind_options(), value=BOT_KINDS[0],
                                          description=_("Bots play"),
                                          layout=widgets.Layout(width="auto"))
         self.bot_kind.add_class("tt-bot-kind")
