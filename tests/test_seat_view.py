@@ -323,3 +323,30 @@ def test_a_pass_refused_because_the_table_moved_on_leaves_the_newer_table_shown(
               finished=False)
     assert view.hand.held == newer.hand and "move 9" in view.status.value
     assert box.text == ""  # the learner clicked nothing: no refusal is theirs to read
+
+
+def test_a_refused_pass_is_answered_again_on_the_newer_table() -> None:
+    game = Game.from_position(
+        hands=["R1 R5 Y9", "G1 G2 G3", "B1 B2 B3"], stock="Y2 Y3 Y4 G9 G10 G11",
+        discard_pile="R14", dealer=2)
+    box = MessageBox()
+    offer = game.view(0)._replace(phase=Phase.BUY, deciders=(0,),
+                                  offered=parse_cards("R14")[0])
+    sent: list[int] = []
+
+    def send(action: A.Action) -> bool:
+        sent.append(len(sent))
+        if len(sent) == 1:  # the table moved on: a newer offer, shown by the owner
+            newer = offer._replace(stock_size=offer.stock_size - 1)
+            view.show(newer, legal=[A.Buy(0), A.Pass(0)], history=(), number=9,
+                      finished=False)
+            return False
+        view.show(offer._replace(phase=Phase.DRAW, deciders=(1,)), legal=[], history=(),
+                  number=10, finished=False)
+        return True
+
+    view = SeatView(send, box, answer_buys=True)
+    view.buy_offers.value = "never"
+    view.show(offer, legal=[A.Buy(0), A.Pass(0)], history=(), number=8, finished=False)
+    assert sent == [0, 1] and "move 10" in view.status.value
+    assert view.buy_row.layout.display == "none"

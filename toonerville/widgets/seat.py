@@ -301,9 +301,12 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
                     break
                 if not self._send_move(A.Pass(view.seat)):
                     # only a table that moved on refuses it; the learner clicked nothing,
-                    # so the owner's sentence about it is not theirs to read
+                    # so the owner's sentence about it is not theirs to read; the newer
+                    # table the owner has shown is answered in turn
                     self.message.clear()
-                    break
+                    if self._view is view:
+                        break
+                    continue
                 sent = True
         finally:
             self._showing = False
