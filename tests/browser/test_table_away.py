@@ -193,13 +193,6 @@ def test_a_learner_who_closes_the_page_is_played_by_a_bot_and_rejoins_by_link(
     for page in here.values():
         expect(at(page, ".tr-away")).not_to_contain_text(note, timeout=TIMEOUT_MS)
     at(back, ".tr-buy-offers select").select_option(index=2)  # never
-    # KNOWN BUG (seen here, not fixed yet): a page that rejoins through the link joins
-    # while the notebook runs (`SharedTable._join_from_url`), so its poll timer
-    # (`ipywidgets.Play`) is drawn already playing, and the browser's Play view starts
-    # its timer only on a *change* of `playing`: the page never polls, keeps the table
-    # as it was at the rejoin, and the store marks the learner away again.
-    pytest.xfail("a page rejoined through the link does not poll (its Play ticker was "
-                 "playing before it was drawn): the learner cannot play on from it")
     everyone = {**here, gone: back}
     played: list[str] = []
     # and plays on: their next turn is theirs to play, from the page of the link

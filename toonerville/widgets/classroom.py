@@ -214,6 +214,11 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                    layout=widgets.Layout(display="none"))
         self.ticker.add_class("tr-poll")
         self.ticker.observe(guard(lambda _c: self._tick()), "value")
+        # The browser's timer starts on a change of `playing`: a page that joins while it
+        # is still being built (a rejoin link) sets it before the timer is drawn, and the
+        # drawn timer would never tick. The view count says when it is drawn.
+        self.ticker._view_count = 0
+        self.ticker.observe(self._start_drawn_ticker, "_view_count")
         self.board = widgets.VBox([
             self.ticker, widgets.HBox([self.table_code, self.rejoin_key]),
             widgets.HBox([self.away_note, self.back_button]), self.give_row,
@@ -304,6 +309,13 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.ticker.playing = True
 
     # -- polling ---------------------------------------------------------------------
+    def _start_drawn_ticker(self, change: dict[str, object]) -> None:
+        """The timer's first view is drawn: if the page already plays it (it joined before
+        it was drawn), say so again, so the browser's timer starts."""
+        if not change["old"] and change["new"] and self.ticker.playing:
+            self.ticker.playing = False
+            self.ticker.playing = True
+
     def _tick(self) -> None:
         """One tick of the page's timer: a poll; a table that cannot be read (a damaged
         row, a lost database) is said once and the page stops asking."""
