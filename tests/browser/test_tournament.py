@@ -104,8 +104,9 @@ def test_T22_a_three_table_round_completes_and_the_master_sheet_updates(
     # the teacher hands Ann her own key (issue 18: nobody else can join under her name)
     ann_key = teacher.locator(".tt-key li").filter(has_text="Ann").locator("code")
     key = ann_key.inner_text().strip()
-    expect(teacher.locator(".tt-status")).to_contain_text("Round 1 of 2 · 0 of 3 tables",
-                                                          timeout=TIMEOUT_MS)
+    # (how many of the bots' tables have finished by now depends on the machine's speed)
+    expect(teacher.locator(".tt-status")).to_contain_text(
+        re.compile(r"Round 1 of 2 · [0-2] of 3 tables"), timeout=TIMEOUT_MS)
     expect(teacher.locator(".tt-tables li")).to_have_count(3, timeout=TIMEOUT_MS)
     before = sheet_csv(teacher)
     # the tables of bots alone may have finished already (the page moves their bots while
