@@ -10,11 +10,11 @@ from html import escape
 from .. import actions as A
 from ..cards import Card
 from ..game import Game
-from ..messages import N_, Message, _, plural
+from ..messages import N_, Message, _
 from ..rules import ROUNDS
 from ..scenarios import HUMAN
 from ..views import Phase, PlayerView
-from .seat_text import seats_html
+from .seat_text import offer_tail_html, seats_html
 
 #: the key legend under the app (each line: keys, what they do)
 KEYS = (
@@ -96,14 +96,11 @@ def offer_html(game: Game, number: int, card: Card, seat: int,
                reason: Message | None) -> str:
     """The buy offer now: which one since your turn, the card, who declined it, what it
     costs (T11), and why it helps you (when the setting offers only those)."""
-    k = game.rules.penalty_cards
     head = _("Offer {k}: {name} declines <b>{card}</b>").format(
         k=number, card=card, name=escape(game.names[seat]))
-    cost = plural("Buy it? You also take {k} penalty card from the stock (T11).",
-                  "Buy it? You also take {k} penalty cards from the stock (T11).", k, k=k)
-    why = f' <span class="tr-offer-why">{escape(reason.text)}.</span>' if reason else ""
     return (f'<div class="tr-offer-{"odd" if number % 2 else "even"}">'
-            f'<span class="tr-offer-number">{head}</span>.{why} {escape(cost)}</div>')
+            f'<span class="tr-offer-number">{head}</span>.'
+            f'{offer_tail_html(game.rules, reason)}</div>')
 
 
 def keys_html() -> str:

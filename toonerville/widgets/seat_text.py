@@ -90,8 +90,14 @@ def offer_html(view: PlayerView, rules: Rules, reason: Message | None) -> str:
     card = view.offered
     head = _("{name} declines <b>{card}</b>").format(
         card=card, name=escape(view.names[view.current]))
+    return f'<div class="tr-offer"><span>{head}</span>.{offer_tail_html(rules, reason)}</div>'
+
+
+def offer_tail_html(rules: Rules, reason: Message | None) -> str:
+    """What follows the card on offer, wherever it is shown: why it helps (when the
+    learner's setting offers only those) and what buying costs (T11)."""
     k = rules.penalty_cards
     cost = plural("Buy it? You also take {k} penalty card from the stock (T11).",
                   "Buy it? You also take {k} penalty cards from the stock (T11).", k, k=k)
     why = f' <span class="tr-offer-why">{escape(reason.text)}.</span>' if reason else ""
-    return f'<div class="tr-offer"><span>{head}</span>.{why} {escape(cost)}</div>'
+    return f"{why} {escape(cost)}"
