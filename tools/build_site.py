@@ -88,6 +88,8 @@ MERMAID_FROM_CDN = re.compile(
 NOTEBOOK_LINK = re.compile(r'href="(\d\d-[A-Za-z0-9_-]+|rulebook)\.ipynb(["#?])')
 #: links the rule ids of printed outputs to the rulebook (as the app's template does)
 RULE_LINKS_JS = REPO / "share" / "jupyter" / "voila" / "templates" / "toonerville" / "rule-links.js"
+#: the card-game keys of a seat (as the app's template has them)
+KEYS_JS = RULE_LINKS_JS.with_name("keys.js")
 #: a link to the app's static rulebook page (toonerville.prose.RULEBOOK_STATIC)
 APP_RULEBOOK_LINK = re.compile(r'href="\.\./templates/toonerville/static/rulebook-([a-z]+)\.html')
 #: the languages of the site; English, the source, is at the root of `voici/render/`
@@ -113,7 +115,8 @@ def input_files() -> Iterator[Path]:
     yield Path(__file__).resolve()
     for name in ("pyproject.toml", "package.json", "package-lock.json", "README.md",
                  "docs/rules.md", "tools/pages.py", "tools/rulebook.py",
-                 "share/jupyter/voila/templates/toonerville/rule-links.js"):
+                 "share/jupyter/voila/templates/toonerville/rule-links.js",
+                 "share/jupyter/voila/templates/toonerville/keys.js"):
         yield REPO / name
     for folder, pattern in (
         (REPO / "toonerville", "*"), (NOTEBOOKS, "*"), (SITE_SOURCES, "*"),
@@ -487,8 +490,10 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
         switch = f"\n<script>\n{language_switch_js(*render)}</script>"
         text = text[:at] + switch + text[at:]
         links = RULE_LINKS_JS.read_text(encoding="utf-8")
+        keys = KEYS_JS.read_text(encoding="utf-8")
         at = text.rfind("</body>") if "</body>" in text else len(text)
-        text = text[:at] + f"<script>\n{links}</script>\n" + text[at:]
+        text = (text[:at] + f"<script>\n{links}</script>\n<script>\n{keys}</script>\n"
+                + text[at:])
     page.write_text(text, encoding="utf-8")
 
 

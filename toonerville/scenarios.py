@@ -3,8 +3,9 @@
 Owns the positions the notebooks and the play app start from, so that a notebook shows
 a position with the engine alone (no widget module needed): `buy_position` (04: the
 rulebook's buying example, G3 on the pile), `rook_position` (05: a Rook swap to make),
-`laydown_scenario` (07: a hand that already holds round 1's two sets) and the registry
-`SCENARIOS` (`?scenario=laydown` in the app). `seat_names` gives "Player 1", "Player 2" …
+`laydown_scenario` (07: a hand that already holds round 1's two sets), `big_hand_scenario`
+(07: round 9's deal of 15, for the card keys) and the registry `SCENARIOS`
+(`?scenario=laydown` in the app). `seat_names` gives "Player 1", "Player 2" …
 in the language in use; `player_names` the app's "Robin, Crow, Jay …".
 """
 
@@ -84,5 +85,24 @@ def laydown_scenario(players: int = 4, seed: int = 7, rules: Rules | None = None
                               names=names or player_names(players))
 
 
+def big_hand_scenario(players: int = 4, seed: int = 7, rules: Rules | None = None,
+                      names: Sequence[str] | None = None) -> Game:
+    """Round 9 (5 sets, a deal of 15), the human's turn to draw: a hand of 16 cards once
+    drawn, which the key tests discard from (any card in at most 4 key presses). Every
+    hand, the stock and the discard pile are a seeded deal; the eight rounds before scored 0
+    for everyone."""
+    size = 15
+    rest = list(shoe(players))
+    random.Random(f"bighand:{seed}").shuffle(rest)
+    hands = [format_cards(rest[seat * size:(seat + 1) * size]) for seat in range(players)]
+    del rest[:players * size]
+    return Game.from_position(hands=hands, stock=format_cards(rest[1:]),
+                              discard_pile=format_cards(rest[:1]), round_number=9,
+                              dealer=players - 1, current=HUMAN, rules=rules, seed=seed,
+                              names=names or player_names(players),
+                              scores=[[0] * players] * 8)
+
+
 #: the play app's named starting positions (`?scenario=NAME`)
-SCENARIOS: dict[str, Callable[..., Game]] = {"laydown": laydown_scenario}
+SCENARIOS: dict[str, Callable[..., Game]] = {"laydown": laydown_scenario,
+                                             "bighand": big_hand_scenario}

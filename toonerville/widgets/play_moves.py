@@ -4,8 +4,8 @@ Owns what the app's move buttons do and where the focus goes next: a move goes t
 the session (`PlaySession.act`); Discard and the lay-off take the one selected card;
 Suggest asks the solver (or says what the hand lacks, `solver.shortfall`); Hint selects
 the card or focuses the button of the heuristic bot's move; after each move the focus is
-on what the learner decides next (Continue on a round's recap, Pass on an offer, Draw,
-or a card).
+on what the learner decides next (Continue on a round's recap, Pass on an offer, so
+that Enter passes, Draw, or a card).
 """
 
 from __future__ import annotations
@@ -180,8 +180,7 @@ class PlayMoves:
         elif game.is_over:
             self.new_game_button.focus()
         elif game.phase is Phase.BUY and HUMAN in game.deciders:
-            self.buy_button.focus() if self.session.buy_offers == "helpful" \
-                else self.pass_button.focus()
+            self.pass_button.focus()  # Enter passes, the safe answer (B buys)
         elif game.current == HUMAN and game.phase is Phase.DRAW:
             self.draw_button.focus()
         elif game.current == HUMAN and game.phase is Phase.PLAY:

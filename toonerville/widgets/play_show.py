@@ -20,6 +20,7 @@ from ..views import Phase, PlayerView
 from .base import MessageBox
 from .board import PilesView, ScoreSheet, TableView
 from .hand import SeatHand
+from .keys import mark_next, next_step
 from .play_log import LOG_LINES, PlayLog
 from .play_panels import MovesPanel, SettingsPanel
 from .play_text import offer_html, others_html, prompt_html, status_html, you
@@ -194,6 +195,7 @@ class PlayShow:
         self.status.value = _sized(status_html(game, view), self._size, 1.15)
         self.others.value = _sized(others_html(game, view), self._size)
         self.prompt.value = _sized(prompt_html(game, view), self._size, 1.1)
+        mark_next(self.prompt, next_step(view, HUMAN, game.is_over))
         self._highlight(view)
         self._show_log()
 

@@ -1,6 +1,6 @@
 """The sentences of the play app (notebook 07) as HTML: the round line, who holds what,
-what to do now, the buy offer, and the key legend. Pure functions of the game (asked
-through its public API), so a test can read them without a page."""
+what to do now, the buy offer, and the key legend (from `keys.keys_html`). Pure functions
+of the game (asked through its public API), so a test can read them without a page."""
 
 from __future__ import annotations
 
@@ -10,18 +10,13 @@ from html import escape
 from .. import actions as A
 from ..cards import Card
 from ..game import Game
-from ..messages import N_, Message, _
+from ..messages import Message, _
 from ..rules import ROUNDS
 from ..scenarios import HUMAN
 from ..views import Phase, PlayerView
+from .keys import KEYS as KEYS
+from .keys import keys_html as keys_html
 from .seat_text import offer_tail_html, seats_html
-
-#: the key legend under the app (each line: keys, what they do)
-KEYS = (
-    (N_("Tab / Shift+Tab"), N_("next / previous control, in the order of a turn")),
-    (N_("Enter or Space"), N_("press the button, or select the card, that has the focus")),
-    (N_("A basic turn"), N_("Enter (draw), Space (select the card drawn), Enter (discard)")),
-)
 
 
 def you(names: Sequence[str]) -> list[str]:
@@ -101,14 +96,6 @@ def offer_html(game: Game, number: int, card: Card, seat: int,
     return (f'<div class="tr-offer-{"odd" if number % 2 else "even"}">'
             f'<span class="tr-offer-number">{head}</span>.'
             f'{offer_tail_html(game.rules, reason)}</div>')
-
-
-def keys_html() -> str:
-    """The key legend, in the language in use."""
-    rows = "".join(f"<li><kbd>{escape(_(keys))}</kbd>: {escape(_(what))}</li>"
-                   for keys, what in KEYS)
-    return (f'<div class="tr-keys-box"><b>{escape(_("Keys"))}</b>'
-            f'<ul class="tr-keys-list">{rows}</ul></div>')
 
 
 def download_html(data: str) -> str:

@@ -26,7 +26,9 @@ hands. Stable hooks for tests are CSS classes: `tr-status`, `tr-others`, `tr-pil
 `tr-table`, `tr-recap`, `tr-prompt`, `tr-buy-row`, `tr-offer`, `tr-moves`, `tr-hand`,
 `tr-hand-order`, `tr-draw`, `tr-take`, `tr-buy`, `tr-pass`, `tr-suggest`, `tr-lay-down`,
 `tr-lay-off`, `tr-swap`, `tr-discard`, `tr-undo`, `tr-hint`, `tr-buy-offers`, `tr-log`,
-`tr-score-sheet`.
+`tr-score-sheet`, `tr-keys` (the key legend) and `tr-next-<step>` on the prompt (what
+the seat decides next: `keys.next_step`); the template's key script (`keys.js`) acts on
+them.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from ..views import Phase, PlayerView
 from .base import MessageBox, Part, translated_button
 from .board import EventLog, PilesView, ScoreSheet, TableView
 from .hand import HandOrder, SeatHand
+from .keys import keys_html, mark_next, next_step
 from .recap import RoundRecap
 from .seat_moves import NO_TAKE_BACK as NO_TAKE_BACK
 from .seat_moves import SeatMoves
@@ -174,9 +177,11 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.round_parts = [_row([self.piles, self.table], "tr-seat-board"), self.prompt,
                             self.buy_row, self.moves, _row([self.hand_order], "tr-hand-head"),
                             self.hand, self.suggested]
+        #: the card-game keys (the template's key script acts on the classes above)
+        self.key_legend = self.texts(self._html("tr-keys"), value=keys_html)
         self.children = [self.status, self.others, self.recap, *self.round_parts,
                          _row([self.log_view, self.score_sheet], "tr-record"),
-                         self.buy_offers]
+                         self.buy_offers, self.key_legend]
         self.add_class("tr-seat-view")
 
     def __repr__(self) -> str:
@@ -220,6 +225,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
             # left the hand (a discard, a lay-down) none is selected, not even its twin
             self.hand.show(view.hand, keep=not Counter(self.hand.held) - Counter(view.hand))
         self.prompt.value = prompt_html(view, watching, finished)
+        mark_next(self.prompt, next_step(view, me, finished))
+        self.key_legend.layout.display = "none" if watching else None
         self._show_offer(view, watching)
         kinds = {type(a) for a in self._legal}
         for attribute, _css, _label, _tip, kind in _MOVES:
@@ -272,6 +279,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.hand.layout.display = "none"
         self.moves.layout.display = "none"
         self.buy_row.layout.display = "none"
+        self.key_legend.layout.display = "none"
+        mark_next(self.prompt, "wait")
         self.suggested.value = ""
         for attribute, *_rest in (*_MOVES, *_HELPERS):
             getattr(self, attribute).disabled = True

@@ -1,0 +1,161 @@
+"""The card-game keys (issue 19), in Chromium through Voila: in 07 and at a seat view
+(pass-and-play in 09) the focus is on the next action when the seat is shown, and an
+ordinary turn discarding any card of a 16-card hand takes at most 4 key presses (D, the
+card's badge number as one or two digits, X); Enter on a buy offer passes; a key whose
+button cannot be pressed now says why; no key acts while the learner is in a list.
+
+The presses are counted here, one by one, as `page.keyboard.press` calls."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import pytest
+from play_page import wait_for_focus, wait_for_my_move
+from playwright.sync_api import expect
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from tests.conftest import OpenNotebook
+
+TIMEOUT_MS = 30_000
+
+
+def digits(position: int) -> list[str]:
+    """The digit keys that select the card at `position` (1-based): its last digit,
+    pressed once per ten (card 14: 4, 4; card 10: 0)."""
+    key = str(position % 10)
+    return [key] * ((position - 1) // 10 + 1)
+
+
+#: sets `window.trSaid` once the log or the message of `root` has said `said`
+WATCH_JS = """([root, said]) => {
+  window.trSaid = false;
+  const check = () => {
+    for (const el of document.querySelectorAll(`${root} .tr-log, ${root} .tr-message`)) {
+      if (el.textContent.includes(said)) { window.trSaid = true; }
+    }
+  };
+  new MutationObserver(check).observe(document.body,
+    {childList: true, subtree: true, characterData: true});
+}"""
+
+
+class Keys:
+    """Presses keys on `page`, counting them."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.count = page, 0
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.page.keyboard.press(key)
+            self.count += 1
+
+
+def discard_by_keys(page: Page, root: str, position: int) -> int:
+    """From the Draw step: draw, select the card at `position`, discard it, all by keys;
+    the presses it took. The discard must reach the log."""
+    cards = page.locator(f"{root} .tr-hand .tr-card")
+    keys = Keys(page)
+    before = cards.count()
+    keys.press("d")
+    expect(cards).to_have_count(before + 1, timeout=TIMEOUT_MS)
+    keys.press(*digits(position))
+    chosen = cards.nth(position - 1)
+    expect(chosen).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+    expect(page.locator(f"{root} .tr-hand .tr-card.mod-active")).to_have_count(1)
+    card = chosen.inner_text().strip()
+    # the discard reaches the log or the message (07 shows it there while the others answer
+    # an offer; a seat view's short log may have moved past it once the bots have played)
+    page.evaluate(WATCH_JS, [root, f"discards {card}"])
+    keys.press("x")
+    page.wait_for_function("() => window.trSaid === true", timeout=TIMEOUT_MS)
+    return keys.count
+
+
+def test_07_keys_focus_turns_and_offers(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", seed=7,
+                          scenario="bighand")
+    page = voila.page
+    cards = page.locator(".tr-hand .tr-card")
+    expect(cards).to_have_count(15, timeout=TIMEOUT_MS)
+    # the focus is on Draw when the page has loaded: no Tab needed
+    wait_for_focus(page, "tr-draw")
+    # no key acts while the learner is in a list; every declined discard is offered
+    offers = page.locator(".tr-buy-offers select")
+    offers.focus()
+    page.keyboard.press("d")
+    expect(cards).to_have_count(15)
+    offers.select_option(label="every declined discard")
+    # a key whose button cannot be pressed now says why (no offer: B)
+    page.locator(".tr-draw").focus()
+    page.keyboard.press("b")
+    expect(page.locator(".tr-message")).to_contain_text("Buy: not now.")
+    # an ordinary turn: the 14th card of 16, the worst case of two digits
+    assert discard_by_keys(page, "", 14) <= 4
+    # the bots' discards are offered: the focus is on Pass, and Enter passes
+    log = page.locator(".tr-log")
+    expect(page.locator(".tr-buy-row")).to_be_visible(timeout=TIMEOUT_MS)
+    wait_for_focus(page, "tr-pass")
+    passed = 0
+    while page.locator(".tr-buy-row").is_visible() or passed == 0:
+        wait_for_my_move(page)
+        if not page.locator(".tr-buy-row").is_visible():
+            break
+        wait_for_focus(page, "tr-pass")
+        held = cards.count()
+        page.keyboard.press("Enter")
+        passed += 1
+        expect(log).to_contain_text("Robin passes", timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            """() => document.querySelector('.tr-buy-row')?.offsetParent === null
+                  || document.activeElement?.classList.contains('tr-pass')""",
+            timeout=TIMEOUT_MS)
+        assert cards.count() == held  # nothing bought
+    # the next turn: the focus is back on Draw; the 10th card takes one digit (0)
+    wait_for_my_move(page)
+    wait_for_focus(page, "tr-draw")
+    assert discard_by_keys(page, "", 10) <= 3
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
+
+
+@pytest.mark.parametrize("position", [13])
+def test_seat_view_keys_in_pass_and_play(open_notebook: OpenNotebook, position: int) -> None:
+    voila = open_notebook("09-classroom.ipynb", wait_for=".tr-pp-start")
+    page = voila.page
+    root = ".tr-passplay"
+    page.locator(f"{root} .tr-pp-name input").first.fill("Ann")
+    for seat in (1, 2):  # Ann and two bots
+        page.locator(f"{root} .tr-pp-kind select").nth(seat).select_option(index=1)
+    page.locator(f"{root} .tr-pp-start").click()
+    reveal = page.locator(f"{root} .tr-pp-reveal")
+    expect(reveal).to_be_visible(timeout=TIMEOUT_MS)
+    reveal.click()
+    expect(page.locator(f"{root} .tr-status")).to_contain_text("you are Ann",
+                                                               timeout=TIMEOUT_MS)
+    # the seat is shown: the focus goes on to its next action (Draw, or Pass on an offer)
+    page.wait_for_function(
+        """() => ['tr-draw', 'tr-pass'].some(
+             css => document.activeElement?.classList.contains(css))""", timeout=TIMEOUT_MS)
+    while "tr-pass" in page.evaluate("() => [...document.activeElement.classList]"):
+        page.keyboard.press("Enter")  # the safe answer
+        page.wait_for_function(
+            """() => ['tr-draw', 'tr-pass'].some(
+                 css => document.activeElement?.classList.contains(css))
+                 && document.querySelector('.tr-passplay .tr-next-buy') === null
+                 || document.activeElement?.classList.contains('tr-draw')""",
+            timeout=TIMEOUT_MS)
+    # a key whose button is disabled now says why, and does nothing (X before the draw)
+    cards = page.locator(f"{root} .tr-hand .tr-card")
+    held = cards.count()
+    page.keyboard.press("x")
+    expect(page.locator(f"{root} .tr-message")).to_contain_text(
+        "Discard selected card: not now.")
+    assert cards.count() == held
+    assert discard_by_keys(page, root, position) <= 4
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []
