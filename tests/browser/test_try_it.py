@@ -3,13 +3,14 @@
 Each test follows one lesson's Try it list step by step, with the clicks and the typing
 the step asks for, and checks that the page shows what answers the question. The number
 of clicks and keystrokes a step takes is small (a learner does each in well under a
-minute); the tests assert what is shown, never how long it took. Lessons 09 and 10
-(shared tables, a tournament) have browser tests of their own (test_classroom.py,
-test_passplay.py, test_table_away.py, test_tournament.py).
+minute); the tests assert what is shown, never how long it took. 09's Try it is done by
+the browser tests of its tables (1: test_passplay.py; 2-4: test_classroom.py); 10's 1 is
+here (its 2 and 3 watch whole rounds: test_tournament.py plays one).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import expect
@@ -17,9 +18,9 @@ from playwright.sync_api import expect
 from toonerville.cards import Card
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Browser, Locator, Page
 
-    from tests.conftest import OpenNotebook, VoilaPage
+    from tests.conftest import OpenNotebook, VoilaPage, VoilaServer
 
 UPDATE_MS = 30_000
 #: a simulation of 08 on a busy machine: some hundreds of bot games
@@ -324,3 +325,37 @@ def test_07_try_it(open_notebook: OpenNotebook) -> None:
     expect(page.locator(".tr-status")).to_have_text(status, timeout=UPDATE_MS)
     expect(page.locator(".tr-hand .tr-card")).to_have_text(held, timeout=UPDATE_MS)
     assert_clean(voila)
+
+
+def test_10_try_it_1(browser: Browser, voila_server: VoilaServer) -> None:
+    """10's Try it 1. (Its 2 and 3 watch whole rounds at the learners' tables, minutes of
+    play: test_tournament.py plays one round at three tables.)"""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900})
+                for _page in range(2)]
+    try:
+        teacher, learner = (c.new_page() for c in contexts)
+        for page in (teacher, learner):
+            page.goto(voila_server.render_url("10-tournament.ipynb"), wait_until="commit",
+                      timeout=RUN_MS)
+            expect(page.locator(".tt-start")).to_be_visible(timeout=RUN_MS)
+        # 1. two learners and seven bots, 2 rounds; join as one of the learners
+        teacher.locator(".tt-learners textarea").fill("Ann\nBo")
+        teacher.locator(".tt-bots input").fill("7")
+        teacher.locator(".tt-rounds input").fill("2")
+        teacher.locator(".tt-rounds input").press("Tab")  # the value reaches the kernel
+        teacher.locator(".tt-start").click()
+        expect(teacher.locator(".tt-code")).to_contain_text("Tournament code", timeout=RUN_MS)
+        code = teacher.locator(".tt-code b").inner_text().strip()
+        key = teacher.locator(".tt-key li").filter(has_text="Ann").locator("code")
+        learner.locator(".tt-join-code input").fill(code)
+        learner.locator(".tt-name input").fill("Ann")
+        learner.locator(".tt-join-key input").fill(key.inner_text().strip())
+        learner.locator(".tt-join").click()
+        expect(learner.locator(".tr-status")).to_contain_text("you are Ann", timeout=RUN_MS)
+        # who deals at Ann's table: the teacher's list of tables marks the dealer ★
+        table = teacher.locator(".tt-tables li").filter(has_text="Ann")
+        expect(table).to_have_count(1, timeout=UPDATE_MS)
+        assert re.search(r"\w+ ★", table.inner_text()), table.inner_text()
+    finally:
+        for context in contexts:
+            context.close()
