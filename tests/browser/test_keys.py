@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from play_page import wait_for_focus, wait_for_my_move
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -72,7 +73,11 @@ def discard_by_keys(page: Page, root: str, position: int) -> int:
     # an offer; a seat view's short log may have moved past it once the bots have played)
     page.evaluate(WATCH_JS, [root, f"discards {card}"])
     keys.press("x")
-    page.wait_for_function("() => window.trSaid === true", timeout=TIMEOUT_MS)
+    try:
+        page.wait_for_function("() => window.trSaid === true", timeout=TIMEOUT_MS)
+    except PlaywrightTimeout:
+        said = page.locator(f"{root} .tr-message").first.inner_text()
+        raise AssertionError(f"{card} was not discarded; the page says {said!r}") from None
     return keys.count
 
 
@@ -90,6 +95,13 @@ def test_07_keys_focus_turns_and_offers(open_notebook: OpenNotebook) -> None:
     page.keyboard.press("d")
     expect(cards).to_have_count(15)
     offers.select_option(label="every declined discard")
+    page.locator(".tr-panel-0").click()  # More moves: its text box takes the focus
+    melds = page.locator(".tr-melds-text input")
+    expect(melds).to_be_focused(timeout=TIMEOUT_MS)
+    melds.press_sequentially("dx1")
+    expect(melds).to_have_value("dx1")
+    expect(cards).to_have_count(15)
+    melds.fill("")
     # a key whose button cannot be pressed now says why (no offer: B)
     page.locator(".tr-draw").focus()
     page.keyboard.press("b")
@@ -141,14 +153,16 @@ def test_seat_view_keys_in_pass_and_play(open_notebook: OpenNotebook, position: 
     page.wait_for_function(
         """() => ['tr-draw', 'tr-pass'].some(
              css => document.activeElement?.classList.contains(css))""", timeout=TIMEOUT_MS)
-    while "tr-pass" in page.evaluate("() => [...document.activeElement.classList]"):
-        page.keyboard.press("Enter")  # the safe answer
-        page.wait_for_function(
-            """() => ['tr-draw', 'tr-pass'].some(
-                 css => document.activeElement?.classList.contains(css))
-                 && document.querySelector('.tr-passplay .tr-next-buy') === null
-                 || document.activeElement?.classList.contains('tr-draw')""",
-            timeout=TIMEOUT_MS)
+    status = page.locator(f"{root} .tr-status")
+    while page.locator(f"{root} .tr-prompt.tr-next-buy").count():
+        wait_for_focus(page, "tr-pass")
+        before = status.inner_text()
+        page.keyboard.press("Enter")  # the safe answer: pass
+        expect(status).not_to_have_text(before, timeout=TIMEOUT_MS)
+    # Ann's turn: the focus is on Draw
+    expect(page.locator(f"{root} .tr-prompt.tr-next-draw")).to_have_count(1,
+                                                                         timeout=TIMEOUT_MS)
+    wait_for_focus(page, "tr-draw")
     # a key whose button is disabled now says why, and does nothing (X before the draw)
     cards = page.locator(f"{root} .tr-hand .tr-card")
     held = cards.count()

@@ -225,7 +225,6 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
             # left the hand (a discard, a lay-down) none is selected, not even its twin
             self.hand.show(view.hand, keep=not Counter(self.hand.held) - Counter(view.hand))
         self.prompt.value = prompt_html(view, watching, finished)
-        mark_next(self.prompt, next_step(view, me, finished))
         self.key_legend.layout.display = "none" if watching else None
         self._show_offer(view, watching)
         kinds = {type(a) for a in self._legal}
@@ -236,6 +235,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         for attribute, *_rest in _HELPERS:
             getattr(self, attribute).disabled = watching or finished
         self.moves.layout.display = "none" if watching else None
+        # after the buttons: the page's key script puts the focus on the next one
+        mark_next(self.prompt, next_step(view, me, finished))
         self.suggested.value = ""
         self.others.value = seats_html(view, me, finished)
         self._show_round(not self.recap.shown)

@@ -128,14 +128,39 @@
   }
 
   // -- the keys --------------------------------------------------------------------------
+  // Wait until every change the page has made has reached the kernel. The widgets' front
+  // end holds back a model's second change while its first is unanswered and sends it
+  // later, after other models' changes: "3 3 X" (select card 3, then card 13 instead,
+  // discard) could reach the kernel as "select 3, select 13, discard, unselect 3", and
+  // the kernel would see two cards selected. A move's key waits for the widget manager's
+  // models to have nothing pending (at most 5 s); a page without one (the static site)
+  // does not wait.
+  function settled(then) {
+    var manager = window.jupyterapp && window.jupyterapp.widgetManager;
+    var models = manager && manager._models;
+    if (!models) { then(); return; }
+    var started = Date.now();
+    function check() {
+      var list = models instanceof Map ? Array.from(models.values()) : Object.values(models);
+      Promise.all(list).then(function (all) {
+        var busy = all.some(function (m) {
+          return m && (m._pending_msgs > 0 || m._msg_buffer);
+        });
+        if (busy && Date.now() - started < 5000) { setTimeout(check, 25); } else { then(); }
+      }, then);
+    }
+    check();
+  }
   function press(root, css) {
     var button = first(root, css);
     if (!button) { return false; }  // this seat has no such button: the key is not ours
     if (button.disabled || !visible(button)) {
       notNow(root, button);
-    } else {
-      button.click();
+      return true;
     }
+    settled(function () {
+      if (button.disabled || !visible(button)) { notNow(root, button); } else { button.click(); }
+    });
     return true;
   }
   function pick(root, digit) {
@@ -213,22 +238,33 @@
   }
 
   // -- the focus, the live regions, the badges -------------------------------------------
+  // the focus on the seat's next action; false while that control is not ready yet (the
+  // step arrived before the buttons were enabled or shown), so the next look tries again
   function focusNext(root, now) {
-    if (first(root, 'tr-continue') && visible(first(root, 'tr-continue'))) { return; }
+    if (first(root, 'tr-continue') && visible(first(root, 'tr-continue'))) { return true; }
     var focus = document.activeElement;
     var free = !focus || focus === document.body || !visible(focus) || focus.disabled ||
       (root.contains(focus) && focus.matches(MOVE_CONTROLS));
-    if (!free) { return; }
+    if (!free) { return true; }  // the learner is busy elsewhere on the page
     var target = null;
     if (now === 'buy') {
       target = first(root, 'tr-pass');
     } else if (now === 'draw') {
       target = first(root, 'tr-draw');
     } else if (now === 'play') {
-      if (focus && focus.classList.contains('tr-card') && root.contains(focus)) { return; }
+      if (focus && focus.classList.contains('tr-card') && root.contains(focus)) { return true; }
       target = cards(root)[0] || null;
+    } else {
+      return true;
     }
-    if (target && visible(target) && !target.disabled && target !== focus) { target.focus(); }
+    if (!target || !visible(target) || target.disabled) { return false; }
+    if (target !== focus) {
+      // no scroll: a learner reading the log or the rules keeps their place (the keys
+      // act from anywhere on the page)
+      target.focus({preventScroll: true});
+    }
+    root.dataset.trFocused = 'yes';
+    return true;
   }
   function scan() {
     scheduled = false;
@@ -248,10 +284,9 @@
       });
       var now = step(root);
       if (now && root.dataset.trStep !== now) {
-        root.dataset.trStep = now;
-        focusNext(root, now);
-      } else if (now === 'play' || now === 'draw' || now === 'buy') {
-        // the step was set before its controls were drawn (a page loading)
+        if (focusNext(root, now)) { root.dataset.trStep = now; }
+      } else if (!root.dataset.trFocused && ['play', 'draw', 'buy'].indexOf(now) >= 0) {
+        // a page loading: the focus went nowhere yet
         var focus = document.activeElement;
         if (!focus || focus === document.body) { focusNext(root, now); }
       }
