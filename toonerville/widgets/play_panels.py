@@ -28,7 +28,7 @@ from ..scenarios import HUMAN
 from ..views import PlayerView
 from .base import MessageBox, apply_texts, relabel, translated_button
 from .play_text import download_html
-from .session import PlaySession, buy_offer_options, settings_kinds
+from .session import PlaySession, settings_kinds
 from .settings import HouseRulesPanel
 
 #: the longest text a box of the app takes (a saved game is far shorter)
@@ -43,6 +43,11 @@ ROOK_ENDS = ((N_("Rook: either end"), ""), (N_("Rook: low end"), "low"),
 WIDE = {"description_width": "initial"}
 
 OneCard = Callable[[str, str], Card | None]
+#: the folding panels, each opened by a toggle button (built when first opened)
+PANELS = (N_("More moves: type melds, lay off, the Rook swap"),
+          N_("Next game: bots, seed, house rules"),
+          N_("Save, load, or let the bots finish"))
+MOVES, SETTINGS, SAVE = range(3)
 
 
 class Parts:
@@ -383,13 +388,3 @@ class SavePanel(widgets.VBox):  # type: ignore[misc]
     def relabel(self) -> None:
         if self._data:
             self.download.value = download_html(self._data)
-
-
-def buy_offer_dropdown(session: PlaySession, make: Parts) -> widgets.Dropdown:
-    """The buy-offer setting (`BUY_OFFERS`), linked to the session."""
-    dropdown = widgets.Dropdown(options=buy_offer_options(), value=session.buy_offers,
-                                layout=make.auto, style=WIDE)
-    make.text(dropdown, "description", N_("Buy offers"))
-    dropdown.add_class("tr-buy-offers")
-    dropdown.observe(lambda change: setattr(session, "buy_offers", change["new"]), "value")
-    return dropdown
