@@ -163,7 +163,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.hand_order = HandOrder()
         self.watch(self.hand_order, guard(lambda change: self.hand.reorder(change["new"])))
         self.hand_title = self.texts(self._html("tr-hand-title"), value=N_(
-            "<b>Your hand</b> (Tab to a card; Space or Enter selects it)"))
+            "<b>Your hand</b> (<kbd>Tab</kbd> to a card; <kbd>Space</kbd> or <kbd>Enter</kbd> "
+            "selects it)"))
         self.suggested = self._html("tr-suggested")
         for attribute, css, label, tooltip, *_kind in (*_MOVES, *_HELPERS):
             setattr(self, attribute, translated_button(label, css, tooltip, owner=self))

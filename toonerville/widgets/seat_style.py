@@ -36,6 +36,7 @@ SEAT_CSS = """<style>
 .tr-seat-view .tr-log-box { flex: 1 1 22em; min-width: 18em; }
 .tr-seat-view .tr-log .tr-events { max-height: 18em; overflow-y: auto; }
 .tr-seat-view .tr-note { font-style: italic; }
+.tr-seat-view .tr-hand-title kbd { font-family: inherit; font-weight: bold; }
 """ + "".join(
     f".tr-seat-view.tv-size-{name} .{css} {{ font-size: {round(px * scale)}px; }}\n"
     for name, px in TEXT_PX.items() for css, scale in _SENTENCES
