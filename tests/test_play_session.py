@@ -259,7 +259,7 @@ def test_the_key_legend_and_the_panels_are_buttons_in_turn_order() -> None:
     parts = [part for w in app.children
              for part in (w.children if w is app.seat_view else (w,))]
     order = [next(iter(w._dom_classes[-1:]), "") for w in parts]
-    turn = ["tr-message", "tr-board", "tr-buy-row", "tr-start", "tr-hand", "tr-moves",
+    turn = ["tr-message", "tr-seat-board", "tr-buy-row", "tr-start", "tr-hand", "tr-moves",
             "tr-record", "tr-panels", "tr-toolbar", "tr-keys"]
     assert [css for css in order if css in turn] == turn  # the Tab order of a turn
     for toggle in app.toggles:

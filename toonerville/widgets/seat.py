@@ -203,7 +203,6 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.score_sheet = ScoreSheet(size=size)
         self.score_sheet.add_class("tr-score-sheet")
         board = _row([self.piles, self.table], "tr-seat-board")
-        board.add_class("tr-board")
         #: what the recap covers while it is open: the new round's table and moves
         self.round_parts = [board, self.prompt, self.buy_row, self.start_row,
                             self.hand_head, self.hand, self.moves, self.suggested]
