@@ -58,7 +58,6 @@ from .seat_moves import NO_TAKE_BACK as NO_TAKE_BACK
 from .seat_moves import SeatMoves, WhyNot
 from .seat_style import SEAT_CSS, smaller
 from .seat_text import offer_html, prompt_html, seat_names, seats_html, status_html
-from .seat_text import prompt_text as _prompt_text
 from .session import buy_offer_options
 
 #: the move buttons: (attribute, CSS class, label, tooltip, the action kind it makes)
@@ -108,14 +107,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     disabled). Buttons are attributes (`draw_button`, `discard_button`, `hint_button`,
     …)."""
 
-    draw_button: widgets.Button
-    take_button: widgets.Button
-    buy_button: widgets.Button
-    pass_button: widgets.Button
-    lay_down_button: widgets.Button
-    lay_off_button: widgets.Button
-    swap_button: widgets.Button
-    discard_button: widgets.Button
+    # the move buttons are declared by `SeatMoves`; the helpers here
     suggest_button: widgets.Button
     undo_button: widgets.Button
     hint_button: widgets.Button
@@ -350,11 +342,6 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.suggested.value = ""
         for attribute, *_rest in (*_MOVES, *_HELPERS):
             getattr(self, attribute).disabled = True
-
-    @staticmethod
-    def prompt_text(view: PlayerView, watching: bool, finished: bool) -> str:
-        """The sentence above the buttons: whose decision it is, and what it is."""
-        return _prompt_text(view, watching, finished)
 
     # -- the buy-offer setting -------------------------------------------------------
     def _reason(self, view: PlayerView) -> Message | None:

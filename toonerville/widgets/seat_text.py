@@ -8,7 +8,6 @@ what buying costs, and why it helps). Names are the ones the page shows.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from html import escape
 
@@ -62,11 +61,6 @@ def seats_html(view: PlayerView, me: int | None, finished: bool) -> str:
 def winners_text(names: Sequence[str], totals: Sequence[int]) -> str:
     """Who has the lowest total (T21), joined in the language in use."""
     return (" " + _("and") + " ").join(names[seat] for seat in winners(totals))
-
-
-def prompt_text(view: PlayerView, watching: bool, finished: bool) -> str:
-    """The sentence above the buttons, plain: whose decision it is, and what it is."""
-    return re.sub(r"<[^>]+>", "", prompt_html(view, watching, finished))
 
 
 def still_taken(view: PlayerView, legal: Sequence[A.Action]) -> Card | None:
