@@ -157,7 +157,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.seat_view = seat = SeatView(
             self._act, self.message, size=self._size, take_back=session.take_back,
             send_offers=lambda setting: setattr(session, "buy_offers", setting),
-            why_not=self._why_not)
+            why_not=self._why_not, idle_focus=self._idle_focus)
         seat.buy_offers.value = session.buy_offers
         # the seat view's parts, under the names the app's notebooks and tests know
         self.status, self.others, self.piles, self.table = (
@@ -190,6 +190,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             self.toggles.append(toggle)
         self.panel_boxes = [widgets.VBox(layout=widgets.Layout(display="none"))
                             for _panel in PANELS]
+        # the solver's suggestion also goes into the typed lay-down box, to edit there
+        seat.suggest_button.on_click(guard(lambda _b: self._suggested()))
 
     def _layout(self) -> list[widgets.Widget]:
         make = self._make
@@ -243,6 +245,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             else game.play_refusal(HUMAN)
         return None if refusal is None else refusal.message
 
+    def _suggested(self) -> None:
+        if self._moves is not None and self.seat_view.suggested_text:
+            self._moves.melds_text.value = self.seat_view.suggested_text
+
     def _said(self) -> None:
         _serial, message, kind = self.session.message
         if message:
@@ -252,7 +258,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
 
     def _focus_next(self) -> None:
         """The focus on what you decide next; New game once the game is over."""
-        if not self.seat_view.focus_next() and self.game.is_over:
+        self.seat_view.focus_next()
+
+    def _idle_focus(self) -> None:
+        if self.game.is_over:
             self.new_game_button.focus()
 
     def suggestion(self) -> tuple[Meld, ...] | None:

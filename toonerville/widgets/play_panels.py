@@ -148,7 +148,7 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
         self.lay_off_meld.add_class("tr-lay-off-meld")
         self.lay_off_end = widgets.Dropdown(options=rook_ends(), value="", layout=make.auto)
         self.lay_off_end.add_class("tr-lay-off-end")
-        self.lay_off_button = make.button(N_("Lay off selected card"), "tr-lay-off",
+        self.lay_off_button = make.button(N_("Lay off selected card"), "tr-lay-off-chosen",
                                           N_("Add the selected card to the chosen meld (H9)"))
         self.swap_source = widgets.Dropdown(options=[(_(NO_ROOK), NONE)], value=NONE,
                                             layout=widgets.Layout(width="auto"), style=WIDE)
@@ -161,7 +161,7 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
         self.swap_target.add_class("tr-swap-target")
         self.swap_end = widgets.Dropdown(options=rook_ends(), value="", layout=make.auto)
         self.swap_end.add_class("tr-swap-end")
-        self.swap_button = make.button(N_("Swap in selected card"), "tr-swap",
+        self.swap_button = make.button(N_("Swap in selected card"), "tr-swap-chosen",
                                        N_("Put the selected card in the Rook's place, then "
                                           "play the Rook at once (T18)"))
         self._refreshing = False

@@ -104,7 +104,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     takes the learner's buy-offer setting to the table (None: the setting is not shown,
     every offer is put to the learner); `why_not(kind)` the owner's reason a move of
     that kind does not apply now (None: the buttons of moves that do not apply are
-    disabled). Buttons are attributes (`draw_button`, `discard_button`, `hint_button`,
+    disabled); `idle_focus()` puts the focus where the owner wants it when the learner
+    has nothing to decide. Buttons are attributes (`draw_button`, `discard_button`, `hint_button`,
     …)."""
 
     # the move buttons are declared by `SeatMoves`; the helpers here
@@ -116,13 +117,16 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
                  size: str = "normal", take_back: Callable[[], bool] | None = None,
                  countdown: int | None = None,
                  send_offers: Callable[[str], None] | None = None,
-                 why_not: WhyNot | None = None) -> None:
+                 why_not: WhyNot | None = None,
+                 idle_focus: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.size = size
         self._send_move = send
         self._take_back = take_back
         self._send_offers = send_offers
         self._why_not = why_not
+        self._idle_focus = idle_focus
+        self.suggested_text = ""
         self.message = message
         self._legal: list[A.Action] = []
         self._view: PlayerView | None = None
@@ -269,7 +273,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._offer_number = offer_number
         self._show_offer(view, watching)
         self._show_buttons(watching, finished)
-        self.suggested.value = ""
+        self.suggested.value = self.suggested_text = ""
         self.others.value = seats_html(view, me, finished)
         self._show_round(not self.recap.shown)
         if opened:

@@ -67,6 +67,7 @@ class SeatMoves:
     _send_move: Callable[[A.Action], bool]
     _take_back: Callable[[], bool] | None
     _why_not: WhyNot | None
+    _idle_focus: Callable[[], object] | None
     _legal: list[A.Action]
     _view: PlayerView | None
     _seat: int | None
@@ -76,6 +77,8 @@ class SeatMoves:
     _history_size: int
     #: True while the page itself changes the selection (a redraw, a hint)
     _picking: bool
+    #: the solver's lay-down shown last, in notation ("" when none is shown)
+    suggested_text: str
 
     def _me(self) -> int:
         if self._seat is None:
@@ -111,11 +114,15 @@ class SeatMoves:
 
     def focus_next(self) -> bool:
         """The focus on what the learner decides next: Continue on a round's recap, Buy
-        or Pass on an offer, Draw, or (playing) a card. False if nothing is theirs."""
+        or Pass on an offer, Draw, or (playing) a card. With nothing theirs to decide,
+        where the owner wants it (`idle_focus`, e.g. 07's New game once the game is
+        over), and False."""
         view, seat = self._view, self._seat
         if self.recap.shown:
             self.recap.continue_button.focus()
         elif view is None or seat is None or seat not in view.deciders or not self._legal:
+            if self._idle_focus is not None:
+                self._idle_focus()
             return False
         elif view.phase is Phase.BUY:
             (self.buy_button if self.buy_offers.value == "helpful"
@@ -238,6 +245,7 @@ class SeatMoves:
             return
         self._pick([c for m in melds for c in m.cards])
         shown = " / ".join(str(m) for m in melds)
+        self.suggested_text = shown
         self.suggested.value = "".join(meld_html(m, self.size) for m in melds)
         later = "" if view.phase is Phase.PLAY and view.current == view.seat else \
             " " + _("once you have drawn")
