@@ -159,9 +159,11 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             send_offers=lambda setting: setattr(session, "buy_offers", setting),
             why_not=self._why_not, idle_focus=self._idle_focus)
         seat.buy_offers.value = session.buy_offers
-        # what 07's take-back does (the session's): your last move and the bots' since
+        # what 07's take-back does (the session's): your last move and the bots' since;
+        # the buy-offer setting under the name notebook 07's prose gives it
         seat.texts(seat.undo_button,
                    tooltip=N_("Take back your last move (and the bots' since)"))
+        seat.texts(seat.buy_offers, description=N_("Buy offers"))
         # the seat view's parts, under the names the app's notebooks and tests know
         self.status, self.others, self.piles, self.table = (
             seat.status, seat.others, seat.piles, seat.table)
