@@ -5,16 +5,16 @@ here).
 
 `PlaySession` owns the `Game`, its `table.Table` and the app's settings, and announces every
 change as a trait (`game`, `moves`, `phase`, `humans`, `settings`, `buy_offers`,
-`message`, `notes`); the views of `play.py` observe it and redraw. It holds no rules
-knowledge of its own: every question about the game goes to the engine (`Game`,
-`hints.discard_helps`, `HeuristicBot.explain`), and a refusal becomes the `message`.
+`message`, `notes`); 07's page (`play.py`) observes it and shows the seat through the
+seat view (`seat.SeatView`, whose Hint and Suggest ask the engine themselves). It holds
+no rules knowledge of its own: every question about the game goes to the engine
+(`Game`, `hints.discard_helps`), and a refusal becomes the `message`.
 
 After each of the human's moves the bots play until the human must decide again; a
 declined discard is offered to the human only as `buy_offers` says ("helpful": only
 a card that helps, by `hints.discard_helps`; "always"; "never"), else the session
 passes for them. `take_back()` undoes the human's last move and the bot moves after it
-(`Game.undo`); `hint()` asks the heuristic bot what it would do in the human's place.
-Both leave a note in `notes`, which the log shows among the game's events.
+(`Game.undo`) and leaves a note in `notes`, which the log shows among the game's events.
 """
 
 from __future__ import annotations
@@ -25,13 +25,12 @@ from collections.abc import Sequence
 import traitlets
 
 from .. import actions as A
-from ..bots import BOT_KINDS, Bot, HeuristicBot
+from ..bots import BOT_KINDS, Bot
 from ..cards import Card, format_cards, sort_cards
 from ..errors import SaveFileError, ToonervilleError
 from ..events import Event, Phase
 from ..game import Game
 from ..hints import discard_helps
-from ..melds import Meld
 from ..messages import N_, Message, _, msg
 from ..rules import Rules
 from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
@@ -65,8 +64,6 @@ class PlaySession(SeatModel):
     buy_offers = traitlets.Enum([key for key, _label in BUY_OFFERS], default_value="helpful")
     #: what the log shows besides the game's events: (events before it, Message)
     notes = traitlets.Tuple()
-    #: the solver's lay-down shown, or () (cleared by every move)
-    suggestion = traitlets.Tuple()
 
     def __init__(self, seed: int = 7, bots: int = 3, bot_kind: str | Bot = "heuristic",
                  rules: Rules | None = None, turn_limit: int | None = None,
@@ -80,7 +77,6 @@ class PlaySession(SeatModel):
         self.turn_limit = turn_limit
         self._chosen: list[int] = []  # indices in game.actions of moves the human chose
         self._offers_seen = 0
-        self._helper = HeuristicBot()
         self.buy_offers = buy_offers
         if game is not None:
             self.start(game)
@@ -142,7 +138,6 @@ class PlaySession(SeatModel):
         self._offers_seen = 0
         self.game = game
         self.notes = ()
-        self.suggestion = ()
         seen = len(game.history)
         self.play_bots()
         self._announce()
@@ -166,7 +161,6 @@ class PlaySession(SeatModel):
         mine = [e for e in game.history[seen:] if e.seat == HUMAN and e.action]
         self.play_bots()
         got = Counter(game.hand(HUMAN)) - before  # a draw completes after the buy window
-        self.suggestion = ()
         self._announce()
         if self._news(game.history[seen:]):
             return True
@@ -203,7 +197,6 @@ class PlaySession(SeatModel):
         taken = None
         while len(game.actions) > last:
             taken = game.undo()
-        self.suggestion = ()
         self._offers_seen = 0
         logged = len(game.history)  # notes stay, at most after the events left
         self.notes = tuple((min(at, logged), note) for at, note in self.notes)
@@ -215,25 +208,6 @@ class PlaySession(SeatModel):
                      move=move_words(taken),
                      turn=self.whose()), "info")
         return True
-
-    def hint(self) -> tuple[A.Action, Message] | None:
-        """What the heuristic bot would do in your place, and why; noted in the log."""
-        game = self.game
-        if HUMAN not in game.deciders:
-            self.say(msg("A hint is for your own move: wait until it is your turn", None),
-                     "error")
-            return None
-        action, why = self._helper.explain(game.view(HUMAN), game.rules,
-                                           lambda: game.legal_actions(HUMAN))
-        self.note(msg("Hint for {name}: {why}", why.rule, name=HUMAN_NAME, why=why.text))
-        self.say(msg("Hint: {why}", why.rule, why=why.text), "info")
-        return action, why
-
-    def suggest(self) -> tuple[Meld, ...] | None:
-        """The solver's lay-down for your hand now (kept in `suggestion`), or None."""
-        melds = self.game.suggest_lay_down(HUMAN)
-        self.suggestion = tuple(melds or ())
-        return melds
 
     # -- the bots ------------------------------------------------------------------------
     def play_bots(self, for_me: bool = False) -> None:
@@ -288,7 +262,6 @@ class PlaySession(SeatModel):
         seen = len(self.game.history)
         self.play_bots(for_me=True)
         self._chosen = []
-        self.suggestion = ()
         self._announce()
         if not self._news(self.game.history[seen:]):
             self.say(msg("The bots played on for you", None), "info")
