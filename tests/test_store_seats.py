@@ -8,6 +8,7 @@ move; a table of bots plays the game `simulate` plays for the same seed."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from pgserver import postgres_url_fixture  # noqa: F401
@@ -15,10 +16,10 @@ from storehelpers import choose, clients_fixture, where_fixture  # noqa: F401
 
 from toonerville import Game
 from toonerville import actions as A
-from toonerville.events import Phase
+from toonerville.events import EventKind, Phase
 from toonerville.hints import discard_helps
 from toonerville.simulate import play_game
-from toonerville.store import Seat, SeatError, TableStore
+from toonerville.store import Seat, SeatError, TableStore, open_store
 from toonerville.store.errors import BadNameError
 
 Clients = Callable[[], TableStore]
@@ -230,3 +231,27 @@ def test_two_pages_marking_one_learner_away_add_one_entry(clients: Clients) -> N
         page._log(state, f"away {mover.seat}")  # as if both decided at the same moment
     rows = store.backend.claims(f"{code}~seats")
     assert sum(1 for r in rows.values() if r == f"away {mover.seat}") == 1
+
+
+def test_T21_the_game_over_sentence_names_who_holds_each_seat_at_the_end(
+        tmp_path: Path) -> None:
+    """The learners named their seats after the table opened; at the end Ann is away (a
+    bot plays for her) and Bo's seat was given to a bot: the sentence says so."""
+    clock = Clock()
+    store = open_store(str(tmp_path / "t.sqlite"))
+    store.clock = clock
+    code, host = store.open_hosted(3, seed=4, away_after=5, names=["P0", "P1", "P2"])
+    ann, bo, cy = (store.claim(code, s, name=n) for s, n in enumerate(("Ann", "Bo", "Cy")))
+    store.give_seat(code, bo.seat, "heuristic", key=host)
+    while not store.finished(code):
+        clock.now += 10
+        store.play_bots(code)
+    over = store.public_history(code)[-1]
+    assert over.kind is EventKind.GAME_OVER
+    assert over.names == ("Ann (a bot played for Ann at the end)", "a bot, in Bo's seat",
+                          "Cy (a bot played for Cy at the end)")
+    who = ", ".join(over.names[s] for s in over.detail["seats"])
+    assert str(over.text.text).endswith(who) and "P0" not in str(over.text.text)
+    # every other sentence names the seats as the page shows them
+    assert store.public_history(code)[0].names == ("Ann", "Bo", "Cy")
+    store.close()

@@ -59,7 +59,7 @@ from .errors import (
 from .handles import Seat, Watcher
 from .seatkeys import SeatKeeper
 from .seats import AWAY_AFTER, BUY_AFTER, SeatLog
-from .tablestate import WATCHER, TableInfo, public_events
+from .tablestate import WATCHER, TableInfo, end_events, public_events
 from .tablestate import TableState as _Table
 from .tablestate import check_limits as _limits
 
@@ -287,7 +287,8 @@ class TableStore(SeatKeeper):
         drawn from the stock (draws and penalty cards keep their cards to themselves)."""
         with self._lock:
             t = self._caught_up(code)
-            return public_events(t.game.history, self._names(t))
+            names = self._names(t)
+            return end_events(public_events(t.game.history, names), t, names)
 
     # -- whole tables ----------------------------------------------------------------
     def export(self, code: str) -> str:

@@ -38,7 +38,7 @@ import ipywidgets as widgets
 from .. import actions as A
 from ..errors import ToonervilleError
 from ..messages import N_, Message, _, msg
-from ..scenarios import BOT_NAMES
+from ..names import bot_names
 from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
@@ -76,7 +76,7 @@ def store_location(where: str | Path | None = None) -> str:
 def table_names(players: int, bots: dict[int, str]) -> tuple[str, ...]:
     """A new table's seat names: a bot by a bird's name ("Crow"), a learner's seat by its
     number until the learner names it ("Player 1", in the opener's language)."""
-    birds = iter(BOT_NAMES * 2)
+    birds = iter(bot_names(len(bots)))
     return tuple(next(birds) if seat in bots else _("Player {k}").format(k=seat)
                  for seat in range(players))
 
