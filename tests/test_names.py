@@ -1,9 +1,13 @@
 """Players' names (`toonerville.names`): bots are named as at every table ("Crow", "Jay",
 …), unique at a table and never a learner's name as the store compares names (NFKC +
 case folded), in tournaments (T22), pass-and-play and shared tables alike; the game-over
-sentence (T21) names the winners by the names the event carries when shown."""
+sentence (T21) names the winners by the names the event carries when shown; and what
+the notebooks print is in the learner's language."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -62,3 +66,33 @@ def test_a_shared_table_names_its_bots_as_birds() -> None:
 
     assert table_names(4, {2: "heuristic", 3: "random"}) == (
         "Player 0", "Player 1", "Crow", "Jay")
+
+
+# -- what the notebooks print, in the learner's language (issue 17 §5) ---------------------
+@pytest.fixture
+def persian() -> Iterator[None]:
+    from toonerville import messages
+
+    messages.set_language("fa")
+    try:
+        yield
+    finally:
+        messages.set_language("en")
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def test_T1_T2_T7_the_notebooks_printed_texts_speak_persian(persian: None) -> None:
+    from toonerville import Meld, Rules
+    from toonerville.cards import shoe_sizes
+    from toonerville.explorer import Arm, fresh_deal
+    from toonerville.explorer.stats import paired_ci
+    from toonerville.explorer.sweeps import house_rules_text, table_text
+
+    texts = [shoe_sizes(), Rules().round_table(), Meld.parse("R5 R6 R7 R8").describe(),
+             Meld.parse("Y9 G9 B9").describe(), str(fresh_deal(1, hands=20, seed=3)),
+             str(paired_ci([1.0, 5.0, 2.0], [4.0, 1.0, 3.0])),
+             house_rules_text(Arm(("heuristic",) * 3)).shown(),
+             table_text(Arm(("heuristic", "random", "nobuy"))).shown()]
+    assert [t for t in texts if LATIN_WORD.search(t)] == []
