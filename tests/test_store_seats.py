@@ -255,3 +255,46 @@ def test_T21_the_game_over_sentence_names_who_holds_each_seat_at_the_end(
     # every other sentence names the seats as the page shows them
     assert store.public_history(code)[0].names == ("Ann", "Bo", "Cy")
     store.close()
+
+
+def test_a_learner_whose_page_goes_quiet_is_away_whoever_is_to_play(
+        clients: Clients) -> None:
+    """Each learner's page beats as it polls; a page not heard for the away limit (a
+    closed tab) is away even while the table waits on someone else, every page can say
+    so, and the seat is back as soon as that page is heard again. A learner away for
+    keeping the table waiting on their own turn stays away though their page beats."""
+    clock = Clock()
+    store, code, _host, seats = three_learners(clients, clock, away_after=30)
+    for page in seats:
+        page.store.wall_clock = clock
+    store.play_bots(code)
+    for page in seats:
+        page.refresh()
+    mover = next(s for s in seats if s.seat in s.view.deciders)
+    quiet = next(s for s in seats if s.seat not in s.view.deciders)
+    other = next(s for s in seats if s not in (mover, quiet))
+    assert all(not page.heartbeat() for page in seats)  # every page is open
+    clock.now += 20
+    mover.heartbeat()
+    other.heartbeat()  # quiet's tab was closed: it beats no more
+    clock.now += 11
+    fresh = clients()  # another learner's page, which sees the table from now on
+    fresh.clock = fresh.wall_clock = clock
+    fresh.play_bots(code)
+    assert store.away(code) == frozenset({quiet.seat})  # not the one the table waits on
+    assert clients().watch(code).away == frozenset({quiet.seat})  # every page says so
+    assert quiet.heartbeat() and not quiet.is_away  # the page is heard: back at once
+    assert store.away(code) == frozenset()
+    # idle on one's own turn is another matter: a beating page does not undo it
+    later = clients()
+    later.clock = later.wall_clock = clock
+    later.play_bots(code)
+    for step in (15, 16):
+        clock.now += step
+        for page in seats:
+            page.heartbeat()
+    later.play_bots(code)
+    assert later.away(code) == frozenset({mover.seat})  # the table waited 31 s on them
+    clock.now += 3
+    assert not mover.heartbeat()
+    assert store.away(code) == frozenset({mover.seat})

@@ -27,6 +27,7 @@ wants passes with no click.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import urllib.parse
@@ -41,7 +42,7 @@ from ..messages import N_, Message, _, msg
 from ..names import bot_names
 from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
-from ..store.errors import TableMovedOnError
+from ..store.errors import SeatError, TableMovedOnError
 from .components import MessageBox, query_params, size_style
 from .lobby import (  # the lobby, its names importable from here as before
     CODE_BOX_LIMIT,
@@ -280,6 +281,9 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         if handle is None:
             return False
         if not handle.finished:
+            if isinstance(handle, Seat):
+                with contextlib.suppress(SeatError):  # a seat given away: moves say so
+                    handle.heartbeat()  # this page is open (a closed tab stops beating)
             self.store.play_bots(handle.code)
         handle.refresh()
         if (handle.number, handle.view.names, handle.away) == (
