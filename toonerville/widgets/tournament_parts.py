@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..errors import ToonervilleError
 from ..messages import N_, _, msg
+from ..names import name_key
 from ..render import SIZES
 from ..serverless import no_tournament
 from ..store import TableStore, open_store
@@ -61,12 +62,14 @@ def split_names(text: str) -> list[str]:
 
 
 def check_names(names: Sequence[str]) -> None:
-    """Refuse a list of learners a tournament cannot seat, saying why (T22)."""
+    """Refuse a list of learners a tournament cannot seat, saying why (T22): a name too
+    long, or two names a learner could not tell apart when joining (`names.same_name`)."""
     long = [n for n in names if len(n) > MAX_NAME]
     if long:
         raise ToonervilleError(msg("a name may have at most {k} characters: '{name}…' is "
                                    "longer", "T22", k=MAX_NAME, name=long[0][:MAX_NAME]))
-    twice = sorted({n for n in names if names.count(n) > 1})
+    keys = [name_key(n) for n in names]  # "Ann" and "ann " are one name, as joining finds
+    twice = sorted({n for n, key in zip(names, keys, strict=True) if keys.count(key) > 1})
     if twice:
         raise ToonervilleError(msg("every learner needs a different name: {names} is "
                                    "written twice", "T22", names=", ".join(twice)))
