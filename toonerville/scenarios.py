@@ -17,12 +17,13 @@ from typing import Any
 from .cards import Card, as_cards, format_cards, shoe
 from .game import Game
 from .messages import _
+from .names import BIRDS
 from .rules import Rules
 
 #: the play app's seat for the person playing, and everyone's names there
 HUMAN = 0
 HUMAN_NAME = "Robin"
-BOT_NAMES = ("Crow", "Jay", "Magpie", "Raven")
+BOT_NAMES = BIRDS[:4]  # ("Crow", "Jay", "Magpie", "Raven")
 
 
 def seat_names(players: int) -> tuple[str, ...]:

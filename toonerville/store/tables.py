@@ -20,7 +20,9 @@ store it and the store keeps exactly one — or by the opener's or teacher's key
 No table waits for ever: `play_bots` (which every page at the table calls as it polls)
 also passes a buy offer left open past the table's buy limit, and marks a learner idle
 on their own turn past the away limit as away, after which a bot plays for them until
-they come back (they rejoin with their key, or move). The limits are the opener's or
+they come back (they rejoin with their key, or move); a learner whose page has not been
+heard for the away limit, whoever's turn it is, likewise (`presence`: each learner's page
+beats as it polls). The limits are the opener's or
 the teacher's (`seats.AWAY_AFTER`, `seats.BUY_AFTER` by default); each client measures
 them on its own clock from the moment it saw the table reach its current move. A stored
 row the engine cannot accept is refused on read with `CorruptTableError` naming the
@@ -57,24 +59,29 @@ from .errors import (
     cause,
 )
 from .handles import Seat, Watcher
+from .presence import LOOK_EVERY, Presence
 from .seatkeys import SeatKeeper
 from .seats import AWAY_AFTER, BUY_AFTER, SeatLog
-from .tablestate import WATCHER, TableInfo, public_events
+from .tablestate import WATCHER, TableInfo, end_events, public_events
 from .tablestate import TableState as _Table
 from .tablestate import check_limits as _limits
 
 __all__ = ["WATCHER", "Seat", "TableInfo", "TableStore", "Watcher", "public_events"]
 
 
-class TableStore(SeatKeeper):
+class TableStore(SeatKeeper, Presence):
     """Shared tables in one database (see `open_store`). Thread-safe; each client page
     (each kernel) has its own store object. `clock` (seconds, monotonic) measures how
-    long a learner keeps the table waiting; tests give their own."""
+    long a learner keeps the table waiting; `wall_clock` (seconds) when a learner's page
+    was last heard (`presence`); tests give their own."""
 
     def __init__(self, backend: Backend, clock: Callable[[], float] = time.monotonic
                  ) -> None:
         self.backend = backend
         self.clock = clock
+        self.wall_clock: Callable[[], float] = time.time
+        self._beats: dict[tuple[str, int], float] = {}
+        self._looked: dict[str, float] = {}
         self._tables: dict[str, _Table] = {}
         self._lock = threading.RLock()
 
@@ -264,6 +271,7 @@ class TableStore(SeatKeeper):
         this client stored. Several clients may do this at once: each move is stored once."""
         made = 0
         most = SAFETY_MOVES if limit is None else min(limit, SAFETY_MOVES)
+        self.notice_gone(code, every=LOOK_EVERY)  # a page gone quiet: a bot plays for it
         while made < most:
             with self._lock:
                 t = self._caught_up(code)
@@ -287,7 +295,8 @@ class TableStore(SeatKeeper):
         drawn from the stock (draws and penalty cards keep their cards to themselves)."""
         with self._lock:
             t = self._caught_up(code)
-            return public_events(t.game.history, self._names(t))
+            names = self._names(t)
+            return end_events(public_events(t.game.history, names), t, names)
 
     # -- whole tables ----------------------------------------------------------------
     def export(self, code: str) -> str:

@@ -26,6 +26,7 @@ from ..bots import Bot, make_bot
 from ..errors import ToonervilleError
 from ..game import Game
 from ..messages import N_, _, msg
+from ..names import bot_names, name_key
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.tables import public_events
 from ..table import SAFETY_MOVES, Table
@@ -151,13 +152,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         if HUMAN not in kinds:
             raise ToonervilleError(msg("make at least one seat a learner: a table of bots "
                                        "plays in notebook 8", None))
-        chosen = tuple(clean_name(n) if n.strip() else
-                       (_("Player {k}") if kinds[k] == HUMAN else _("Bot {k}")).format(k=k)
-                       for k, n in enumerate(names))
-        twice = sorted({n for n in chosen if chosen.count(n) > 1})
-        if twice:
-            raise ToonervilleError(msg("two seats have the name {name}: give each learner "
-                                       "a name of their own", None, name=twice[0]))
+        chosen = seat_names(names, kinds)
         self.game = Game.new(players=len(chosen), names=chosen,
                              seed=self._seed if seed is None else seed)
         self.kinds = tuple(kinds)
@@ -299,3 +294,24 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
                             move=action.notation().split(": ", 1)[-1]))
         self._advance()
         return True
+
+
+def seat_names(names: Sequence[str], kinds: Sequence[str]) -> tuple[str, ...]:
+    """The seats' names: each name typed (`clean_name`), else "Player k" for a learner
+    and a bird's name for a bot ("Crow", as at every table: `names.bot_names`, never a
+    name another seat has). Two seats named alike ("Ann", "ann") are refused."""
+    typed = [clean_name(n) if n.strip() else None for n in names]
+    taken = [n if n is not None else _("Player {k}").format(k=k)
+             for k, n in enumerate(typed) if n is not None or kinds[k] == HUMAN]
+    birds = iter(bot_names(sum(1 for k, n in enumerate(typed)
+                               if n is None and kinds[k] != HUMAN), taken))
+    chosen = tuple(n if n is not None else
+                   _("Player {k}").format(k=k) if kinds[k] == HUMAN else next(birds)
+                   for k, n in enumerate(typed))
+    keys = [name_key(n) for n in chosen]
+    twice = next((n for n, key in zip(chosen, keys, strict=True) if keys.count(key) > 1),
+                 None)
+    if twice is not None:
+        raise ToonervilleError(msg("two seats have the name {name}: give each learner "
+                                   "a name of their own", None, name=twice))
+    return chosen

@@ -20,7 +20,7 @@ Stable hooks for tests are CSS classes: `tr-recap`, `tr-recap-body`, `tr-continu
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
@@ -52,6 +52,9 @@ class RoundEnd:
     left: tuple[tuple[Card, ...], ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    #: after the last round, who holds each seat as the game ends (the game-over
+    #: sentence's names: a learner away at the end with the bot playing for them)
+    final: tuple[str, ...] = ()
 
     @property
     def last(self) -> bool:
@@ -81,6 +84,8 @@ def round_ends(history: Sequence[Event]) -> tuple[RoundEnd, ...]:
                 left=tuple(detail.get("left", ((),) * players)),
                 points=row, totals=tuple(totals)))
             ended = None
+        elif event.kind is EventKind.GAME_OVER and ends and event.names:
+            ends[-1] = replace(ends[-1], final=event.names)
     return tuple(ends)
 
 
@@ -126,7 +131,7 @@ def recap_html(end: RoundEnd, size: str = "normal", me: int | None = None,
                     for t in (N_("Player"), N_("Melds on the table"), N_("Cards left"),
                               N_("Points this round"), N_("Total")))
     if end.last:
-        best = [end.names[s] for s in winners(end.totals)]
+        best = [(end.final or end.names)[s] for s in winners(end.totals)]
         after = _("The game is over: the lowest total wins (T21): {who}.").format(
             who=escape(", ".join(best)))
     else:
