@@ -38,6 +38,7 @@ from ..scenarios import HUMAN_NAME as HUMAN_NAME
 from ..scenarios import laydown_scenario as laydown_scenario
 from .base import MessageBox, size_style
 from .board import PilesView, ScoreSheet, TableView
+from .coach_view import CoachHint
 from .hand import HandOrder, SeatHand
 from .language import LanguagePicker
 from .play_log import LOG_LINES as LOG_LINES
@@ -141,6 +142,7 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
         self.recap.me = HUMAN
         self.recap.start(session.game.history)
         self.suggested = make.html("tr-suggested")
+        self.coach = CoachHint(self._size)
         self.log_view = PlayLog()
         self.log_view.add_class("tr-log")
         log_title = make.html("tr-log-title")
@@ -176,7 +178,8 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
         self.undo_button = make.button(N_("Take back"), "tr-undo",
                                        N_("Take back your last move (and the bots' since)"))
         self.hint_button = make.button(N_("Hint"), "tr-hint",
-                                       N_("What would the heuristic bot do in your place?"))
+                                       N_("What would the strong bot do in your place, "
+                                          "and what would the other choices cost?"))
         self.new_game_button = make.button(N_("New game"), "tr-new-game",
                                            N_("Deal a new game (settings: see 'Next game')"))
         self.size_toggle = SizeToggle(self._size if self._size != "small" else "normal")
@@ -222,7 +225,7 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
         hand_title = make.row(self.hand_title, self.hand_order, css="tr-hand-head")
         #: what the recap covers while it is open: the new round's table and moves
         self.round_parts = [board, self.prompt, self.buy_row, start, hand_title, self.hand,
-                            moves, self.suggested]
+                            moves, self.suggested, self.coach]
         return [widgets.HTML(PLAY_CSS, layout=make.none), size_style(), self.status,
                 self.others, self.message, self.recap, *self.round_parts, panels, record,
                 toolbar, self.key_legend]

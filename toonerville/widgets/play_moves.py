@@ -2,8 +2,9 @@
 
 Owns what the app's move buttons do and where the focus goes next: a move goes through
 the session (`PlaySession.act`); Discard and the lay-off take the one selected card;
-Suggest asks the solver (or says what the hand lacks, `solver.shortfall`); Hint selects
-the card or focuses the button of the heuristic bot's move; after each move the focus is
+Suggest asks the solver (or says what the hand lacks, `solver.shortfall`); Hint asks
+the coach (`coach_view`: the strong bot, what the other choices cost) and selects the
+card or focuses the button of its move; after each move the focus is
 on what the learner decides next (Continue on a round's recap, Pass on an offer, Draw,
 or a card).
 """
@@ -19,9 +20,10 @@ from .. import actions as A
 from ..cards import Card
 from ..game import Game
 from ..melds import Meld
-from ..messages import N_, _, msg
+from ..messages import N_, Message, _, msg
 from ..scenarios import HUMAN
 from ..views import Phase
+from .coach_view import CoachHint, hint_for_game
 from .hand import SeatHand
 from .play_panels import MovesPanel
 from .recap import RoundRecap
@@ -40,6 +42,7 @@ class PlayMoves:
     session: PlaySession
     hand: SeatHand
     recap: RoundRecap
+    coach: CoachHint
     _moves: MovesPanel | None
     draw_button: widgets.Button
     take_button: widgets.Button
@@ -141,8 +144,14 @@ class PlayMoves:
         if self.session.take_back():
             self._focus_next()
 
+    def _coach_hint(self, game: Game) -> tuple[A.Action, Message]:
+        """The strong bot's move and why; the coach's panel shows the thinking state,
+        then what the other choices cost."""
+        found = self.coach.ask(lambda: hint_for_game(game, HUMAN))
+        return found.action, found.reason
+
     def _hint(self) -> None:
-        found = self.session.hint()
+        found = self.session.hint(self._coach_hint)
         if found is None:
             return
         action = found[0]

@@ -19,6 +19,7 @@ from ..scenarios import HUMAN
 from ..views import Phase, PlayerView
 from .base import MessageBox
 from .board import PilesView, ScoreSheet, TableView
+from .coach_view import CoachHint
 from .hand import SeatHand
 from .play_log import LOG_LINES, PlayLog
 from .play_panels import MovesPanel, SettingsPanel
@@ -89,6 +90,7 @@ class PlayShow:
     table: TableView
     score_sheet: ScoreSheet
     recap: RoundRecap
+    coach: CoachHint
     size_toggle: SizeToggle
     status: widgets.HTML
     others: widgets.HTML
@@ -123,7 +125,7 @@ class PlayShow:
         self._size = size
         self.add_class(f"tv-size-{size}")
         self.hand.size = size
-        parts = [self.message, self.piles, self.score_sheet, self.recap]
+        parts = [self.message, self.piles, self.score_sheet, self.recap, self.coach]
         if self._settings is not None:
             parts.append(self._settings.rules_panel)
         for part in parts:
@@ -176,6 +178,7 @@ class PlayShow:
         """Redraw the parts of the page whose facts changed."""
         game = self.game
         view = game.view(HUMAN)
+        self.coach.observe_view(view)
         if self._changed("hand", view.hand):
             self._picking = True
             try:

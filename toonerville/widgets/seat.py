@@ -45,6 +45,7 @@ from ..rules import Rules
 from ..views import Phase, PlayerView
 from .base import MessageBox, Part, translated_button
 from .board import EventLog, PilesView, ScoreSheet, TableView
+from .coach_view import CoachHint
 from .hand import HandOrder, SeatHand
 from .recap import RoundRecap
 from .seat_moves import NO_TAKE_BACK as NO_TAKE_BACK
@@ -79,7 +80,8 @@ _HELPERS = (
     ("undo_button", "tr-undo", N_("Take back"),
      N_("Take back your last move, if nobody has acted since")),
     ("hint_button", "tr-hint", N_("Hint"),
-     N_("What would the heuristic bot do in your place?")),
+     N_("What would the strong bot do in your place, and what would the other choices "
+        "cost?")),
 )
 def make_button(label: str, css: str, tooltip: str) -> widgets.Button:
     """A button of the table pages (`base.translated_button`, under the name the pages
@@ -140,6 +142,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.hand_order = HandOrder()
         self.watch(self.hand_order, guard(lambda change: self.hand.reorder(change["new"])))
         self.suggested = self._html("tr-suggested")
+        self.coach = CoachHint(size)
         for attribute, css, label, tooltip, *_kind in (*_MOVES, *_HELPERS):
             setattr(self, attribute, translated_button(label, css, tooltip, owner=self))
         for _a, _c, _l, _t, kind in _MOVES[:4]:
@@ -173,7 +176,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.score_sheet.add_class("tr-score-sheet")
         self.round_parts = [_row([self.piles, self.table], "tr-seat-board"), self.prompt,
                             self.buy_row, self.moves, _row([self.hand_order], "tr-hand-head"),
-                            self.hand, self.suggested]
+                            self.hand, self.suggested, self.coach]
         self.children = [self.status, self.others, self.recap, *self.round_parts,
                          _row([self.log_view, self.score_sheet], "tr-record"),
                          self.buy_offers]
@@ -200,6 +203,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._view, self._seat = view, me
         self.rules = rules or self.rules
         self._legal = [] if watching or finished else list(legal)
+        if me is not None:
+            self.coach.observe_view(view)
         names = seat_names(view.names, me)
         self.piles.update(view)
         self.table.update(dict(zip(names, view.table, strict=True)))
@@ -273,6 +278,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.moves.layout.display = "none"
         self.buy_row.layout.display = "none"
         self.suggested.value = ""
+        self.coach.clear()
         for attribute, *_rest in (*_MOVES, *_HELPERS):
             getattr(self, attribute).disabled = True
 
@@ -295,7 +301,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     def _redraw(self) -> None:
         if not hasattr(self, "hand"):
             return
-        for part in (self.piles, self.score_sheet, self.hand, self.recap, self.log_view):
+        for part in (self.piles, self.score_sheet, self.hand, self.recap, self.log_view,
+                     self.coach):
             part.size = self.size
         self.table.size = "small" if self.size == "normal" else "normal"
 

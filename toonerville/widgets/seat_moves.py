@@ -3,8 +3,8 @@
 Owns turning a click into a move for the owner's `send(action)`, or into a sentence that
 says why not: the one selected card to discard or lay off, the engine's lay-down (from
 the legal moves the view was shown), Suggest (that lay-down, or what the hand lacks, from
-`solver.shortfall`), Hint (`HeuristicBot.explain`) and Take back (the owner's, or why a
-move cannot be taken back here). A mixin: `SeatView` holds the state it reads.
+`solver.shortfall`), Hint (the strong bot's, `coach_view.CoachHint`) and Take back (the
+owner's, or why a move cannot be taken back here). A mixin: `SeatView` holds the state it reads.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ..rules import Rules
 from ..solver import shortfall
 from ..views import PlayerView
 from .base import MessageBox
+from .coach_view import CoachHint
 from .hand import SeatHand
 
 #: what Take back says where no move can be taken back (a shared table)
@@ -52,6 +53,7 @@ class SeatMoves:
     _view: PlayerView | None
     _seat: int | None
     _helper: HeuristicBot
+    coach: CoachHint
 
     def _me(self) -> int:
         if self._seat is None:
@@ -134,8 +136,9 @@ class SeatMoves:
         self.lay_down_button.focus()
 
     def hint(self) -> tuple[A.Action, Message] | None:
-        """What the heuristic bot would do in your place, and why; the card it would
-        play is selected, the button it would press has the focus."""
+        """What the strong bot would do in your place, and why (the coach's panel shows
+        what the other choices cost); the card it would play is selected, the button it
+        would press has the focus."""
         self._me()
         view = self._view
         if view is None or not self._legal:
@@ -143,7 +146,8 @@ class SeatMoves:
                                    "turn", None))
             return None
         legal = list(self._legal)
-        action, why = self._helper.explain(view, self.rules, lambda: legal)
+        found = self.coach.ask(lambda: self.coach.hint_for_view(view, self.rules, legal))
+        action, why = found.action, found.reason
         self.message.info(msg("Hint: {why}", why.rule, why=why.text))
         if isinstance(action, A.Discard | A.LayOff):
             self.hand.pick([action.card])

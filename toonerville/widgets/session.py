@@ -20,7 +20,7 @@ Both leave a note in `notes`, which the log shows among the game's events.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import traitlets
 
@@ -216,15 +216,18 @@ class PlaySession(SeatModel):
                      turn=self.whose()), "info")
         return True
 
-    def hint(self) -> tuple[A.Action, Message] | None:
-        """What the heuristic bot would do in your place, and why; noted in the log."""
+    def hint(self, ask: Callable[[Game], tuple[A.Action, Message]] | None = None
+             ) -> tuple[A.Action, Message] | None:
+        """What a bot would do in your place, and why; noted in the log. `ask(game)`
+        gives the move and its reason (07: the coach's strong bot); by default the
+        heuristic bot's."""
         game = self.game
         if HUMAN not in game.deciders:
             self.say(msg("A hint is for your own move: wait until it is your turn", None),
                      "error")
             return None
-        action, why = self._helper.explain(game.view(HUMAN), game.rules,
-                                           lambda: game.legal_actions(HUMAN))
+        action, why = ask(game) if ask is not None else self._helper.explain(
+            game.view(HUMAN), game.rules, lambda: game.legal_actions(HUMAN))
         self.note(msg("Hint for {name}: {why}", why.rule, name=HUMAN_NAME, why=why.text))
         self.say(msg("Hint: {why}", why.rule, why=why.text), "info")
         return action, why
