@@ -7,18 +7,23 @@ with the engine's own."""
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Callable
 from functools import partial
 
 import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville import actions as A
-from toonerville.bots import HeuristicBot
+from toonerville.bots import HeuristicBot, make_bot
 from toonerville.coach.hint import Hint, hint
+from toonerville.coach.review import review_round
 from toonerville.game import Game
+from toonerville.simulate import play_game
 from toonerville.views import Phase
-from toonerville.widgets import coach_view
+from toonerville.widgets import coach_review, coach_view
 from toonerville.widgets.base import MessageBox
+from toonerville.widgets.coach_review import RoundReview
 from toonerville.widgets.coach_view import HINT_WORLDS, CoachHint
 from toonerville.widgets.play import PlayGame
 from toonerville.widgets.seat import SeatView
@@ -105,3 +110,91 @@ def test_T13_the_seat_view_hint_weighs_the_choices_from_the_seats_own_views() ->
     again = seat.coach.hint_for_view(game.view(0), game.rules, game.legal_actions(0))
     assert again == shown  # same view, same notes: the same hint
     assert sent == []  # a hint plays nothing
+
+
+# -- the review of a round -----------------------------------------------------------------
+def _to_round_end(app: PlayGame, seed: int = 1) -> None:
+    """The learner's seat played by the beginner bot until a round's recap opens."""
+    bot, rng = make_bot("beginner"), random.Random(seed)
+    while not app.recap.shown:
+        game = app.game
+        app.session.act(bot.choose(game.view(0), game.rules, partial(game.legal_actions, 0),
+                                   rng))
+
+
+def test_T20_the_recap_in_07_reviews_the_round_from_the_engines_positions() -> None:
+    app = PlayGame(seed=3, offer_buys=False)
+    _to_round_end(app)
+    review = app.recap.review
+    assert review.layout.display is None and review.round_number == 1
+    assert review.wait(120)
+    snapshot = review.game
+    assert snapshot is not None and snapshot.actions[:len(app.game.actions)] \
+        == app.game.actions[:snapshot.moves_made]
+    mistakes = review.mistakes
+    assert mistakes is not None and mistakes == review_round(snapshot, 0, 1)
+    assert mistakes, "seed 3 with the beginner's slips: some decision costs points"
+    assert review.body.layout.display == "none"  # closed until the learner opens it
+    review.open_button.click()
+    shown = review.body.value
+    assert review.body.layout.display is None
+    assert shown.count('class="tr-review-item"') == len(mistakes) <= 3
+    items = shown.split('class="tr-review-item"')[1:]
+    for mistake, item in zip(mistakes, items, strict=True):
+        view = snapshot.position_at(mistake.moves).view(0)  # the board as it stood
+        assert mistake.made == snapshot.actions[mistake.moves]
+        assert [f'data-card="{c}"' in item for c in view.hand] == [True] * len(view.hand)
+        text = item.replace("<bdi>", "").replace("</bdi>", "")
+        assert f"You chose {mistake.made_words.text}; better: {mistake.better_words.text}" \
+            in text
+        assert f"about {max(1, round(mistake.cost))} points this round " \
+               f"({mistake.samples} rounds played out)" in text
+        assert f">{mistake.reason.rule}</a>" in item  # the reason's rule id, linked
+    app.recap.continue_button.click()
+    assert review.layout.display == "none"
+
+
+def test_a_review_says_preparing_until_its_thread_is_done(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    asked: list[tuple[int, int]] = []
+
+    def slow(game: Game, seat: int, round_number: int,
+             cancel: Callable[[], bool]) -> tuple[()]:
+        asked.append((seat, round_number))
+        release.wait(30)
+        return ()
+
+    monkeypatch.setattr(coach_review, "review_round", slow)
+    game = play_game(["heuristic"] * 3, seed=8)
+    review = RoundReview()
+    review.prepare(game, 1, 11)  # after the game: any round can be picked
+    review.open_button.click()
+    assert "tr-review-preparing" in review.body.value and not review.ready
+    release.set()
+    assert review.wait(30) and "In round 11 no decision of yours cost" in review.body.value
+    assert [value for _label, value in review.rounds.options] == list(range(1, 12))
+    review.rounds.value = 4
+    assert review.wait(30) and review.round_number == 4
+    assert asked == [(1, 11), (1, 4)]
+    review.rounds.value = 11  # ready already: no second review
+    assert review.ready and asked == [(1, 11), (1, 4)]
+
+
+def test_a_review_stops_when_its_page_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    started, stopped = threading.Event(), threading.Event()
+
+    def endless(game: Game, seat: int, round_number: int,
+                cancel: Callable[[], bool]) -> tuple[()]:
+        started.set()
+        while not cancel():
+            started.wait(0.01)
+        stopped.set()
+        raise coach_review.ReviewCancelled("stopped")
+
+    monkeypatch.setattr(coach_review, "review_round", endless)
+    review = RoundReview()
+    review.prepare(play_game(["heuristic"] * 3, seed=8), 0, 11)
+    assert started.wait(30)
+    review.close()
+    assert stopped.wait(30) and not review.ready

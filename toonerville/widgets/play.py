@@ -140,6 +140,7 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
         self.recap = RoundRecap(self._size, on_close=self._recap_closed)
         self.recap.rules = session.rules
         self.recap.me = HUMAN
+        self.recap.review_source = lambda: (self.game, HUMAN)
         self.recap.start(session.game.history)
         self.suggested = make.html("tr-suggested")
         self.coach = CoachHint(self._size)
