@@ -42,22 +42,23 @@ from ..scenarios import BOT_NAMES
 from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
-from ..store.names import NAME_LIMIT, clean_name
-from ..store.seats import AWAY_AFTER, LIMITS
 from .components import MessageBox, query_params, size_style
+from .lobby import (  # the lobby, its names importable from here as before
+    CODE_BOX_LIMIT,
+    FIRST_FREE,
+    KEY_BOX_LIMIT,
+    WATCH,
+    TableLobby,
+    seat_options,
+)
 from .recap import RECAP_SECONDS
 from .seat import SeatView, make_button
-from .textbox import capped_text
+from .ticker import poll_ticker
 
 #: where the tables are kept when neither `where` nor $TOONERVILLE_STORE says
 DEFAULT_STORE = Path.home() / ".toonerville" / "tables.sqlite"
 #: how often the page asks the store for news, in milliseconds
 POLL_MS = 500
-WATCH = "watch"
-FIRST_FREE = -2
-#: the most characters the code and key boxes keep (a code has 6, a key 24)
-CODE_BOX_LIMIT = 40
-KEY_BOX_LIMIT = 80
 
 
 def store_location(where: str | Path | None = None) -> str:
@@ -134,44 +135,16 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.message = MessageBox(size=self._size)
         self.message.add_class("tr-message")
         guard = self.message.guard
-        # the lobby: your name; open a table, or join one
-        self.name_text = capped_text(NAME_LIMIT, self.message, css="tr-name",
-                                     description=_("Your name"),
-                                     placeholder=_("as the others will see it"))
-        self.players = widgets.Dropdown(options=[3, 4, 5], value=4, description=_("Players"),
-                                        layout=widgets.Layout(width="auto"))
-        self.players.add_class("tr-players")
-        self.learners = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2,
-                                         description=_("Learners"),
-                                         layout=widgets.Layout(width="auto"))
-        self.learners.add_class("tr-learners")
-        self.away_after = widgets.BoundedIntText(
-            value=int(AWAY_AFTER), min=int(LIMITS[0]), max=int(LIMITS[1]),
-            description=_("Away after (seconds)"), style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto"))
-        self.away_after.add_class("tr-away-after")
-        self.open_button = make_button(N_("Open a table"), "tr-open", N_(
-            "Open a new table: you take seat 0, bots play the seats no learner takes"))
-        self.code_text = capped_text(CODE_BOX_LIMIT, self.message, css="tr-code",
-                                     description=_("Table code"), placeholder="KXR4PT")
-        self.seat_choice = widgets.Dropdown(options=self._seat_options(5),
-                                            value=FIRST_FREE, description=_("Seat"),
-                                            layout=widgets.Layout(width="auto"))
-        self.seat_choice.add_class("tr-seat")
-        self.key_text = capped_text(KEY_BOX_LIMIT, self.message, css="tr-key",
-                                    description=_("Rejoin key"),
-                                    placeholder=_("only to rejoin your seat"), width="22em")
-        self.join_button = make_button(N_("Join"), "tr-join", N_(
-            "Join the table with this code: a free seat, your seat again with your "
-            "rejoin key, or watch"))
+        # the lobby: your name; open a table, or join one (`lobby.TableLobby`)
+        self.lobby = TableLobby(self.message)
+        lobby = self.lobby
+        self.name_text, self.players, self.learners = (lobby.name_text, lobby.players,
+                                                       lobby.learners)
+        self.away_after, self.open_button = lobby.away_after, lobby.open_button
+        self.code_text, self.seat_choice = lobby.code_text, lobby.seat_choice
+        self.key_text, self.join_button = lobby.key_text, lobby.join_button
         self.open_button.on_click(guard(lambda _b: self.open_table()))
         self.join_button.on_click(guard(lambda _b: self.join()))
-        self.lobby = widgets.VBox([
-            self.name_text,
-            widgets.HBox([self.players, self.learners, self.away_after, self.open_button]),
-            widgets.HBox([self.code_text, self.seat_choice, self.key_text,
-                          self.join_button])])
-        self.lobby.add_class("tr-lobby")
         # the table
         self.table_code = widgets.HTML()
         self.table_code.add_class("tr-table-code")
@@ -209,16 +182,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.lay_down_button, self.lay_off_button = (view.lay_down_button,
                                                      view.lay_off_button)
         self.discard_button = view.discard_button
-        self.ticker = widgets.Play(interval=max(100, int(poll_ms)), min=0, max=1_000_000,
-                                   step=1, repeat=True, playing=False, show_repeat=False,
-                                   layout=widgets.Layout(display="none"))
-        self.ticker.add_class("tr-poll")
-        self.ticker.observe(guard(lambda _c: self._tick()), "value")
-        # The browser's timer starts on a change of `playing`: a page that joins while it
-        # is still being built (a rejoin link) sets it before the timer is drawn, and the
-        # drawn timer would never tick. The view count says when it is drawn.
-        self.ticker._view_count = 0
-        self.ticker.observe(self._start_drawn_ticker, "_view_count")
+        self.ticker = poll_ticker(poll_ms, "tr-poll", guard(lambda _c: self._tick()))
         self.board = widgets.VBox([
             self.ticker, widgets.HBox([self.table_code, self.rejoin_key]),
             widgets.HBox([self.away_note, self.back_button]), self.give_row,
@@ -226,16 +190,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(display="none"))
         self.board.add_class("tr-board")
 
-    @staticmethod
-    def _seat_options(players: int) -> list[tuple[str, int]]:
-        return [(_("first free seat"), FIRST_FREE),
-                *((_("seat {k}").format(k=k), k) for k in range(players)),
-                (_("watch"), -1)]
-
     def _chosen_name(self, name: str | None) -> str | None:
-        """The name to give the seat: `name`, else the name box's (None if empty)."""
-        text = self.name_text.value if name is None else name
-        return clean_name(text) if text.strip() else None
+        return self.lobby.chosen_name(name)
 
     # -- opening and joining ---------------------------------------------------------
     def open_table(self, players: int | None = None, learners: int | None = None,
@@ -268,8 +224,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         (the widgets' values by default; an empty name box keeps the seat's name)."""
         code = self.code_text.value if code is None else code
         if seat is None and code is self.code_text.value:
-            chosen = self.seat_choice.value
-            seat = WATCH if chosen == -1 else (None if chosen == FIRST_FREE else chosen)
+            seat = self.lobby.chosen_seat()
         key = (self.key_text.value.strip() or None) if key is None else key
         if seat == WATCH:
             self._take(self.store.watch(code), msg(
@@ -309,13 +264,6 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.ticker.playing = True
 
     # -- polling ---------------------------------------------------------------------
-    def _start_drawn_ticker(self, change: dict[str, object]) -> None:
-        """The timer's first view is drawn: if the page already plays it (it joined before
-        it was drawn), say so again, so the browser's timer starts."""
-        if not change["old"] and change["new"] and self.ticker.playing:
-            self.ticker.playing = False
-            self.ticker.playing = True
-
     def _tick(self) -> None:
         """One tick of the page's timer: a poll; a table that cannot be read (a damaged
         row, a lost database) is said once and the page stops asking."""
@@ -432,3 +380,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                             history=self.store.public_history(handle.code),
                             number=handle.number, finished=handle.finished,
                             watching=watching)
+
+
+__all__ = ["CODE_BOX_LIMIT", "DEFAULT_STORE", "FIRST_FREE", "KEY_BOX_LIMIT", "POLL_MS",
+           "WATCH", "SharedTable", "TableLobby", "seat_options", "store_location",
+           "table_names"]
