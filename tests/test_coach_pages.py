@@ -10,23 +10,32 @@ import random
 import threading
 from collections.abc import Callable
 from functools import partial
+from html import escape
+from pathlib import Path
 
 import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville import actions as A
-from toonerville.bots import HeuristicBot, make_bot
+from toonerville.bots import BOT_LEVELS, HeuristicBot, make_bot
 from toonerville.coach.hint import Hint, hint
+from toonerville.coach.levels import BeginnerBot, describe_level
 from toonerville.coach.review import review_round
+from toonerville.coach.strong import StrongBot
 from toonerville.game import Game
 from toonerville.simulate import play_game
+from toonerville.store import open_store
 from toonerville.views import Phase
 from toonerville.widgets import coach_review, coach_view
 from toonerville.widgets.base import MessageBox
+from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.coach_review import RoundReview
 from toonerville.widgets.coach_view import HINT_WORLDS, CoachHint
-from toonerville.widgets.play import PlayGame
+from toonerville.widgets.level_view import LevelGuide
+from toonerville.widgets.passplay import PassAndPlay
+from toonerville.widgets.play import SETTINGS, PlayGame
 from toonerville.widgets.seat import SeatView
+from toonerville.widgets.tournament import TeacherDesk
 
 
 @pytest.fixture(autouse=True)
@@ -198,3 +207,60 @@ def test_a_review_stops_when_its_page_is_closed(monkeypatch: pytest.MonkeyPatch)
     assert started.wait(30)
     review.close()
     assert stopped.wait(30) and not review.ready
+
+
+# -- levels wherever a bot sits ----------------------------------------------------------------
+LEVEL_SENTENCES = {level: describe_level(level).text for level in BOT_LEVELS}
+
+
+def _described(html: str, chosen: str) -> None:
+    """Every level is described on the page by its sentence, `chosen` marked."""
+    for level, sentence in LEVEL_SENTENCES.items():
+        assert f'data-level="{level}"' in html and escape(sentence) in html
+    assert f'data-level="{chosen}" aria-current="true"' in html
+
+
+def test_07_offers_the_levels_and_a_new_game_seats_the_chosen_level() -> None:
+    app = PlayGame(seed=4)
+    app.open_panel(SETTINGS)
+    panel = app._settings
+    assert panel is not None
+    kinds = [value for _label, value in panel.bot_kind.options]
+    assert kinds[:3] == ["beginner", "heuristic", "strong"]
+    _described(panel.levels.value, "heuristic")
+    panel.bot_kind.value = "beginner"
+    _described(panel.levels.value, "beginner")
+    app.new_game()
+    bots = [app.session.table.bot_of(seat) for seat in range(1, app.game.players)]
+    assert all(isinstance(bot, BeginnerBot) for bot in bots)
+    assert "against 3 beginner bots" in app.message.text
+
+
+def test_pass_and_play_seats_bots_of_the_levels_chosen() -> None:
+    page = PassAndPlay()
+    page.players.value = 3
+    page.kind_choices[1].value = "strong"
+    page.kind_choices[2].value = "beginner"
+    _described(page.levels.value, "strong")
+    assert 'data-level="beginner" aria-current="true"' in page.levels.value
+    page.start(names=["Ann", "", ""])
+    assert isinstance(page.table.bot_of(1), StrongBot)
+    assert isinstance(page.table.bot_of(2), BeginnerBot)
+
+
+def test_a_shared_tables_opener_chooses_the_bots_level(tmp_path: Path) -> None:
+    page = SharedTable(open_store(tmp_path / "class.sqlite"))
+    lobby = page.lobby
+    assert [value for _label, value in lobby.bot_level.options] == list(BOT_LEVELS)
+    lobby.bot_level.value = "strong"
+    _described(lobby.levels.value, "strong")
+    code = page.open_table(players=3, learners=1, seed=4)
+    assert dict(page.store.info(code).bots) == {1: "strong", 2: "strong"}
+
+
+def test_the_tournament_teacher_chooses_the_bots_level(tmp_path: Path) -> None:
+    page = TeacherDesk(open_store(tmp_path / "class.sqlite"))
+    assert set(BOT_LEVELS) <= {value for _label, value in page.bot_kind.options}
+    page.bot_kind.value = "beginner"
+    guide = next(w for w in page.setup.children if isinstance(w, LevelGuide))
+    _described(guide.value, "beginner")

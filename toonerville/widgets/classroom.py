@@ -195,17 +195,19 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
 
     # -- opening and joining ---------------------------------------------------------
     def open_table(self, players: int | None = None, learners: int | None = None,
-                   seed: int | None = None, name: str | None = None) -> str:
+                   seed: int | None = None, name: str | None = None,
+                   level: str | None = None) -> str:
         """Open a table of `players` with `learners` seats for learners (0, 1, …; the
-        rest are heuristic bots), take seat 0 here (named `name`, else the name box's
-        name, if any) and return the table's code."""
+        rest are bots of `level`, else the lobby's), take seat 0 here (named `name`, else
+        the name box's name, if any) and return the table's code."""
         players = int(self.players.value if players is None else players)
         learners = int(self.learners.value if learners is None else learners)
         if not 1 <= learners <= players:
             raise ToonervilleError(msg("a table of {n} has room for 1 to {n} learners, not "
                                        "{k}", None, n=players, k=learners))
         chosen = self._chosen_name(name)  # a bad name is refused before a table opens
-        bots = {seat: "heuristic" for seat in range(learners, players)}
+        level = str(self.lobby.bot_level.value if level is None else level)
+        bots = {seat: level for seat in range(learners, players)}
         code, self.host_key = self.store.open_hosted(
             players, bots=bots, seed=seed, away_after=float(self.away_after.value),
             names=table_names(players, bots))

@@ -8,11 +8,11 @@ app's settings name a bot the same way in every language.
 from __future__ import annotations
 
 from ..bots import BOT_KINDS
+from ..coach.levels import LEVEL_NAMES
 from ..messages import N_, _
 
 #: each bot kind's name as a menu shows it (English source; `bot_kind_word` translates)
-BOT_KIND_WORDS = {"heuristic": N_("heuristic"), "random": N_("random"),
-                  "nobuy": N_("never buys")}
+BOT_KIND_WORDS = {**LEVEL_NAMES, "random": N_("random"), "nobuy": N_("never buys")}
 
 
 def bot_kind_word(kind: str) -> str:
