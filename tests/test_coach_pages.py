@@ -19,7 +19,12 @@ from widgetfixtures import close_widgets, no_query  # noqa: F401
 from toonerville import actions as A
 from toonerville.bots import BOT_LEVELS, HeuristicBot, make_bot
 from toonerville.coach.hint import Hint, hint
-from toonerville.coach.levels import BeginnerBot, describe_level
+from toonerville.coach.levels import (
+    BeginnerBot,
+    compare_levels,
+    describe_level,
+    level_difference,
+)
 from toonerville.coach.review import review_round
 from toonerville.coach.strong import StrongBot
 from toonerville.game import Game
@@ -31,6 +36,7 @@ from toonerville.widgets.base import MessageBox
 from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.coach_review import RoundReview
 from toonerville.widgets.coach_view import HINT_WORLDS, CoachHint
+from toonerville.widgets.explorer import RulesExplorer
 from toonerville.widgets.level_view import LevelGuide
 from toonerville.widgets.passplay import PassAndPlay
 from toonerville.widgets.play import SETTINGS, PlayGame
@@ -264,3 +270,23 @@ def test_the_tournament_teacher_chooses_the_bots_level(tmp_path: Path) -> None:
     page.bot_kind.value = "beginner"
     guide = next(w for w in page.setup.children if isinstance(w, LevelGuide))
     _described(guide.value, "beginner")
+
+
+def test_the_explorer_compares_two_levels_on_paired_deals_with_intervals() -> None:
+    explorer = RulesExplorer(seed=3, players=3)
+    compare = explorer.levels
+    assert compare in explorer.children
+    _described(compare.guide.value, "beginner")
+    assert 'data-level="heuristic" aria-current="true"' in compare.guide.value
+    compare.games.value = 3
+    compare.start()
+    compare.wait(120)
+    assert compare.pairs == list(compare_levels("beginner", "heuristic", 3, 3, 3))
+    summary = level_difference(compare.pairs)
+    assert compare.status.value == "3 of 3 paired games played"
+    shown = compare.result.value
+    assert f"beginner: {summary['a']} points per game (95 % interval)" in shown
+    assert f"heuristic: {summary['b']} points per game" in shown
+    assert f"B − A: {summary['b_minus_a']} points per game" in shown
+    compare.level_b.value = "strong"  # slow: the games come down, and the page says why
+    assert compare.games.value == 2 and "about a minute" in compare.note.value
