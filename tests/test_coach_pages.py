@@ -42,6 +42,7 @@ from toonerville.widgets.passplay import PassAndPlay
 from toonerville.widgets.play import SETTINGS, PlayGame
 from toonerville.widgets.seat import SeatView
 from toonerville.widgets.tournament import TeacherDesk
+from toonerville.widgets.url import seed_from_url
 
 
 @pytest.fixture(autouse=True)
@@ -290,3 +291,23 @@ def test_the_explorer_compares_two_levels_on_paired_deals_with_intervals() -> No
     assert f"B − A: {summary['b_minus_a']} points per game" in shown
     compare.level_b.value = "strong"  # slow: the games come down, and the page says why
     assert compare.games.value == 2 and "about a minute" in compare.note.value
+
+
+# -- the browser test's position (?scenario=roundend) ------------------------------------------
+def test_T13_the_roundend_scenario_ends_the_round_after_any_discard_of_yours(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "scenario=roundend&seed=46")
+    app = PlayGame(seed=seed_from_url(7))  # as notebook 07 does
+    game = app.game
+    assert game.round_number == 1 and game.current == 0 and game.phase is Phase.PLAY
+    assert game.moves_made > 0  # the round so far was played: there is something to review
+    app.hint_button.click()
+    assert app.coach.found is not None and app.coach.found.alternatives  # a hint with costs
+    discards = [a for a in game.legal_actions(0) if isinstance(a, A.Discard)]
+    assert len(discards) >= 3
+    for discard in discards:  # whichever card the learner discards, the round ends
+        page = PlayGame(game=game.position_at(game.moves_made), buy_offers="helpful")
+        page.session.act(discard)
+        assert page.recap.shown and page.recap.end is not None \
+            and page.recap.end.round_number == 1
+        page.recap.review.close()  # no review needed here
