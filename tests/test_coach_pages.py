@@ -29,6 +29,7 @@ from toonerville.coach.review import review_round
 from toonerville.coach.strong import StrongBot
 from toonerville.game import Game
 from toonerville.simulate import play_game
+from toonerville.store import Seat as SeatHandle
 from toonerville.store import open_store
 from toonerville.views import Phase
 from toonerville.widgets import coach_review, coach_view
@@ -311,3 +312,33 @@ def test_T13_the_roundend_scenario_ends_the_round_after_any_discard_of_yours(
         assert page.recap.shown and page.recap.end is not None \
             and page.recap.end.round_number == 1
         page.recap.review.close()  # no review needed here
+
+
+def test_a_shared_tables_recap_reviews_the_learners_own_seat(tmp_path: Path) -> None:
+    page = SharedTable(open_store(tmp_path / "class.sqlite"))
+    code = page.open_table(players=3, learners=1, seed=4)
+    seat = page.seat
+    assert isinstance(seat, SeatHandle)
+    bot, rng = make_bot("beginner"), random.Random(2)
+    for _step in range(600):  # the learner plays round 1 (as a beginner would)
+        page.poll()
+        if page.seat_view.recap.shown:
+            break
+        view = seat.view
+        if 0 in view.deciders:
+            assert page._play(bot.choose(view, page.seat_view.rules, seat.legal_actions,
+                                         rng))
+    else:
+        pytest.fail("round 1 never ended")
+    review = page.seat_view.recap.review
+    assert review.layout.display is None and review.game is None  # not started yet:
+    review.open_button.click()  # every learner's round ends at once, so on opening
+    assert review.round_number == 1 and review.wait(120)
+    snapshot = review.game
+    assert snapshot is not None  # the table's own game, as the store keeps it
+    game = Game.from_json(page.store.export(code))
+    assert snapshot.actions == game.actions[:snapshot.moves_made]
+    assert review.mistakes == review_round(snapshot, 0, 1)
+    # reading the review holds the recap's countdown
+    assert not page.seat_view.recap.ticker.playing and page.seat_view.recap.shown
+    assert review.body.layout.display is None and "tr-review-" in review.body.value

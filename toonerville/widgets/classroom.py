@@ -37,6 +37,7 @@ import ipywidgets as widgets
 
 from .. import actions as A
 from ..errors import ToonervilleError
+from ..game import Game
 from ..messages import N_, Message, _, msg
 from ..scenarios import BOT_NAMES
 from ..serverless import no_shared_tables
@@ -173,6 +174,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.seat_view = SeatView(self._play, self.message, size=self._size,
                                   countdown=RECAP_SECONDS, send_offers=self._send_offers)
         view = self.seat_view
+        view.recap.review_source = self._review_source  # the round's review, your seat,
+        view.recap.review_at_once = False  # prepared when opened (see `coach_review`)
         self.status, self.piles, self.table, self.prompt = (
             view.status, view.piles, view.table, view.prompt)
         self.hand, self.moves, self.log_view, self.score_sheet = (
@@ -244,6 +247,14 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             news = msg("you are back at seat {seat} of table {code}, where the game was",
                        None, seat=handle.seat, code=handle.code)
         self._take(handle, news)
+
+    def _review_source(self) -> tuple[Game, int] | None:
+        """The game for the review of a round, and your seat (a watcher has no review).
+        The whole game stays in this kernel: the review shows your own seat's views."""
+        handle = self.seat
+        if not isinstance(handle, Seat):
+            return None
+        return Game.from_json(self.store.export(handle.code)), handle.seat
 
     def _take(self, handle: Seat | Watcher, news: Message) -> None:
         self.seat = handle

@@ -5,7 +5,9 @@ Owns `RoundReview` (CSS class `tr-review`), the part of a round's recap
 ends the recap calls `prepare(game, seat, round_number)`: the review starts at once in a
 thread of the kernel (`coach.review.review_round`, at most three decisions) on a snapshot
 of the game (`game.position_at(game.moves_made)`: the page plays on without touching it),
-and the page says "preparing…" until it is ready. Each decision is drawn from the
+and the page says "preparing…" until it is ready. A shared table's recap uses `offer`
+instead: the review is prepared when the learner opens it (a round ends for every
+learner at once there, on the server that plays the bots). Each decision is drawn from the
 engine's own position before the move (`Mistake.position(game)`, seen from the learner's
 seat only): the hand as it was (the card played lifted), the top of the discard pile or
 the card offered, the melds on the table, the move made, the better move, the cost in
@@ -114,6 +116,9 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         self._round = 0
         self._opened = False
         self._closed = False
+        self._pending: tuple[ReviewSource, int] | None = None
+        #: called when the learner opens the review (the recap then stays open)
+        self.on_open: Callable[[], object] | None = None
         self._threads: dict[tuple[int, int, int, int], threading.Thread] = {}
         #: finished reviews, by (game seed, moves at the snapshot, seat, round); None: failed
         self.reviews: dict[tuple[int, int, int, int], tuple[Mistake, ...] | None] = {}
@@ -166,6 +171,7 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
     def prepare(self, game: Game, seat: int, round_number: int) -> None:
         """A round of `game` has ended: review it for `seat` in the background (after
         the game's last round, any round can be picked)."""
+        self._pending = None
         self._game = game.position_at(game.moves_made)  # a snapshot: the page plays on
         self._seat = seat
         self._opened = False
@@ -177,6 +183,18 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         self.rounds.layout.display = None if last else "none"
         self.layout.display = None
         self._start(round_number)
+
+    def offer(self, source: ReviewSource, round_number: int) -> None:
+        """A round has ended: show the Review button, and prepare the review only when
+        the learner opens it (`source()` then gives the game and the seat). A shared
+        table does so: at a round's end every learner's page would otherwise review at
+        once, on the server that also plays the bots."""
+        self._pending = (source, round_number)
+        self._game = None
+        self._opened = False
+        self.rounds.layout.display = "none"
+        self.layout.display = None
+        self._redraw()
 
     def _start(self, round_number: int) -> None:
         self._round = round_number
@@ -226,8 +244,15 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
 
     def toggle(self) -> None:
         """Open the review (the Review button), or close it."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            found = pending[0]()
+            if found is not None:
+                self.prepare(*found, pending[1])
         self._opened = not self._opened
         self._redraw()
+        if self._opened and self.on_open is not None:
+            self.on_open()
 
     def close(self) -> None:
         """The page is gone: a review still being prepared stops."""

@@ -179,7 +179,11 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
         #: the round's review (`coach_review`), prepared when a round ends if the owner
         #: gives `review_source` (the game it holds and the learner's seat)
         self.review = RoundReview(size)
+        self.review.on_open = self.hold
         self.review_source: ReviewSource | None = None
+        #: prepare the review when the round ends (07); False: when it is opened (a
+        #: shared table, where every learner's round ends at once)
+        self.review_at_once = True
         self.children = [self.body, widgets.HBox([self.continue_button, self.clock]),
                          self.review, self.ticker]
         self.add_class("tr-recap")
@@ -210,18 +214,28 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
         self._seen = len(ends)
         self._end = ends[-1]
         self._left = self.countdown or 0
-        self._redraw()
-        source = self.review_source() if self.review_source is not None else None
-        if source is not None:
-            self.review.prepare(*source, self._end.round_number)
-        self.layout.display = None
         if self.countdown:
             self.ticker.playing = True
+        self._redraw()
+        if self.review_source is not None and not self.review_at_once:
+            self.review.offer(self.review_source, self._end.round_number)
+        elif self.review_source is not None:
+            source = self.review_source()
+            if source is not None:
+                self.review.prepare(*source, self._end.round_number)
+        self.layout.display = None
         return True
+
+    def hold(self) -> None:
+        """Stop the countdown: the recap stays until Continue (the learner is reading
+        the round's review)."""
+        self._left = 0
+        self.ticker.playing = False
+        self.clock.value = ""
 
     def tick(self) -> None:
         """One second of the countdown; at zero the recap closes by itself."""
-        if self._end is None or not self.countdown:
+        if self._end is None or not self.countdown or not self.ticker.playing:
             self.ticker.playing = False
             return
         self._left -= 1
@@ -253,4 +267,4 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
         self.review.size = self.size
         self.clock.value = escape(plural(
             "the next round starts in {n} second", "the next round starts in {n} seconds",
-            self._left)) if self.countdown else ""
+            self._left)) if self.countdown and self.ticker.playing else ""
