@@ -262,8 +262,14 @@ def test_a_shared_tables_opener_chooses_the_bots_level(tmp_path: Path) -> None:
     assert [value for _label, value in lobby.bot_level.options] == list(BOT_LEVELS)
     lobby.bot_level.value = "strong"
     _described(lobby.levels.value, "strong")
-    code = page.open_table(players=3, learners=1, seed=4)
-    assert dict(page.store.info(code).bots) == {1: "strong", 2: "strong"}
+    code = page.open_table(players=3, learners=2, seed=4)
+    assert dict(page.store.info(code).bots) == {2: "strong"}
+    # the stand-in for an away learner is of that level too, as the store keeps it
+    again = open_store(tmp_path / "class.sqlite")
+    state = again._caught_up(code)
+    assert state.stand_in == "strong" and state.driver is not None
+    state.driver.set_away(1)
+    assert isinstance(state.driver.bot_of(1), StrongBot)
 
 
 def test_the_tournament_teacher_chooses_the_bots_level(tmp_path: Path) -> None:

@@ -201,7 +201,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                    seed: int | None = None, name: str | None = None,
                    level: str | None = None) -> str:
         """Open a table of `players` with `learners` seats for learners (0, 1, …; the
-        rest are bots of `level`, else the lobby's), take seat 0 here (named `name`, else
+        rest are bots of `level`, else the lobby's, which also plays for a learner who is
+        away), take seat 0 here (named `name`, else
         the name box's name, if any) and return the table's code."""
         players = int(self.players.value if players is None else players)
         learners = int(self.learners.value if learners is None else learners)
@@ -213,7 +214,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         bots = {seat: level for seat in range(learners, players)}
         code, self.host_key = self.store.open_hosted(
             players, bots=bots, seed=seed, away_after=float(self.away_after.value),
-            names=table_names(players, bots))
+            names=table_names(players, bots), stand_in=level)
         self.give_seat_choice.options = [(_("seat {k}").format(k=k), k)
                                          for k in range(1, players)]
         self.give_row.layout.display = None

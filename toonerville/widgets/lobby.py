@@ -3,9 +3,9 @@
 `TableLobby` holds the lobby's controls and reads them (the name to give a seat, the
 seat chosen); it plays nothing itself: `classroom.SharedTable` places it above the table
 and connects *Open a table* and *Join* to the store. Stable CSS hooks for tests:
-`tr-lobby`, `tr-name`, `tr-players`, `tr-learners`, `tr-bot-level` (the bots' level,
-described by `level_view.LevelGuide`), `tr-away-after`, `tr-open`,
-`tr-code`, `tr-seat`, `tr-key`, `tr-join`.
+`tr-lobby`, `tr-name`, `tr-players`, `tr-learners`, `tr-bot-level` (the level of the
+bots and of the stand-in for an away learner, described by `level_view.LevelGuide`),
+`tr-away-after`, `tr-open`, `tr-code`, `tr-seat`, `tr-key`, `tr-join`.
 """
 
 from __future__ import annotations
