@@ -33,6 +33,7 @@ from toonerville.store import Seat as SeatHandle
 from toonerville.store import open_store
 from toonerville.views import Phase
 from toonerville.widgets import coach_review, coach_view
+from toonerville.widgets import recap as recap_module
 from toonerville.widgets.base import MessageBox
 from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.coach_review import RoundReview
@@ -41,6 +42,7 @@ from toonerville.widgets.explorer import RulesExplorer
 from toonerville.widgets.level_view import LevelGuide
 from toonerville.widgets.passplay import PassAndPlay
 from toonerville.widgets.play import SETTINGS, PlayGame
+from toonerville.widgets.recap import RoundRecap
 from toonerville.widgets.seat import SeatView
 from toonerville.widgets.tournament import TeacherDesk
 from toonerville.widgets.url import seed_from_url
@@ -348,3 +350,29 @@ def test_a_shared_tables_recap_reviews_the_learners_own_seat(tmp_path: Path) -> 
     # reading the review holds the recap's countdown
     assert not page.seat_view.recap.ticker.playing and page.seat_view.recap.shown
     assert review.body.layout.display is None and "tr-review-" in review.body.value
+
+
+def test_without_threads_a_review_is_prepared_when_opened(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide (the static site) has no threads: the recap offers the review, and
+    opening it runs the review there and then, "preparing…" already on the page."""
+    monkeypatch.setattr(coach_review, "IN_BROWSER", True)
+    monkeypatch.setattr(recap_module, "IN_BROWSER", True)
+    seen: list[str] = []
+    recap = RoundRecap()
+
+    def quick(game: Game, seat: int, round_number: int,
+              cancel: Callable[[], bool]) -> tuple[()]:
+        seen.append(recap.review.body.value)
+        assert threading.current_thread() is threading.main_thread()
+        return ()
+
+    monkeypatch.setattr(coach_review, "review_round", quick)
+    game = play_game(["heuristic"] * 3, seed=8)
+    recap.review_source = lambda: (game, 0)
+    assert not recap.review_at_once
+    recap.offer(game.history)
+    assert recap.review.game is None and seen == []  # nothing before it is opened
+    recap.review.open_button.click()
+    assert "tr-review-preparing" in seen[0] and recap.review.ready
+    assert "In round 11 no decision of yours cost" in recap.review.body.value

@@ -7,7 +7,9 @@ thread of the kernel (`coach.review.review_round`, at most three decisions) on a
 of the game (`game.position_at(game.moves_made)`: the page plays on without touching it),
 and the page says "preparing…" until it is ready. A shared table's recap uses `offer`
 instead: the review is prepared when the learner opens it (a round ends for every
-learner at once there, on the server that plays the bots). Each decision is drawn from the
+learner at once there, on the server that plays the bots), and so does every recap in a
+browser without threads (Pyodide, the static site): there the review runs when opened,
+"preparing…" already on the page. Each decision is drawn from the
 engine's own position before the move (`Mistake.position(game)`, seen from the learner's
 seat only): the hand as it was (the card played lifted), the top of the discard pile or
 the card offered, the melds on the table, the move made, the better move, the cost in
@@ -24,6 +26,7 @@ wait for the thread.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 from collections.abc import Callable
 from html import escape
@@ -42,6 +45,9 @@ from ..views import Phase
 from .base import Part, translated_button
 
 log = logging.getLogger("toonerville.widgets")
+
+#: a browser without threads (Pyodide: the static site)
+IN_BROWSER = sys.platform == "emscripten"
 
 #: what an owner hands the recap: the game the page holds and the learner's seat (None:
 #: no review here, e.g. a watcher)
@@ -204,6 +210,9 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
             return
         game, seat = self._game, self._seat
         assert game is not None
+        if IN_BROWSER:  # no threads in Pyodide: "preparing…" is on the page, then the work
+            self._work(game, seat, round_number, key)
+            return
         thread = threading.Thread(target=self._work, args=(game, seat, round_number, key),
                                   name=f"review-round-{round_number}", daemon=True)
         self._threads[key] = thread

@@ -38,7 +38,7 @@ from ..render import TEXT_PX, card_html, meld_html
 from ..rules import ROUNDS, Rules
 from ..scoring import places, winners
 from .base import Part
-from .coach_review import ReviewSource, RoundReview
+from .coach_review import IN_BROWSER, ReviewSource, RoundReview
 
 #: how long a shared table's recap stays before it closes by itself, in seconds
 RECAP_SECONDS = 20
@@ -183,7 +183,7 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
         self.review_source: ReviewSource | None = None
         #: prepare the review when the round ends (07); False: when it is opened (a
         #: shared table, where every learner's round ends at once)
-        self.review_at_once = True
+        self.review_at_once = not IN_BROWSER  # no threads in Pyodide: when opened
         self.children = [self.body, widgets.HBox([self.continue_button, self.clock]),
                          self.review, self.ticker]
         self.add_class("tr-recap")
