@@ -376,3 +376,20 @@ def test_without_threads_a_review_is_prepared_when_opened(
     recap.review.open_button.click()
     assert "tr-review-preparing" in seen[0] and recap.review.ready
     assert "In round 11 no decision of yours cost" in recap.review.body.value
+
+
+def test_pass_and_play_keeps_each_learners_notes_apart() -> None:
+    page = PassAndPlay(seed=11)
+    page.start(names=["Ann", "Bo", "Cy"], kinds=["human"] * 3)
+    game = page.game
+    assert game is not None
+    bot, rng = HeuristicBot(), random.Random(1)
+    for _step in range(15):  # a few turns, each learner revealing the page and playing
+        if page.holder is None:
+            page.reveal()
+        holder = page.holder
+        assert holder is not None
+        page._play(bot.choose(game.view(holder), game.rules,
+                              partial(game.legal_actions, holder), rng))
+    memories = page.seat_view.coach.memories
+    assert len(memories) == 3 and all(m.seat == s for s, m in memories.items())

@@ -1,8 +1,8 @@
 """The coach's hint on a page: the strong bot's move, why, and what the other moves cost.
 
 Owns `CoachHint`, the panel under a seat's moves (CSS class `tr-coach-hint`), and the
-coach's notes of the seat it sits by (a `coach.memory.Memory` fed every view the page
-shows the learner, `observe(view)`: never another seat's cards). `ask(work)` shows
+coach's notes of each seat it sits by (a `coach.memory.Memory` per seat, fed every view
+of that seat the page shows, `observe_view(view)`: never another seat's cards). `ask(work)` shows
 "Thinking…" at once — the widget message leaves the kernel before the work starts, so
 the learner sees it while the strong bot plays the round out — then runs `work()` (a
 `coach.hint.Hint`) and draws each alternative the bot weighed with its cost in points
@@ -76,7 +76,9 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
         self._found: Hint | None = None
         self._thinking = False
         self._view: PlayerView | None = None
-        self.memory = Memory()
+        #: the notes of each seat shown here, fed only that seat's views (pass-and-play
+        #: shows several seats in turn: each keeps its own notes, none sees another's)
+        self.memories: dict[int, Memory] = {}
         super().__init__(**kwargs)
         self.size = size
         self.add_class("tr-coach-hint")
@@ -90,7 +92,7 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
         """Note a view the learner is shown (their own seat's); a hint from an earlier
         view is cleared."""
         if view != self._view:
-            self.memory.observe(view)
+            self.memories.setdefault(view.seat, Memory()).observe(view)
             if self._found is not None or self._thinking:
                 self._found, self._thinking = None, False
                 self._redraw()
@@ -120,7 +122,7 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
         the views shown before it; seeded by the position, so the same view gets the
         same hint."""
         bot = StrongBot(worlds=HINT_WORLDS, time_budget=HINT_BUDGET)
-        bot.memory = copy.deepcopy(self.memory)
+        bot.memory = copy.deepcopy(self.memories.get(view.seat, Memory()))
         moves = list(legal)
         rng = random.Random(f"coach:{view.round_number}:{view.phase.name}:{view.seat}:"
                             f"{view.stock_size}:{view.discard_size}:"
