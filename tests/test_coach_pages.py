@@ -6,6 +6,7 @@ with the engine's own."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 from collections.abc import Callable
@@ -39,6 +40,7 @@ from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.coach_review import RoundReview
 from toonerville.widgets.coach_view import HINT_WORLDS, CoachHint
 from toonerville.widgets.explorer import RulesExplorer
+from toonerville.widgets.level_compare import LevelComparer
 from toonerville.widgets.level_view import LevelGuide
 from toonerville.widgets.passplay import PassAndPlay
 from toonerville.widgets.play import SETTINGS, PlayGame
@@ -393,3 +395,16 @@ def test_pass_and_play_keeps_each_learners_notes_apart() -> None:
                               partial(game.legal_actions, holder), rng))
     memories = page.seat_view.coach.memories
     assert len(memories) == 3 and all(m.seat == s for s, m in memories.items())
+
+
+def test_without_threads_the_level_comparison_plays_on_the_pages_loop() -> None:
+    async def run() -> LevelComparer:
+        compare = LevelComparer(games=2, seed=5, players=3, mode="page")
+        task = compare.start()
+        assert task is not None and compare.running
+        await task
+        return compare
+
+    compare = asyncio.run(run())
+    assert compare.pairs == list(compare_levels("beginner", "heuristic", 2, 5, 3))
+    assert compare.status.value == "2 of 2 paired games played" and not compare.running
