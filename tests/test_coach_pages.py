@@ -408,3 +408,36 @@ def test_without_threads_the_level_comparison_plays_on_the_pages_loop() -> None:
     compare = asyncio.run(run())
     assert compare.pairs == list(compare_levels("beginner", "heuristic", 2, 5, 3))
     assert compare.status.value == "2 of 2 paired games played" and not compare.running
+
+
+def test_a_review_still_being_prepared_stops_when_the_recap_closes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Continue closes the recap: a review not ready yet stops (its thread would slow
+    the bots' moves) — before it starts, if Continue comes within `START_DELAY` — and is
+    prepared again if the learner asks for it later (the menu after the game)."""
+    calls: list[str] = []
+
+    def patient(game: Game, seat: int, round_number: int,
+                cancel: Callable[[], bool]) -> tuple[()]:
+        calls.append(f"started {round_number}")
+        for _tick in range(50):
+            if cancel():
+                calls.append(f"stopped {round_number}")
+                raise coach_review.ReviewCancelled("stopped")
+            threading.Event().wait(0.01)
+        return ()
+
+    monkeypatch.setattr(coach_review, "review_round", patient)
+    game = play_game(["heuristic"] * 3, seed=8)
+    recap = RoundRecap()
+    recap.review_source = lambda: (game, 0)
+    recap.offer(game.history)
+    review = recap.review
+    recap.close_recap()  # at once: the review never started
+    assert not review.wait(30) and calls == []
+    monkeypatch.setattr(coach_review, "START_DELAY", 0.0)
+    review.rounds.value = 3
+    review.rounds.value = 11  # the last round again: prepared anew
+    assert review.wait(30) and review.round_number == 11
+    assert "started 11" in calls and "started 3" in calls
+    review.close()

@@ -48,6 +48,9 @@ log = logging.getLogger("toonerville.widgets")
 
 #: a browser without threads (Pyodide: the static site)
 IN_BROWSER = sys.platform == "emscripten"
+#: seconds a review's thread waits before it starts: a learner who clicks Continue at
+#: once costs the kernel nothing (the bots' moves share its one core for Python)
+START_DELAY = 1.0
 
 #: what an owner hands the recap: the game the page holds and the learner's seat (None:
 #: no review here, e.g. a watcher)
@@ -122,6 +125,9 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         self._round = 0
         self._opened = False
         self._closed = False
+        #: reviews being prepared that the recap no longer shows: they stop
+        self._stopped: set[tuple[int, int, int, int]] = set()
+        self._wake: dict[tuple[int, int, int, int], threading.Event] = {}
         self._pending: tuple[ReviewSource, int] | None = None
         #: called when the learner opens the review (the recap then stays open)
         self.on_open: Callable[[], object] | None = None
@@ -206,29 +212,49 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         self._round = round_number
         key = self._key(round_number)
         self._redraw()
-        if key in self.reviews or key in self._threads:
-            return
+        with self._lock:
+            self._stop_others(key)  # one review is prepared at a time: the one shown
+            if key in self.reviews or (key in self._threads and key not in self._stopped):
+                return
+            self._stopped.discard(key)
         game, seat = self._game, self._seat
         assert game is not None
         if IN_BROWSER:  # no threads in Pyodide: "preparing…" is on the page, then the work
             self._work(game, seat, round_number, key)
             return
-        thread = threading.Thread(target=self._work, args=(game, seat, round_number, key),
+        thread = threading.Thread(target=self._work, args=(game, seat, round_number, key,
+                                                           START_DELAY),
                                   name=f"review-round-{round_number}", daemon=True)
         self._threads[key] = thread
+        self._wake[key] = threading.Event()
         thread.start()
 
-    def _work(self, game: Game, seat: int, round_number: int,
-              key: tuple[int, int, int, int]) -> None:
-        def cancel() -> bool:  # a newer game, or the page is gone: stop
-            return self._closed or (self._game is not None and self._game.seed != key[0])
+    def _stop_others(self, key: tuple[int, int, int, int] | None) -> None:
+        """Stop every review still being prepared but `key`'s (under the lock)."""
+        for k in self._threads:
+            if k != key and k not in self.reviews:
+                self._stopped.add(k)
+                if k in self._wake:
+                    self._wake[k].set()
 
+    def _work(self, game: Game, seat: int, round_number: int,
+              key: tuple[int, int, int, int], delay: float = 0.0) -> None:
+        def cancel() -> bool:  # a newer game, or the page is gone: stop
+            return self._closed or key in self._stopped \
+                or (self._game is not None and self._game.seed != key[0])
+
+        wake = self._wake.get(key)
+        if delay and wake is not None:
+            wake.wait(delay)  # woken at once if it stops meanwhile
         try:
+            if cancel():  # stopped while it waited
+                raise ReviewCancelled(f"the review of round {round_number} was stopped")
             found: tuple[Mistake, ...] | None = review_round(game, seat, round_number,
                                                              cancel=cancel)
         except ReviewCancelled:
             with self._lock:
-                self._threads.pop(key, None)
+                if self._threads.get(key) is threading.current_thread():
+                    del self._threads[key]
             return
         except Exception:  # a review is a bonus: it never breaks the page
             log.exception("the review of round %s failed", round_number)
@@ -266,10 +292,16 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
     def close(self) -> None:
         """The page is gone: a review still being prepared stops."""
         self._closed = True
+        for wake in list(self._wake.values()):
+            wake.set()
         super().close()
 
     def hide(self) -> None:
-        """The recap closes: the review goes with it (a finished review stays cached)."""
+        """The recap closes: the review goes with it. A finished review stays cached; one
+        still being prepared stops (its thread would slow the bots' moves in this kernel),
+        and starts again if asked for (the menu after the game)."""
+        with self._lock:
+            self._stop_others(None)
         self._opened = False
         self.layout.display = "none"
         self.body.layout.display = "none"
