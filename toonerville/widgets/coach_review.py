@@ -286,6 +286,10 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
                 self.prepare(*found, pending[1])
         self._opened = not self._opened
         self._redraw()
+        if self._opened and self._game is not None:
+            wake = self._wake.get(self._key(self._round))
+            if wake is not None:
+                wake.set()  # the learner is waiting for it: no start delay
         if self._opened and self.on_open is not None:
             self.on_open()
 
