@@ -15,6 +15,7 @@ from html import escape
 from pathlib import Path
 
 import pytest
+from test_passplay_widget import covered, press, three_learners
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville import actions as A
@@ -441,3 +442,32 @@ def test_a_review_still_being_prepared_stops_when_the_recap_closes(
     assert review.wait(30) and review.round_number == 11
     assert "started 11" in calls and "started 3" in calls
     review.close()
+
+
+def test_pass_and_play_reviews_the_round_of_the_learner_holding_the_device() -> None:
+    page = three_learners(seed=21)
+    game = page.game
+    assert game is not None
+    bot = HeuristicBot()
+    for _click in range(3_000):  # round 1, played by clicks
+        if game.records:
+            break
+        if covered(page):
+            page.reveal_button.click()
+            continue
+        seat = page.holder
+        assert seat is not None
+        choice = bot.choose(game.view(seat), game.rules, partial(game.legal_actions, seat),
+                            random.Random(len(game.actions)))
+        if not press(page, choice):
+            options = [a for a in game.legal_actions(seat)
+                       if isinstance(a, A.Discard | A.Pass | A.Draw)]
+            assert press(page, options[0])
+    while covered(page):
+        page.reveal_button.click()
+    review = page.seat_view.recap.review
+    holder = page.holder
+    assert holder is not None and page.seat_view.recap.shown and review.game is None
+    review.open_button.click()  # prepared when opened, for the learner holding it
+    assert review.wait(120) and review.game is not None
+    assert review.mistakes == review_round(review.game, holder, 1)

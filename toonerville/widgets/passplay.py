@@ -117,6 +117,10 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.seat_view.layout.display = "none"
         self.seat_view.no_seat = msg("the device is covered: the learner it names clicks "
                                      "their button first", None)
+        # a round's review is of the learner holding the device when it is opened
+        self.seat_view.recap.review_source = lambda: None if self.game is None \
+            or self.holder is None else (self.game, self.holder)
+        self.seat_view.recap.review_at_once = False
         self.new_button = make_button(N_("New game"), "tr-pp-new", N_(
             "Leave this game and choose the players again"))
         self.new_button.on_click(guard(lambda _b: self.leave()))
