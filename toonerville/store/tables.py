@@ -45,7 +45,7 @@ from ..events import Event, Phase
 from ..game import Game
 from ..messages import Message, msg
 from ..rules import Rules
-from ..table import SAFETY_MOVES, Table
+from ..table import SAFETY_MOVES, STAND_IN, Table
 from ..views import PlayerView
 from . import codes
 from .backend import TABLE_FORMAT, Backend, TableRow
@@ -97,14 +97,15 @@ class TableStore(SeatKeeper, Presence):
                    bots: Mapping[int, str] | None = None, start: Game | None = None,
                    last_round: int | None = None, tournament: str | None = None,
                    code: str | None = None, host: str | None = None,
-                   away_after: float | None = None, buy_after: float | None = None
-                   ) -> str:
+                   away_after: float | None = None, buy_after: float | None = None,
+                   stand_in: str | None = None) -> str:
         """Open a table and return its code. `bots` maps seats to bot kinds; the other
         seats wait for learners to claim them. `start` is a game to begin from instead of
         `Game.new(players, seed, rules, names)` (it must have no moves yet); `last_round`
         ends the table after that round (a tournament table plays one round). `host` is
         the digest of the key that may hand seats over (`open_hosted` makes one);
-        `away_after` and `buy_after` are the table's limits in seconds."""
+        `away_after` and `buy_after` are the table's limits in seconds; `stand_in` the bot
+        kind that plays for a learner who is away (default: the heuristic bot)."""
         game = start if start is not None else Game.new(players=players, seed=seed,
                                                          rules=rules, names=names)
         if game.actions:
@@ -123,6 +124,8 @@ class TableStore(SeatKeeper, Presence):
             header["host"] = host
         if away_after is not None or buy_after is not None:
             header["limits"] = list(_limits(away_after, buy_after, None))
+        if stand_in is not None:
+            header["stand_in"] = make_bot(stand_in).name  # an unknown kind is refused
         setup = json.dumps(header)
         row = partial(TableRow, format=TABLE_FORMAT, start=game.to_json(indent=None),
                       setup=setup)
@@ -358,7 +361,8 @@ class TableStore(SeatKeeper, Presence):
         if t.driver is not None and log == t.log:
             return
         t.log = log
-        t.driver = Table(t.game, t.seat_bots, away=log.away, buy_offers=log.offers)
+        t.driver = Table(t.game, t.seat_bots, away=log.away, buy_offers=log.offers,
+                         stand_in=t.stand_in)
         t.seen = (len(t.game.actions), self.clock())  # the seats changed: a new wait
 
     def _first_claims(self, t: _Table) -> dict[str, str]:
@@ -386,6 +390,7 @@ class TableStore(SeatKeeper, Presence):
             last_round, tournament = setup["last_round"], setup["tournament"]
             host = setup.get("host")
             limits = setup.get("limits")
+            stand_in = make_bot(setup.get("stand_in", STAND_IN)).name
             if game.actions or not all(0 <= s < game.players for s in bots):
                 raise ValueError("moves or seats out of place")
             if host is not None and not isinstance(host, str):
@@ -399,7 +404,8 @@ class TableStore(SeatKeeper, Presence):
                 "table {code} cannot be read ({why}); it is left as it is", None, code=code,
                 why=msg("its header is damaged: {why}", None,
                         why=cause(err))), code, None, None) from None
-        return _Table(code, game, bots, last_round, tournament, host, limits)
+        return _Table(code, game, bots, last_round, tournament, host, limits,
+                      stand_in=stand_in)
 
     def _catch_up(self, t: _Table) -> None:
         game = t.game

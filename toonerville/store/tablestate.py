@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..events import Event, EventKind
 from ..game import Game
 from ..messages import _, msg
-from ..table import Table
+from ..table import STAND_IN, Table
 from .errors import StoreError
 from .seats import AWAY_AFTER, BUY_AFTER, LIMITS, SeatLog
 
@@ -79,6 +79,8 @@ class TableState:
     driver: Table | None = None
     #: (moves, when this client first saw the table at that many moves or seats)
     seen: tuple[int, float] = (-1, 0.0)
+    #: the bot kind that plays for a learner who is away (the header's, or the driver's)
+    stand_in: str = STAND_IN
 
     def claim_key(self, seat: int) -> tuple[str, str]:
         """Where the claim of a seat is kept: a tournament's learners claim their name in

@@ -38,6 +38,7 @@ import ipywidgets as widgets
 
 from .. import actions as A
 from ..errors import ToonervilleError
+from ..game import Game
 from ..messages import N_, Message, _, msg
 from ..names import bot_names
 from ..serverless import no_shared_tables
@@ -174,6 +175,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.seat_view = SeatView(self._play, self.message, size=self._size,
                                   countdown=RECAP_SECONDS, send_offers=self._send_offers)
         view = self.seat_view
+        view.recap.review_source = self._review_source  # the round's review, your seat,
+        view.recap.review_at_once = False  # prepared when opened (see `coach_review`)
         self.status, self.piles, self.table, self.prompt = (
             view.status, view.piles, view.table, view.prompt)
         self.hand, self.moves, self.log_view, self.score_sheet = (
@@ -196,20 +199,23 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
 
     # -- opening and joining ---------------------------------------------------------
     def open_table(self, players: int | None = None, learners: int | None = None,
-                   seed: int | None = None, name: str | None = None) -> str:
+                   seed: int | None = None, name: str | None = None,
+                   level: str | None = None) -> str:
         """Open a table of `players` with `learners` seats for learners (0, 1, …; the
-        rest are heuristic bots), take seat 0 here (named `name`, else the name box's
-        name, if any) and return the table's code."""
+        rest are bots of `level`, else the lobby's, which also plays for a learner who is
+        away), take seat 0 here (named `name`, else
+        the name box's name, if any) and return the table's code."""
         players = int(self.players.value if players is None else players)
         learners = int(self.learners.value if learners is None else learners)
         if not 1 <= learners <= players:
             raise ToonervilleError(msg("a table of {n} has room for 1 to {n} learners, not "
                                        "{k}", None, n=players, k=learners))
         chosen = self._chosen_name(name)  # a bad name is refused before a table opens
-        bots = {seat: "heuristic" for seat in range(learners, players)}
+        level = str(self.lobby.bot_level.value if level is None else level)
+        bots = {seat: level for seat in range(learners, players)}
         code, self.host_key = self.store.open_hosted(
             players, bots=bots, seed=seed, away_after=float(self.away_after.value),
-            names=table_names(players, bots))
+            names=table_names(players, bots), stand_in=level)
         self.give_seat_choice.options = [(_("seat {k}").format(k=k), k)
                                          for k in range(1, players)]
         self.give_row.layout.display = None
@@ -243,6 +249,14 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             news = msg("you are back at seat {seat} of table {code}, where the game was",
                        None, seat=handle.seat, code=handle.code)
         self._take(handle, news)
+
+    def _review_source(self) -> tuple[Game, int] | None:
+        """The game for the review of a round, and your seat (a watcher has no review).
+        The whole game stays in this kernel: the review shows your own seat's views."""
+        handle = self.seat
+        if not isinstance(handle, Seat):
+            return None
+        return Game.from_json(self.store.export(handle.code)), handle.seat
 
     def _take(self, handle: Seat | Watcher, news: Message) -> None:
         self.seat = handle

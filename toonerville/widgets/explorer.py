@@ -51,6 +51,7 @@ from .explorer_words import (  # the words, importable from here as before
     question_options,
     rank_options,
 )
+from .level_compare import LevelComparer
 
 
 class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
@@ -164,9 +165,12 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
         self.language = LanguagePicker()
         top = widgets.HBox((self.language, self.size_toggle),
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        #: how many points a bot level is worth against another (`level_compare`)
+        self.levels = LevelComparer(seed=seed, players=players)
         super().__init__(children=(size_style(), self.page_style, top,
                                    self.question, settings, more, self.rules_box, bar,
-                                   self.messages, self.plot, self.tables, self.download),
+                                   self.messages, self.plot, self.tables, self.download,
+                                   self.levels),
                          **kwargs)
         self.add_class("tv-rules-explorer")
         widgets.dlink((self.size_toggle, "value"), (self, "size"))

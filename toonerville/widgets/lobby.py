@@ -3,8 +3,9 @@
 `TableLobby` holds the lobby's controls and reads them (the name to give a seat, the
 seat chosen); it plays nothing itself: `classroom.SharedTable` places it above the table
 and connects *Open a table* and *Join* to the store. Stable CSS hooks for tests:
-`tr-lobby`, `tr-name`, `tr-players`, `tr-learners`, `tr-away-after`, `tr-open`,
-`tr-code`, `tr-seat`, `tr-key`, `tr-join`.
+`tr-lobby`, `tr-name`, `tr-players`, `tr-learners`, `tr-bot-level` (the level of the
+bots and of the stand-in for an away learner, described by `level_view.LevelGuide`),
+`tr-away-after`, `tr-open`, `tr-code`, `tr-seat`, `tr-key`, `tr-join`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..messages import N_, _
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.seats import AWAY_AFTER, LIMITS
 from .base import MessageBox, translated_button
+from .level_view import LevelGuide, level_options
 from .textbox import capped_text
 
 #: the seat choice "the first free seat" and "watch" (other choices are seat numbers)
@@ -52,6 +54,12 @@ class TableLobby(widgets.VBox):  # type: ignore[misc]
             description=_("Away after (seconds)"), style={"description_width": "initial"},
             layout=widgets.Layout(width="auto"))
         self.away_after.add_class("tr-away-after")
+        self.bot_level = widgets.Dropdown(options=level_options(), value="heuristic",
+                                          description=_("Bots play"),
+                                          layout=widgets.Layout(width="auto"))
+        self.bot_level.add_class("tr-bot-level")
+        #: every bot level described, the one chosen in bold
+        self.levels = LevelGuide().follow(self.bot_level)
         self.open_button = translated_button(N_("Open a table"), "tr-open", N_(
             "Open a new table: you take seat 0, bots play the seats no learner takes"))
         self.code_text = capped_text(CODE_BOX_LIMIT, message, css="tr-code",
@@ -68,7 +76,9 @@ class TableLobby(widgets.VBox):  # type: ignore[misc]
             "rejoin key, or watch"))
         super().__init__([
             self.name_text,
-            widgets.HBox([self.players, self.learners, self.away_after, self.open_button]),
+            widgets.HBox([self.players, self.learners, self.bot_level, self.away_after,
+                          self.open_button]),
+            self.levels,
             widgets.HBox([self.code_text, self.seat_choice, self.key_text,
                           self.join_button])])
         self.add_class("tr-lobby")

@@ -32,6 +32,7 @@ from ..store.tables import public_events
 from ..table import SAFETY_MOVES, Table
 from ..views import Phase
 from .components import MessageBox, size_style
+from .level_view import LevelGuide
 from .seat import SeatView, make_button
 from .seat_model import TableSession
 from .textbox import capped_text
@@ -97,7 +98,9 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.start_button = make_button(N_("Start"), "tr-pp-start", N_(
             "Deal a new game for these players at this screen"))
         self.start_button.on_click(guard(lambda _b: self.start()))
-        self.lobby = widgets.VBox([self.players, *self.rows, self.start_button])
+        #: every bot level described, the ones chosen in bold (`level_view`)
+        self.levels = LevelGuide(self._size).follow(*self.kind_choices)
+        self.lobby = widgets.VBox([self.players, *self.rows, self.levels, self.start_button])
         self.lobby.add_class("tr-pp-lobby")
         self._show_rows()
         # the cover and the table
@@ -115,6 +118,10 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.seat_view.layout.display = "none"
         self.seat_view.no_seat = msg("the device is covered: the learner it names clicks "
                                      "their button first", None)
+        # a round's review is of the learner holding the device when it is opened
+        self.seat_view.recap.review_source = lambda: None if self.game is None \
+            or self.holder is None else (self.game, self.holder)
+        self.seat_view.recap.review_at_once = False
         self.new_button = make_button(N_("New game"), "tr-pp-new", N_(
             "Leave this game and choose the players again"))
         self.new_button.on_click(guard(lambda _b: self.leave()))

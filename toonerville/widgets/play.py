@@ -173,6 +173,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.log_view, self.score_sheet, self.buy_offers = (
             seat.log_view, seat.score_sheet, seat.buy_offers)
         self.round_parts = seat.round_parts
+        # the coach's panel, and the round's review of your seat (prepared when a round
+        # ends, while you read the recap)
+        self.coach = seat.coach
+        self.recap.review_source = lambda: (self.game, HUMAN)
         for name in ("draw_button", "take_button", "buy_button", "pass_button",
                      "suggest_button", "lay_down_button", "lay_off_button", "swap_button",
                      "discard_button", "undo_button", "hint_button"):

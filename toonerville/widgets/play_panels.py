@@ -27,6 +27,7 @@ from ..rules import Rules
 from ..scenarios import HUMAN
 from ..views import PlayerView
 from .base import MessageBox, apply_texts, relabel, translated_button
+from .level_view import LevelGuide
 from .play_text import download_html
 from .session import PlaySession, settings_kinds
 from .settings import HouseRulesPanel
@@ -311,8 +312,10 @@ class SettingsPanel(widgets.VBox):  # type: ignore[misc]
         make.text(note, "value", N_("These apply when you click <b>New game</b> (at the "
                                     "bottom). The seed moves on by one with each new game; "
                                     "the same seed deals the same game."))
+        #: every bot level described, the one chosen in bold (`level_view`)
+        self.levels = LevelGuide(size).follow(self.bot_kind)
         super().__init__([note, make.row(self.bots_count, self.bot_kind, self.seed),
-                          self.rules_panel])
+                          self.levels, self.rules_panel])
         self.add_class("tr-settings-panel")
 
     def _set(self, name: str, value: object) -> None:

@@ -51,6 +51,7 @@ from ..rules import Rules
 from ..views import Phase, PlayerView
 from .base import MessageBox, Part, translated_button
 from .board import PilesView, ScoreSheet, TableView
+from .coach_view import CoachHint
 from .hand import HandOrder, SeatHand
 from .play_log import LOG_LINES, PlayLog
 from .recap import RoundRecap
@@ -85,7 +86,8 @@ _HELPERS = (
     ("undo_button", "tr-undo", N_("Take back"),
      N_("Take back your last move, if nobody has acted since")),
     ("hint_button", "tr-hint", N_("Hint"),
-     N_("What would the heuristic bot do in your place?")),
+     N_("What would the strong bot do in your place, and what would the other choices "
+        "cost?")),
 )
 
 
@@ -162,6 +164,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
             "<b>Your hand</b> (<kbd>Tab</kbd> to a card; <kbd>Space</kbd> or <kbd>Enter</kbd> "
             "selects it)"))
         self.suggested = self._html("tr-suggested")
+        self.coach = CoachHint(size)
         for attribute, css, label, tooltip, *_kind in (*_MOVES, *_HELPERS):
             setattr(self, attribute, translated_button(label, css, tooltip, owner=self))
         for _a, _c, _l, _t, kind in _MOVES[:4]:
@@ -201,7 +204,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         board = _row([self.piles, self.table], "tr-seat-board")
         #: what the recap covers while it is open: the new round's table and moves
         self.round_parts = [board, self.prompt, self.buy_row, self.start_row,
-                            self.hand_head, self.hand, self.moves, self.suggested]
+                            self.hand_head, self.hand, self.moves, self.suggested,
+                            self.coach]
         self.record = _row([self.log_box, self.score_sheet], "tr-record")
         self.children = [widgets.HTML(SEAT_CSS, layout=widgets.Layout(display="none")),
                          self.status, self.others, self.recap, *self.round_parts,
@@ -247,6 +251,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         if len(history) < self._history_size:  # taken back: notes stay, after what is left
             self._notes = [(min(at, len(history)), n) for at, n in self._notes]
         self._history_size = len(history)
+        if me is not None:
+            self.coach.observe_view(view)
         names = seat_names(view.names, me)
         self.piles.update(view)
         self.table.update(dict(zip(names, view.table, strict=True)))
@@ -344,6 +350,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         for part in (self.hand, self.start_row, self.moves, self.buy_row):
             part.layout.display = "none"
         self.suggested.value = ""
+        self.coach.clear()
         for attribute, *_rest in (*_MOVES, *_HELPERS):
             getattr(self, attribute).disabled = True
 
@@ -361,7 +368,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     def _redraw(self) -> None:
         if not hasattr(self, "hand"):
             return
-        for part in (self.piles, self.score_sheet, self.hand, self.recap):
+        for part in (self.piles, self.score_sheet, self.hand, self.recap, self.coach):
             part.size = self.size
         self.table.size = smaller(self.size)
         self._show_log()

@@ -4,11 +4,12 @@ the focus goes next.
 Owns turning a click into a move for the owner's `send(action)`, or into a sentence that
 says why not: the one selected card to discard, lay off or swap in, the engine's
 lay-down (from the legal moves the view was shown), Suggest (the solver's lay-down for
-the hand, or what the hand lacks: `solver.shortfall`), Hint (`HeuristicBot.explain`,
-noted in the log: the one hint entry point of every table page) and Take back (the
-owner's, or why a move cannot be taken back here). An owner that can say why a move
-does not apply now (`why_not`, e.g. "draw first (T9)") keeps every button live, and a
-click on one that does not apply says why; the others' buttons are disabled instead.
+the hand, or what the hand lacks: `solver.shortfall`), Hint (the strong bot's,
+`coach_view.CoachHint`, noted in the log: the one hint entry point of every table
+page) and Take back (the owner's, or why a move cannot be taken back here). An owner
+that can say why a move does not apply now (`why_not`, e.g. "draw first (T9)") keeps
+every button live, and a click on one that does not apply says why; the others'
+buttons are disabled instead.
 
 After each move the focus is on what the learner decides next: the card just drawn,
 the hand after a take or a lay-down, Discard once one card is selected, Continue on a
@@ -35,6 +36,7 @@ from ..rules import Rules
 from ..solver import shortfall
 from ..views import Phase, PlayerView
 from .base import MessageBox
+from .coach_view import CoachHint
 from .hand import SeatHand
 from .recap import RoundRecap
 
@@ -79,6 +81,7 @@ class SeatMoves:
     _picking: bool
     #: the solver's lay-down shown last, in notation ("" when none is shown)
     suggested_text: str
+    coach: CoachHint
 
     def _me(self) -> int:
         if self._seat is None:
@@ -254,9 +257,10 @@ class SeatMoves:
         self.lay_down_button.focus()
 
     def hint(self) -> tuple[A.Action, Message] | None:
-        """What the heuristic bot would do in your place, and why (said, and noted in
-        the log); the card it would play is selected, the button it would press has the
-        focus. The one hint entry point of every table page."""
+        """What the strong bot would do in your place, and why (said, and noted in the
+        log; the coach's panel shows what the other choices cost); the card it would play
+        is selected, the button it would press has the focus. The one hint entry point of
+        every table page."""
         seat = self._me()
         view = self._view
         if view is None or not self._legal:
@@ -264,7 +268,8 @@ class SeatMoves:
                                    "turn", None))
             return None
         legal = list(self._legal)
-        action, why = self._helper.explain(view, self.rules, lambda: legal)
+        found = self.coach.ask(lambda: self.coach.hint_for_view(view, self.rules, legal))
+        action, why = found.action, found.reason
         self.message.info(msg("Hint: {why}", why.rule, why=why.text))
         self.note(msg("Hint for {name}: {why}", why.rule, name=view.names[seat],
                       why=why.text))

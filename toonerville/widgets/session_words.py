@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import actions as A
-from ..bots import BOT_KINDS, Bot
+from ..bots import BOT_KINDS, BOT_LEVELS, Bot
 from ..events import Event
 from ..game import Game
 from ..messages import N_, Message, _, msg
@@ -21,10 +21,10 @@ from ..scenarios import HUMAN
 BUY_OFFERS = (("helpful", N_("only discards that help me")),
               ("always", N_("every declined discard")),
               ("never", N_("never (pass for me)")))
-#: the bot kinds the "Next game" settings offer
-PLAY_BOT_KINDS = tuple(k for k in BOT_KINDS if k in ("heuristic", "random"))
+#: the bot kinds the "Next game" settings offer: the levels, weakest first, then random
+PLAY_BOT_KINDS = (*BOT_LEVELS, *(k for k in BOT_KINDS if k == "random"))
 #: the kinds' names as the sentences show them ("against 3 heuristic bots")
-KIND_WORDS = (N_("heuristic"), N_("random"))
+KIND_WORDS = (N_("heuristic"), N_("random"), N_("beginner"), N_("strong"))
 
 
 def move_words(action: A.Action | None) -> str:

@@ -42,6 +42,7 @@ from ..store.seats import AWAY_AFTER, LIMITS
 from ..tournament import Tournament, sheet_csv
 from .base import translated_button
 from .components import HouseRulesPanel, MessageBox, size_style
+from .level_view import LevelGuide
 from .ticker import poll_ticker
 from .tournament_parts import (  # the parts, importable from here as before
     BOT_MOVES_PER_TICK,
@@ -140,6 +141,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.setup = widgets.VBox([
             self.learners, widgets.HBox([self.bots, self.bot_kind, self.rounds,
                                          self.away_after]),
+            LevelGuide(self._size).follow(self.bot_kind),
             rules_box, self.start_button,
             widgets.HTML(f"<b>{escape(_('Or, to get your page back:'))}</b>"),
             widgets.HBox([self.reopen_code, self.reopen_key, self.reopen_button])])
