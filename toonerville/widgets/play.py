@@ -37,6 +37,7 @@ from ..scenarios import HUMAN, SCENARIOS, player_names
 from ..scenarios import HUMAN_NAME as HUMAN_NAME
 from ..scenarios import laydown_scenario as laydown_scenario
 from .base import MessageBox, size_style
+from .coach_view import hint_for_game
 from .hand import SeatHand
 from .language import LanguagePicker
 from .play_log import LOG_LINES as LOG_LINES
@@ -157,7 +158,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.seat_view = seat = SeatView(
             self._act, self.message, size=self._size, take_back=session.take_back,
             send_offers=lambda setting: setattr(session, "buy_offers", setting),
-            why_not=self._why_not, idle_focus=self._idle_focus)
+            why_not=self._why_not, idle_focus=self._idle_focus,
+            ask_hint=lambda: hint_for_game(self.game, HUMAN))
         seat.buy_offers.value = session.buy_offers
         # what 07's take-back does (the session's): your last move and the bots' since;
         # the buy-offer setting under the name notebook 07's prose gives it

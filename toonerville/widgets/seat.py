@@ -17,8 +17,10 @@ sentences sized with the cards, is `seat_style`.
 It asks nothing of where the game lives: the owner calls `show(...)` with what the seat
 may see, and every move the learner makes goes to the owner's `send(action)` (True if
 played). Rules knowledge stays in the engine: the legal moves come with `show`, a hint
-from `HeuristicBot.explain`, a lay-down from the legal moves or the solver (or why not,
-from `solver.shortfall`), whether a discard helps from `hints.discard_helps`, and, from
+from the coach (`coach_view`: the strong bot and what the other choices cost; the
+owner's `ask_hint` where it holds the game), a lay-down from the legal moves or the
+solver (or why not, from `solver.shortfall`), whether a discard helps from
+`hints.discard_helps`, and, from
 an owner that holds the game, why a move does not apply now (`why_not`). Take back is
 the owner's (`take_back`, which may refuse and say why); without one the page says why
 a move cannot be taken back here. With `send_offers` the buy-offer setting is shown and
@@ -44,6 +46,7 @@ import ipywidgets as widgets
 
 from .. import actions as A
 from ..bots import HeuristicBot
+from ..coach.hint import Hint
 from ..events import Event
 from ..hints import discard_helps
 from ..messages import N_, Message, _, msg
@@ -120,7 +123,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
                  countdown: int | None = None,
                  send_offers: Callable[[str], None] | None = None,
                  why_not: WhyNot | None = None,
-                 idle_focus: Callable[[], object] | None = None) -> None:
+                 idle_focus: Callable[[], object] | None = None,
+                 ask_hint: Callable[[], Hint] | None = None) -> None:
         super().__init__()
         self.size = size
         self._send_move = send
@@ -128,6 +132,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._send_offers = send_offers
         self._why_not = why_not
         self._idle_focus = idle_focus
+        self._ask_hint = ask_hint
         self.suggested_text = ""
         self.message = message
         self._legal: list[A.Action] = []

@@ -28,6 +28,7 @@ import ipywidgets as widgets
 from .. import actions as A
 from ..bots import HeuristicBot
 from ..cards import Card
+from ..coach.hint import Hint
 from ..errors import ToonervilleError
 from ..legal import lay_down_suggestions
 from ..messages import N_, Message, _, msg
@@ -70,6 +71,7 @@ class SeatMoves:
     _take_back: Callable[[], bool] | None
     _why_not: WhyNot | None
     _idle_focus: Callable[[], object] | None
+    _ask_hint: Callable[[], Hint] | None
     _legal: list[A.Action]
     _view: PlayerView | None
     _seat: int | None
@@ -268,7 +270,10 @@ class SeatMoves:
                                    "turn", None))
             return None
         legal = list(self._legal)
-        found = self.coach.ask(lambda: self.coach.hint_for_view(view, self.rules, legal))
+        # an owner that holds the game asks the coach with the whole round as this seat
+        # saw it (07); the others, from the views this page was shown
+        found = self.coach.ask(self._ask_hint if self._ask_hint is not None else
+                               lambda: self.coach.hint_for_view(view, self.rules, legal))
         action, why = found.action, found.reason
         self.message.info(msg("Hint: {why}", why.rule, why=why.text))
         self.note(msg("Hint for {name}: {why}", why.rule, name=view.names[seat],
