@@ -17,6 +17,7 @@ from toonerville import actions as A
 from toonerville.bots import HeuristicBot
 from toonerville.cards import hand_points, parse_cards, sort_cards
 from toonerville.game import Game
+from toonerville.messages import Message
 from toonerville.scoring import round_scores
 from toonerville.simulate import play_game
 from toonerville.store import open_store
@@ -311,3 +312,51 @@ def test_T10_the_seat_view_takes_the_buy_offer_setting_to_its_owner() -> None:
     view.send_offers()
     assert sent == ["never", "never"]
     assert SeatView(lambda _a: False, MessageBox()).buy_offers.layout.display == "none"
+
+
+# -- what 07 brought to every table --------------------------------------------------------
+def test_T14_the_seat_view_says_the_card_taken_may_not_be_discarded() -> None:
+    game = Game.from_position(hands=["R1 R5 Y9", "G1 G2 G3", "B1 B2 B3"], stock="Y2 Y3 Y4",
+                              discard_pile="B9", dealer=2)
+    view = _seat_of(game)
+    assert "draw from the stock, or take the discard B9 (T9)" in \
+        view.prompt.value.replace("<b>", "").replace("</b>", "")
+    view.take_button.click()
+    assert "You took <b>B9</b> from the discard pile" in view.prompt.value
+    assert "(T14)" in view.prompt.value
+
+
+def test_a_hint_at_a_shared_table_is_noted_in_its_log(table: tuple[SharedTable, str]) -> None:
+    p, _code = table
+    assert p.seat_view.hint() is not None
+    assert "Hint for " in p.log_view.text
+
+
+def test_an_owner_that_says_why_not_keeps_every_button_live() -> None:
+    """Without `why_not` a move that does not apply is disabled; with it (07) the button
+    stays live and a click says why, in the engine's words."""
+    game = Game.from_position(hands=["R1 R5 Y9", "G1 G2 G3", "B1 B2 B3"], stock="Y2 Y3 Y4",
+                              discard_pile="B9", dealer=2)
+    assert _seat_of(game).discard_button.disabled  # before drawing
+    box = MessageBox()
+
+    def why_not(_kind: type[A.Action]) -> Message | None:
+        refusal = game.play_refusal(0)
+        return None if refusal is None else refusal.message
+
+    view = SeatView(lambda _a: False, box, why_not=why_not)
+    view.show(game.view(0), legal=game.legal_actions(0), history=game.history, number=0,
+              finished=False, rules=game.rules)
+    assert not view.discard_button.disabled and view.draw_button.button_style == "primary"
+    view.discard_button.click()
+    assert box.kind == "error" and "draw first" in box.text and box.text.endswith("(T9)")
+
+
+def test_suggest_before_drawing_shows_the_solvers_lay_down_for_the_hand() -> None:
+    game = Game.from_position(hands=["R7 Y7 G7 B3 Y3 G3 R1", "G1 G2 G3 G5", "B1 B2 B3 B5"],
+                              stock="B7 Y4 Y5 Y6 Y8", discard_pile="B9", dealer=2)
+    view = _seat_of(game)
+    view.suggest_button.click()
+    assert "The solver suggests" in view.message.text and "once you have drawn" in \
+        view.message.text
+    assert len(view.hand.selected) == 6 and "a set of 7s" in view.suggested.value

@@ -619,6 +619,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "heuristic": HeuristicBot, "random": RandomBot, "nobuy": NoBuyBot,
     "beginner": _beginner, "strong": _strong}
 BOT_KINDS: tuple[str, ...] = tuple(BOTS)
+#: each bot kind's name as a page shows it (English source, translated when shown:
+#: `widgets.words.bot_kind_word`, the explorer's tables)
+BOT_KIND_WORDS = {"beginner": N_("beginner"), "heuristic": N_("heuristic"),
+                  "strong": N_("strong"), "random": N_("random"), "nobuy": N_("never buys")}
 #: the levels, weakest first
 BOT_LEVELS: tuple[str, ...] = ("beginner", "heuristic", "strong")
 

@@ -105,8 +105,10 @@ def end_round(ch: Change, went_out: int | None, ended_by: str) -> None:
         s.buyers = {}
         totals = s.totals()
         first = winners(totals)
-        ch.log(EventKind.GAME_OVER, None, best=totals[first[0]], who=Joined(
-            tuple(setup.names[i] for i in first), ", "))
+        # `seats`: the winners, named late by the event's names (the names a page shows
+        # at the end, not the ones the table opened with); `who` as they were then
+        ch.log(EventKind.GAME_OVER, None, best=totals[first[0]], seats=tuple(first),
+               who=Joined(tuple(setup.names[i] for i in first), ", "))
         return
     order = list(range(len(shoe(setup.players))))
     ch.shuffle(order)

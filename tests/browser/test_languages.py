@@ -1,7 +1,8 @@
 """The whole page in the learner's language, in Chromium against Voila with the kit's
 prelaunch hook (`config/voila.py`): every notebook in Persian and Hindi has no English
-paragraph left, Persian runs right to left with card notation left to right, links keep
-the language, the rulebook opens at a rule, and the language picker reloads the page.
+paragraph left (in Persian no English widget or output text either), Persian runs right
+to left with card notation left to right, links keep the language, the rulebook opens at
+a rule, and the language picker reloads the page.
 
 Until the translators' catalogues are complete the pages are rendered from made-up
 catalogues (every block's Latin letters turned into Persian or Devanagari ones, see
@@ -99,6 +100,9 @@ def open_translated(page: Page, prose_server: VoilaServer) -> OpenNotebook:
 @pytest.mark.parametrize("name", PAGES)
 def test_the_whole_page_is_translated(open_translated: OpenNotebook, name: str,
                                       lang: str) -> None:
+    """Each notebook (00–10, the rulebook) once per language: its prose; in Persian
+    also every text its widgets and outputs show when the page opens (numbers, card
+    notation and names aside) — one page load per notebook for both sweeps."""
     voila = open_translated(name, lang=lang, timeout_ms=TIMEOUT_MS)
     page = voila.page
     assert voila.errors == []
@@ -115,6 +119,9 @@ def test_the_whole_page_is_translated(open_translated: OpenNotebook, name: str,
     assert links.count() >= 9  # the navigation bar at least
     hrefs = links.evaluate_all("els => els.map(a => a.getAttribute('href'))")
     assert all(f"lang={lang}" in href for href in hrefs), hrefs
+    if lang == "fa":  # the sweep of issue 17: every widget and output too, as shown
+        texts = page.evaluate(WIDGET_TEXTS_JS)
+        assert english_words(texts) == [], f"English in the widgets or outputs of {name}"
 
 
 #: Every text a learner sees in the widgets (not the prose): text nodes of visible
@@ -148,8 +155,12 @@ WIDGET_TEXTS_JS = """() => {
 NOT_WORDS = re.compile(r"\b(?:[RYGB](?:1[0-4]|[1-9])|RK|[TH]\d{1,2}a?|[A-Z0-9]{6})\b")
 
 
-#: names the pages give as examples (a name is a name in every language)
-NAMES = re.compile(r"\b(?:Ann|Bob|Cat|Bo|Cy|Crow|Jay|Magpie|Raven|Robin)\b")
+#: names the pages give as examples (a name is a name in every language), the keys of a
+#: keyboard as printed on them, a product's name, an address, and a house rule as the
+#: explorer's sweep box takes it (`penalty_cards=2`): none of them is translated
+NAMES = re.compile(r"\b(?:Ann|Bob|Cat|Bo|Cy|Crow|Jay|Magpie|Raven|Robin|Wren|Finch|Heron"
+                   r"|Lark|Owl|Swift|Kite|Plover|Sparrow|Starling|Dove|Gull"
+                   r"|Tab|Space|Enter|Dask)\b|\w+://\S+|\b[a-z][a-z0-9_]*=[\w.,]+")
 
 
 def english_words(texts: list[str]) -> list[str]:

@@ -21,6 +21,7 @@ from .. import actions as A
 from ..errors import NotYourTurnError, WrongPhaseError
 from ..game import Game
 from ..messages import N_, Message, msg
+from ..views import PlayerView
 from .memory import Memory
 from .strong import DEFAULT_TIME_BUDGET, DEFAULT_WORLDS, Decision, StrongBot
 
@@ -122,7 +123,13 @@ def hint(game: Game, seat: int | None = None, worlds: int = DEFAULT_WORLDS,
         raise NotYourTurnError(msg("it is {name}'s turn, not {who}'s", "T9",
                                    name=game.names[game.current], who=game.names[seat]))
     decision = decide_at(game, seat, worlds=worlds, time_budget=time_budget)
-    view = game.view(seat)
+    return hint_of(decision, game.view(seat))
+
+
+def hint_of(decision: Decision, view: PlayerView) -> Hint:
+    """The hint a strong bot's `decision` in `view` gives (a page that holds only the
+    seat's views asks its own `StrongBot` and turns the decision into a hint here)."""
+    seat = view.seat
     card = view.offered or view.discard_top or ""
     chosen = decision.cost(decision.action)
     alternatives = tuple(

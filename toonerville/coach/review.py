@@ -16,6 +16,7 @@ is then the bot's own sentence for it. Same game, same seat, same review.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import actions as A
@@ -92,17 +93,28 @@ def _cost(game: Game, seat: int, k: int, worlds: int) -> tuple[float, Mistake | 
                          move_words(made, card), move_words(best.action, card))
 
 
+class ReviewCancelled(Exception):
+    """A review stopped by its caller's `cancel` (a page that no longer needs it)."""
+
+
 def review_round(game: Game, seat: int, round_number: int, most: int = 3,
-                 least_cost: float = LEAST_COST) -> tuple[Mistake, ...]:
+                 least_cost: float = LEAST_COST,
+                 cancel: Callable[[], bool] | None = None) -> tuple[Mistake, ...]:
     """Up to `most` of `seat`'s decisions in the round that cost at least `least_cost`
-    points by the strong bot's estimate, most costly first."""
+    points by the strong bot's estimate, most costly first. `cancel()` is asked before
+    each decision is weighed; True stops the review (`ReviewCancelled`)."""
+    def weighed(k: int, worlds: int) -> tuple[float, Mistake | None]:
+        if cancel is not None and cancel():
+            raise ReviewCancelled(f"the review of round {round_number} was stopped")
+        return _cost(game, seat, k, worlds)
+
     actions = game.actions
     ks = [k for k in _round_moves(game, round_number) if actions[k].seat == seat]
-    first = sorted(((_cost(game, seat, k, FIRST_WORLDS)[0], k) for k in ks), reverse=True)
+    first = sorted(((weighed(k, FIRST_WORLDS)[0], k) for k in ks), reverse=True)
     shortlist = [k for c, k in first[:SHORTLIST] if c > 0]
     found = []
     for k in shortlist:
-        cost, mistake = _cost(game, seat, k, SECOND_WORLDS)
+        cost, mistake = weighed(k, SECOND_WORLDS)
         if mistake is not None and cost >= least_cost:
             found.append(mistake)
     found.sort(key=lambda m: (-m.cost, m.moves))

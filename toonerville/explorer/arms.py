@@ -16,7 +16,7 @@ from typing import Any
 from ..bots import BOT_KINDS, Bot
 from ..coach.levels import Pair, compare_levels, level_difference
 from ..errors import RulesError
-from ..messages import msg
+from ..messages import N_, msg
 from ..rules import RULE_OF, Rules
 from ..simulate import DEFAULT_TURN_LIMIT
 
@@ -52,7 +52,7 @@ class Arm:
     def house_rules(self) -> str:
         """The rules that differ from the rulebook, as name=value, or "rulebook defaults"."""
         changes = self.rules.changes()
-        return ", ".join(f"{k}={v}" for k, v in changes.items()) or "rulebook defaults"
+        return ", ".join(f"{k}={v}" for k, v in changes.items()) or N_("rulebook defaults")
 
     def table(self) -> str:
         """Who plays: "4 players (heuristic ×2, random ×2)"."""

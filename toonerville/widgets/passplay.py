@@ -26,11 +26,13 @@ from ..bots import Bot, make_bot
 from ..errors import ToonervilleError
 from ..game import Game
 from ..messages import N_, _, msg
+from ..names import bot_names, name_key
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.tables import public_events
 from ..table import SAFETY_MOVES, Table
 from ..views import Phase
 from .components import MessageBox, size_style
+from .level_view import LevelGuide
 from .seat import SeatView, make_button
 from .seat_model import TableSession
 from .textbox import capped_text
@@ -96,7 +98,9 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.start_button = make_button(N_("Start"), "tr-pp-start", N_(
             "Deal a new game for these players at this screen"))
         self.start_button.on_click(guard(lambda _b: self.start()))
-        self.lobby = widgets.VBox([self.players, *self.rows, self.start_button])
+        #: every bot level described, the ones chosen in bold (`level_view`)
+        self.levels = LevelGuide(self._size).follow(*self.kind_choices)
+        self.lobby = widgets.VBox([self.players, *self.rows, self.levels, self.start_button])
         self.lobby.add_class("tr-pp-lobby")
         self._show_rows()
         # the cover and the table
@@ -114,6 +118,10 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.seat_view.layout.display = "none"
         self.seat_view.no_seat = msg("the device is covered: the learner it names clicks "
                                      "their button first", None)
+        # a round's review is of the learner holding the device when it is opened
+        self.seat_view.recap.review_source = lambda: None if self.game is None \
+            or self.holder is None else (self.game, self.holder)
+        self.seat_view.recap.review_at_once = False
         self.new_button = make_button(N_("New game"), "tr-pp-new", N_(
             "Leave this game and choose the players again"))
         self.new_button.on_click(guard(lambda _b: self.leave()))
@@ -151,13 +159,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         if HUMAN not in kinds:
             raise ToonervilleError(msg("make at least one seat a learner: a table of bots "
                                        "plays in notebook 8", None))
-        chosen = tuple(clean_name(n) if n.strip() else
-                       (_("Player {k}") if kinds[k] == HUMAN else _("Bot {k}")).format(k=k)
-                       for k, n in enumerate(names))
-        twice = sorted({n for n in chosen if chosen.count(n) > 1})
-        if twice:
-            raise ToonervilleError(msg("two seats have the name {name}: give each learner "
-                                       "a name of their own", None, name=twice[0]))
+        chosen = seat_names(names, kinds)
         self.game = Game.new(players=len(chosen), names=chosen,
                              seed=self._seed if seed is None else seed)
         self.kinds = tuple(kinds)
@@ -299,3 +301,24 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
                             move=action.notation().split(": ", 1)[-1]))
         self._advance()
         return True
+
+
+def seat_names(names: Sequence[str], kinds: Sequence[str]) -> tuple[str, ...]:
+    """The seats' names: each name typed (`clean_name`), else "Player k" for a learner
+    and a bird's name for a bot ("Crow", as at every table: `names.bot_names`, never a
+    name another seat has). Two seats named alike ("Ann", "ann") are refused."""
+    typed = [clean_name(n) if n.strip() else None for n in names]
+    taken = [n if n is not None else _("Player {k}").format(k=k)
+             for k, n in enumerate(typed) if n is not None or kinds[k] == HUMAN]
+    birds = iter(bot_names(sum(1 for k, n in enumerate(typed)
+                               if n is None and kinds[k] != HUMAN), taken))
+    chosen = tuple(n if n is not None else
+                   _("Player {k}").format(k=k) if kinds[k] == HUMAN else next(birds)
+                   for k, n in enumerate(typed))
+    keys = [name_key(n) for n in chosen]
+    twice = next((n for n, key in zip(chosen, keys, strict=True) if keys.count(key) > 1),
+                 None)
+    if twice is not None:
+        raise ToonervilleError(msg("two seats have the name {name}: give each learner "
+                                   "a name of their own", None, name=twice))
+    return chosen

@@ -1,25 +1,24 @@
 """Play a whole game of Toonerville Rook against bots: the `PlayGame` app of notebook 07.
 
-`PlayGame` is a thin `VBox` of views over one `PlaySession` (`session.py`), which owns
-the game and the bots and announces every change; the views redraw from
-`game.view(0)` and ask the engine everything (which moves apply, why not, the solver's
-lay-down, the heuristic bot's hint). Sentences are in `play_text.py`, the folding
-panels (more moves, next game, save / load) in `play_panels.py`, the log in
-`play_log.py`; what each button does and where the focus goes next is `play_moves.py`,
-redrawing what changed (and the round's recap) `play_show.py`. The hand is the seat
-view's (`hand.SeatHand`, by colour or by number).
+`PlayGame` is a thin page around the one seat view of every table page
+(`seat.SeatView`: the status, the piles and table, the recap, the prompt, the buy offer,
+draw or take, the hand by colour or by number, the moves, Suggest, Hint, Take back, the
+log and the score sheet, the buy-offer setting, and where the focus goes after each
+move). The game lives in one `PlaySession` (`session.py`), which owns the game and the
+bots and announces every change; the page shows the session's seat through the seat
+view, sends the learner's moves to `PlaySession.act`, takes back through
+`PlaySession.take_back`, and tells the seat view why a move does not apply now (the
+engine's `play_refusal`, `lay_down_refusal`), so every button answers.
 
-The page is laid out in the order of a turn, which is also the Tab order: the message
-(kept in view), the piles and table, the buy offer, draw or take, the hand, the moves
-that end with the discard, take back and hint, the panels, the record, and the
-toolbar. After each action the focus moves to the next sensible control: the Draw
-button on your turn, the card you drew, Discard once one card is selected.
+What 07 adds around the seat: the message kept in view, the folding panels (more
+moves, next game, save / load: `play_panels.py`), the toolbar (new game, card size,
+language) and the key legend; `?scenario=laydown` starts a seeded position in which
+the human can lay down after drawing (`SCENARIOS`).
 
-Stable hooks for tests are CSS classes (`tr-draw`, `tr-take`, `tr-buy`, `tr-pass`,
-`tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-undo`, `tr-hint`, `tr-new-game`,
-`tr-hand`, `tr-card`, `tr-log`, `tr-score-sheet`, `tr-message`, `tr-panel-0..2` ...).
-In Voila, `?scenario=laydown` starts a seeded position in which the human can lay down
-after drawing (`SCENARIOS`).
+Stable hooks for tests are CSS classes: the seat view's (`tr-draw`, `tr-take`, `tr-buy`,
+`tr-pass`, `tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-undo`, `tr-hint`, `tr-hand`,
+`tr-card`, `tr-log`, `tr-score-sheet`, … see `seat`) and the page's own: `tr-play`,
+`tr-message`, `tr-new-game`, `tr-size`, `tr-language`, `tr-panel-0..2`, `tr-keys`.
 """
 
 from __future__ import annotations
@@ -29,25 +28,32 @@ import ipywidgets as widgets
 from .. import actions as A
 from ..bots import Bot
 from ..game import Game
-from ..messages import N_, add_listener, direction, msg
-from ..render import SIZES
+from ..melds import Meld
+from ..messages import N_, Message, add_listener, direction, msg
+from ..render import SIZES, TEXT_PX
 from ..rules import Rules
 from ..scenarios import BOT_NAMES as BOT_NAMES
 from ..scenarios import HUMAN, SCENARIOS, player_names
 from ..scenarios import HUMAN_NAME as HUMAN_NAME
 from ..scenarios import laydown_scenario as laydown_scenario
 from .base import MessageBox, size_style
-from .board import PilesView, ScoreSheet, TableView
-from .hand import HandOrder, SeatHand
+from .coach_view import hint_for_game
+from .hand import SeatHand
 from .language import LanguagePicker
 from .play_log import LOG_LINES as LOG_LINES
-from .play_log import PlayLog
-from .play_moves import MOVES, PANELS, SAVE, SETTINGS, PlayMoves
-from .play_panels import MovesPanel, Parts, SavePanel, SettingsPanel, buy_offer_dropdown
-from .play_show import PLAY_CSS, PlayShow, smaller
+from .play_panels import (
+    MOVES,
+    PANELS,
+    SAVE,
+    SETTINGS,
+    MovesPanel,
+    Parts,
+    SavePanel,
+    SettingsPanel,
+)
 from .play_text import keys_html
-from .recap import RoundRecap
-from .session import PlaySession, buy_offer_options
+from .seat import SeatView
+from .session import PlaySession
 from .settings import SizeToggle
 from .url import query_params, size_from_url
 
@@ -57,8 +63,38 @@ __all__ = ["BOT_NAMES", "HUMAN_NAME", "MOVES", "PANELS", "SAVE", "SCENARIOS", "S
 #: the hand of the app is the seat view's hand (`hand.SeatHand`), under its old name too
 PlayHand = SeatHand
 
+#: the app's own style: the sticky message, the focus ring of the page's own controls,
+#: the toolbar and panels, the captions' sizes (the seat's style is `seat_style`)
+PLAY_CSS = """<style>
+.tr-play, .tr-play .tr-top { overflow: visible !important; }
+.tr-play .tr-message { position: sticky; top: 0; z-index: 4;
+  background: var(--jp-layout-color0, #fff); }
+/* the message box sticks to the top of the page's scroller: the output boxes around the
+   app must not clip (an overflow other than visible would be the sticky's scroller) */
+.jp-OutputArea:has(.tr-play), .jp-OutputArea-child:has(.tr-play),
+.jp-OutputArea-output:has(> .tr-play) { overflow: visible !important; }
+.tr-play .tv-message > div::first-letter { text-transform: uppercase; }
+.tr-play .jupyter-button:focus-visible, .tr-play select:focus-visible,
+.tr-play input:focus-visible, .tr-play textarea:focus-visible {
+  outline: 3px solid #1565c0; outline-offset: 2px; }
+[data-jp-theme-light="false"] .tr-play .jupyter-button:focus-visible,
+[data-jp-theme-light="false"] .tr-play select:focus-visible,
+[data-jp-theme-light="false"] .tr-play input:focus-visible { outline-color: #90caf9; }
+.tr-play.tr-rtl { direction: rtl; }
+.tr-play.tr-rtl .tr-hand, .tr-play.tr-rtl .tr-melds-text input { direction: ltr; }
+.tr-play .tr-row { align-items: center; flex-wrap: wrap; gap: 4px; }
+.tr-play .tr-toolbar { gap: 16px; margin-top: 6px; }
+.tr-play .tr-panels { align-items: flex-start; gap: 4px; }
+.tr-play .tr-panels > .widget-vbox { align-self: stretch; }
+.tr-play .tr-keys-list { margin: 2px 0; padding-inline-start: 1.4em; }
+.tr-play .tr-keys-box kbd { font-family: inherit; font-weight: bold; }
+""" + "".join(  # the app's own captions follow the card size too (projector: 28px)
+    f".tr-play.tv-size-{name} :is(.tr-help, .tr-keys, .tr-download) "
+    f"{{ font-size: {px}px; }}\n" for name, px in TEXT_PX.items()
+) + "</style>"
 
-class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
+
+class PlayGame(widgets.VBox):  # type: ignore[misc]
     """A game of Toonerville Rook: you at seat 0 against 2–4 bots.
 
     `PlayGame(seed=7)` deals a new game; `bots` (2–4), `bot_kind` ("heuristic",
@@ -68,7 +104,8 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
     the scenario is read from the page address in Voila: `?scenario=laydown`).
     `buy_offers` says which declined discards you are offered: "helpful" (those that
     help you, the default), "always" or "never" (`offer_buys=False` is "never").
-    The session is `.session`, the game `.game`.
+    The session is `.session`, the game `.game`, the seat view `.seat_view` (its parts
+    are attributes here too: `.hand`, `.draw_button`, `.log_view`, …).
     """
 
     def __init__(self, seed: int = 7, bots: int = 3, bot_kind: str | Bot = "heuristic",
@@ -84,11 +121,9 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
         self.session = session = PlaySession(seed, bots, bot_kind, rules, turn_limit, offers,
                                              game=game, scenario=wanted)
         self._make = Parts()
-        self._shown: dict[str, object] = {}
         self._moves: MovesPanel | None = None
         self._settings: SettingsPanel | None = None
         self._save: SavePanel | None = None
-        self._log_from = 0
         self.language = LanguagePicker()  # the page's ?lang= (first picker of a kernel)
         self.language.add_class("tr-language")
         self._build()
@@ -96,13 +131,10 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
         for css in ("tr-play", "tv-sized", f"tv-size-{self._size}"):
             self.add_class(css)
         session.observe(lambda _c: self._said(), "message")
-        session.observe(lambda _c: self._changed_game(), "revision")
-        session.observe(lambda _c: self._show_suggestion(), "suggestion")
-        session.observe(lambda _c: self._show_log(), "notes")
-        session.observe(lambda _c: self._show_offer(), "offer")
+        session.observe(lambda _c: self.seat_view.begin(session.game.history), "game")
+        session.observe(lambda _c: self._show(), "revision")
         self._said()
-        self._changed_game()
-        self._show_offer()
+        self._show()
         self._set_direction()
         add_listener(self._language_changed)
         self._focus_next()
@@ -123,65 +155,41 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
         self.message = MessageBox(size=self._size)
         self.message.add_class("tr-message")
         guard = self.message.guard
-        self.status = make.html("tr-status")
-        self.others = make.html("tr-others")
-        self.piles = PilesView(size=self._size)
-        self.piles.add_class("tr-piles")
-        self.table = TableView(size=smaller(self._size))
-        self.table.add_class("tr-table")
-        self.prompt = make.html("tr-prompt")
-        self.hand = SeatHand(self._size)
-        self.hand.observe(guard(self._selection_changed), "selected")
-        self.hand_order = HandOrder()
-        self.hand_order.watch(self.hand_order, guard(
-            lambda change: self.hand.reorder(change["new"])))
-        #: the end of a round, shown before the next round's table (Continue closes it)
-        self.recap = RoundRecap(self._size, on_close=self._recap_closed)
-        self.recap.rules = session.rules
-        self.recap.me = HUMAN
-        self.recap.start(session.game.history)
-        self.suggested = make.html("tr-suggested")
-        self.log_view = PlayLog()
-        self.log_view.add_class("tr-log")
-        log_title = make.html("tr-log-title")
-        make.text(log_title, "value", N_("<b>What happened</b> (newest last, in bold)"))
-        self.hand_title = make.html("tr-hand-title")
-        make.text(self.hand_title, "value", N_("<b>Your hand</b> (Tab to a card; Space or "
-                                               "Enter selects it)"))
-        self.log_box = widgets.VBox([log_title, self.log_view])
-        self.log_box.add_class("tr-log-box")
-        self.score_sheet = ScoreSheet(size=self._size)
-        self.score_sheet.add_class("tr-score-sheet")
-        self.offer_text = make.html("tr-offer")
-        self.buy_button = make.button(N_("Buy"), "tr-buy",
-                                      N_("Buy the declined discard (T10)"))
-        self.buy_button.button_style = "warning"
-        self.pass_button = make.button(N_("Pass"), "tr-pass", N_("Do not buy it (T10)"))
-        self.buy_row = make.row(self.offer_text, self.buy_button, self.pass_button,
-                                css="tr-buy-row")
-        self.buy_row.layout.display = "none"
-        self.draw_button = make.button(
-            N_("Draw from stock"), "tr-draw",
-            N_("Start your turn: draw the top card of the stock (T9)"))
-        self.take_button = make.button(N_("Take the discard"), "tr-take",
-                                       N_("Start your turn: take the top discard (T9)"))
-        self.suggest_button = make.button(
-            N_("Suggest"), "tr-suggest",
-            N_("Ask the solver for a lay-down of this round's contract"))
-        self.lay_down_button = make.button(N_("Lay down suggested"), "tr-lay-down",
-                                           N_("Lay down the solver's suggestion (T15)"))
-        self.discard_button = make.button(
-            N_("Discard selected card"), "tr-discard",
-            N_("End your turn: discard the one selected card (T13)"))
-        self.undo_button = make.button(N_("Take back"), "tr-undo",
-                                       N_("Take back your last move (and the bots' since)"))
-        self.hint_button = make.button(N_("Hint"), "tr-hint",
-                                       N_("What would the heuristic bot do in your place?"))
+        self.seat_view = seat = SeatView(
+            self._act, self.message, size=self._size, take_back=session.take_back,
+            send_offers=lambda setting: setattr(session, "buy_offers", setting),
+            why_not=self._why_not, idle_focus=self._idle_focus,
+            ask_hint=lambda: hint_for_game(self.game, HUMAN),
+            legend=False)  # 07's key legend is its own, under the toolbar
+        seat.buy_offers.value = session.buy_offers
+        # what 07's take-back does (the session's): your last move and the bots' since;
+        # the buy-offer setting under the name notebook 07's prose gives it
+        seat.texts(seat.undo_button,
+                   tooltip=N_("Take back your last move (and the bots' since)"))
+        seat.texts(seat.buy_offers, description=N_("Buy offers"))
+        # the seat view's parts, under the names the app's notebooks and tests know
+        self.status, self.others, self.piles, self.table = (
+            seat.status, seat.others, seat.piles, seat.table)
+        self.recap, self.prompt, self.offer_text, self.buy_row = (
+            seat.recap, seat.prompt, seat.offer_text, seat.buy_row)
+        self.hand, self.hand_order, self.suggested = seat.hand, seat.hand_order, seat.suggested
+        self.log_view, self.score_sheet, self.buy_offers = (
+            seat.log_view, seat.score_sheet, seat.buy_offers)
+        self.round_parts = seat.round_parts
+        # the coach's panel, and the round's review of your seat (prepared when a round
+        # ends, while you read the recap)
+        self.coach = seat.coach
+        self.recap.review_source = lambda: (self.game, HUMAN)
+        for name in ("draw_button", "take_button", "buy_button", "pass_button",
+                     "suggest_button", "lay_down_button", "lay_off_button", "swap_button",
+                     "discard_button", "undo_button", "hint_button"):
+            setattr(self, name, getattr(seat, name))
         self.new_game_button = make.button(N_("New game"), "tr-new-game",
                                            N_("Deal a new game (settings: see 'Next game')"))
+        self.new_game_button.on_click(guard(lambda _b: self.new_game()))
         self.size_toggle = SizeToggle(self._size if self._size != "small" else "normal")
         self.size_toggle.add_class("tr-size")
-        self.buy_offers = buy_offer_dropdown(session, make)
+        self.size_toggle.observe(guard(lambda change: self.set_size(change["new"])), "value")
         self.key_legend = make.html("tr-keys", keys_html())
         self.toggles = []
         for index, title in enumerate(PANELS):
@@ -194,38 +202,97 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
             self.toggles.append(toggle)
         self.panel_boxes = [widgets.VBox(layout=widgets.Layout(display="none"))
                             for _panel in PANELS]
-        for button, handler in (
-                (self.draw_button, lambda: self._act(A.Draw(HUMAN))),
-                (self.take_button, lambda: self._act(A.TakeDiscard(HUMAN))),
-                (self.buy_button, lambda: self._act(A.Buy(HUMAN))),
-                (self.pass_button, lambda: self._act(A.Pass(HUMAN))),
-                (self.suggest_button, self._suggest),
-                (self.lay_down_button, self._lay_down_suggested),
-                (self.discard_button, self._discard),
-                (self.undo_button, self._take_back), (self.hint_button, self._hint),
-                (self.new_game_button, self.new_game)):
-            button.on_click(guard(lambda _b, h=handler: h()))
-        self.size_toggle.observe(guard(lambda change: self.set_size(change["new"])), "value")
+        # the solver's suggestion also goes into the typed lay-down box, to edit there
+        seat.suggest_button.on_click(guard(lambda _b: self._suggested()))
 
     def _layout(self) -> list[widgets.Widget]:
         make = self._make
-        board = make.row(self.piles, self.table, css="tr-board")
-        start = make.row(self.draw_button, self.take_button, css="tr-start")
-        moves = make.row(self.suggest_button, self.lay_down_button, self.discard_button,
-                         self.undo_button, self.hint_button, css="tr-moves")
         panels = widgets.VBox([w for pair in zip(self.toggles, self.panel_boxes, strict=True)
                                for w in pair])
         panels.add_class("tr-panels")
-        record = make.row(self.log_box, self.score_sheet, css="tr-record")
-        toolbar = make.row(self.new_game_button, self.size_toggle, self.buy_offers,
-                           self.language, css="tr-toolbar")
-        hand_title = make.row(self.hand_title, self.hand_order, css="tr-hand-head")
-        #: what the recap covers while it is open: the new round's table and moves
-        self.round_parts = [board, self.prompt, self.buy_row, start, hand_title, self.hand,
-                            moves, self.suggested]
-        return [widgets.HTML(PLAY_CSS, layout=make.none), size_style(), self.status,
-                self.others, self.message, self.recap, *self.round_parts, panels, record,
-                toolbar, self.key_legend]
+        toolbar = make.row(self.new_game_button, self.size_toggle, self.language,
+                           css="tr-toolbar")
+        return [widgets.HTML(PLAY_CSS, layout=make.none), size_style(), self.message,
+                self.seat_view, panels, toolbar, self.key_legend]
+
+    # -- the seat ------------------------------------------------------------------------
+    def _show(self) -> None:
+        """Show the session's seat (after every move, take-back, new game)."""
+        session, game = self.session, self.session.game
+        view = game.view(HUMAN)
+        self.seat_view.show(view, legal=self._legal(), history=game.history,
+                            number=len(game.actions), finished=game.is_over,
+                            rules=game.rules, notes=session.notes,
+                            offer_number=session.offer[0] if session.offer else None)
+        if self._moves is not None:
+            self._moves.refresh()
+
+    def _legal(self) -> list[A.Action]:
+        """Your moves now; the lay-down among them is the solver's best one (the one
+        leaving fewest points, checked like any move: `Game.suggest_lay_down`)."""
+        game = self.game
+        if HUMAN not in game.deciders:
+            return []
+        legal = game.legal_actions(HUMAN)
+        if any(isinstance(a, A.LayDown) for a in legal):
+            best = game.suggest_lay_down(HUMAN)
+            if best is not None:
+                legal = [A.LayDown(HUMAN, best) if isinstance(a, A.LayDown) else a
+                         for a in legal]
+        return legal
+
+    def _act(self, action: A.Action) -> bool:
+        """The learner's move, through the session; after a lay-down, laying off is
+        next (the "More moves" panel opens)."""
+        if not self.session.act(action):
+            return False
+        if isinstance(action, A.LayDown | A.SwapRook) and self.game.view(HUMAN).down[HUMAN]:
+            self.open_panel(MOVES)
+        return True
+
+    def _why_not(self, kind: type[A.Action]) -> Message | None:
+        """Why a move of `kind` does not apply now, whatever its cards (the engine's)."""
+        game = self.game
+        refusal = game.lay_down_refusal(HUMAN) if kind is A.LayDown \
+            else game.play_refusal(HUMAN)
+        return None if refusal is None else refusal.message
+
+    def _suggested(self) -> None:
+        if self._moves is not None and self.seat_view.suggested_text:
+            self._moves.melds_text.value = self.seat_view.suggested_text
+
+    def _said(self) -> None:
+        _serial, message, kind = self.session.message
+        if message:
+            self.message.show(message, kind)
+        else:
+            self.message.clear()
+
+    def _focus_next(self) -> None:
+        """The focus on what you decide next; New game once the game is over."""
+        self.seat_view.focus_next()
+
+    def _idle_focus(self) -> None:
+        if self.game.is_over:
+            self.new_game_button.focus()
+
+    def suggestion(self) -> tuple[Meld, ...] | None:
+        """The solver's lay-down for your hand now, or None."""
+        return self.seat_view.suggestion()
+
+    def set_size(self, size: str) -> None:
+        """Card size for every picture: normal, large or projector (`SIZES`)."""
+        if size not in SIZES or size == self._size:
+            return
+        self.remove_class(f"tv-size-{self._size}")
+        self._size = size
+        self.add_class(f"tv-size-{size}")
+        self.seat_view.size = size
+        self.message.size = size
+        if self._settings is not None:
+            self._settings.rules_panel.size = size
+        if size in dict(self.size_toggle.options).values() and self.size_toggle.value != size:
+            self.size_toggle.value = size
 
     # -- panels --------------------------------------------------------------------------
     def _toggle(self, index: int, opened: bool) -> None:
@@ -243,8 +310,8 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
         panel = (self._moves, self._settings, self._save)[index]
         if panel is None:
             if index == MOVES:
-                panel = self._moves = MovesPanel(session, make, self.message, self._one_card,
-                                                   self._act)
+                panel = self._moves = MovesPanel(session, make, self.message,
+                                                 self.seat_view.one_card, self._act)
             elif index == SETTINGS:
                 panel = self._settings = SettingsPanel(session, make, self._size)
             else:
@@ -291,17 +358,10 @@ class PlayGame(PlayMoves, PlayShow, widgets.VBox):  # type: ignore[misc]
         self.size_toggle.refresh()
         self.message.refresh()
         self.key_legend.value = keys_html()
-        options = buy_offer_options()
-        if list(self.buy_offers.options) != options:
-            value = self.buy_offers.value
-            self.buy_offers.options = options
-            self.buy_offers.value = value
         for panel in (self._moves, self._settings, self._save):
             if panel is not None:
                 panel.relabel()
-        self._shown.clear()
-        self._refresh()
-        self._show_offer()
+        self._show()
 
     # -- starting games ------------------------------------------------------------------
     def new_game(self) -> None:

@@ -1,8 +1,10 @@
-"""What happened, as the play app (07) shows it: `PlayLog` and `log_lines`.
+"""What happened, as every table page shows it (the seat view's log): `PlayLog` and
+`log_lines`.
 
-Owns the log of notebook 07: the game's sentences with the app's own notes (take-backs,
-hints) in their places, the last `LOG_LINES` of them numbered, the newest in bold, the
-notes in italics, and every line since the learner's own last move kept in view.
+Owns the log of a seat (`seat.SeatView`): the table's sentences with the page's own
+notes (take-backs, hints) in their places, the last `LOG_LINES` of them numbered, the
+newest in bold, the notes in italics, and every line since the learner's own last move
+kept in view.
 """
 
 from __future__ import annotations

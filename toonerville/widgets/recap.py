@@ -13,14 +13,18 @@ round's row. `round_ends(history)` turns them into `RoundEnd` values; `recap_htm
 pure picture of one; `RoundRecap` is the widget, which shows the newest round end it has
 not shown yet (`offer(history)`), and hides itself on Continue.
 
+With `review_source` set by the owner (the game it holds and the learner's seat), a round
+end also starts that round's review (`coach_review.RoundReview`, its Review button under
+Continue), prepared in the background while the learner reads the recap.
+
 Stable hooks for tests are CSS classes: `tr-recap`, `tr-recap-body`, `tr-continue`,
-`tr-recap-countdown`.
+`tr-recap-countdown`, `tr-review` (`tr-review-open`, `tr-review-body`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
@@ -34,6 +38,7 @@ from ..render import TEXT_PX, card_html, meld_html
 from ..rules import ROUNDS, Rules
 from ..scoring import places, winners
 from .base import Part
+from .coach_review import IN_BROWSER, ReviewSource, RoundReview
 
 #: how long a shared table's recap stays before it closes by itself, in seconds
 RECAP_SECONDS = 20
@@ -52,6 +57,9 @@ class RoundEnd:
     left: tuple[tuple[Card, ...], ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    #: after the last round, who holds each seat as the game ends (the game-over
+    #: sentence's names: a learner away at the end with the bot playing for them)
+    final: tuple[str, ...] = ()
 
     @property
     def last(self) -> bool:
@@ -81,6 +89,8 @@ def round_ends(history: Sequence[Event]) -> tuple[RoundEnd, ...]:
                 left=tuple(detail.get("left", ((),) * players)),
                 points=row, totals=tuple(totals)))
             ended = None
+        elif event.kind is EventKind.GAME_OVER and ends and event.names:
+            ends[-1] = replace(ends[-1], final=event.names)
     return tuple(ends)
 
 
@@ -126,7 +136,7 @@ def recap_html(end: RoundEnd, size: str = "normal", me: int | None = None,
                     for t in (N_("Player"), N_("Melds on the table"), N_("Cards left"),
                               N_("Points this round"), N_("Total")))
     if end.last:
-        best = [end.names[s] for s in winners(end.totals)]
+        best = [(end.final or end.names)[s] for s in winners(end.totals)]
         after = _("The game is over: the lowest total wins (T21): {who}.").format(
             who=escape(", ".join(best)))
     else:
@@ -171,8 +181,16 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
                                    playing=False, show_repeat=False,
                                    layout=widgets.Layout(display="none"))
         self.ticker.observe(lambda _c: self.tick(), "value")
+        #: the round's review (`coach_review`), prepared when a round ends if the owner
+        #: gives `review_source` (the game it holds and the learner's seat)
+        self.review = RoundReview(size)
+        self.review.on_open = self.hold
+        self.review_source: ReviewSource | None = None
+        #: prepare the review when the round ends (07); False: when it is opened (a
+        #: shared table, where every learner's round ends at once)
+        self.review_at_once = not IN_BROWSER  # no threads in Pyodide: when opened
         self.children = [self.body, widgets.HBox([self.continue_button, self.clock]),
-                         self.ticker]
+                         self.review, self.ticker]
         self.add_class("tr-recap")
         self.layout.display = "none"
         self.layout.border = "2px solid #2e7d32"
@@ -201,15 +219,28 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
         self._seen = len(ends)
         self._end = ends[-1]
         self._left = self.countdown or 0
-        self._redraw()
-        self.layout.display = None
         if self.countdown:
             self.ticker.playing = True
+        self._redraw()
+        if self.review_source is not None and not self.review_at_once:
+            self.review.offer(self.review_source, self._end.round_number)
+        elif self.review_source is not None:
+            source = self.review_source()
+            if source is not None:
+                self.review.prepare(*source, self._end.round_number)
+        self.layout.display = None
         return True
+
+    def hold(self) -> None:
+        """Stop the countdown: the recap stays until Continue (the learner is reading
+        the round's review)."""
+        self._left = 0
+        self.ticker.playing = False
+        self.clock.value = ""
 
     def tick(self) -> None:
         """One second of the countdown; at zero the recap closes by itself."""
-        if self._end is None or not self.countdown:
+        if self._end is None or not self.countdown or not self.ticker.playing:
             self.ticker.playing = False
             return
         self._left -= 1
@@ -223,6 +254,7 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
         if self._end is None:
             return
         self._end = None
+        self.review.hide()
         self.ticker.playing = False
         self.layout.display = "none"
         self.body.value = ""
@@ -237,6 +269,7 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
         if end is None:
             return
         self.body.value = recap_html(end, self.size, self.me, self.rules)
+        self.review.size = self.size
         self.clock.value = escape(plural(
             "the next round starts in {n} second", "the next round starts in {n} seconds",
-            self._left)) if self.countdown else ""
+            self._left)) if self.countdown and self.ticker.playing else ""

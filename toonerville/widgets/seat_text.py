@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from .. import actions as A
+from ..cards import Card
 from ..messages import Message, _, plural
 from ..rules import ROUNDS, Rules
 from ..scoring import winners
@@ -61,36 +63,66 @@ def winners_text(names: Sequence[str], totals: Sequence[int]) -> str:
     return (" " + _("and") + " ").join(names[seat] for seat in winners(totals))
 
 
-def prompt_text(view: PlayerView, watching: bool, finished: bool) -> str:
-    """The sentence above the buttons: whose decision it is, and what it is."""
-    if finished:
-        return _("The game at this table is over.")
-    if not watching and view.seat in view.deciders:
-        if view.phase == Phase.BUY:
-            return _("Your answer: buy the declined discard, or pass?")
-        if view.phase == Phase.DRAW:
-            return _("Your turn: draw or take the discard, then discard one card.")
-        return _("Your turn: lay down, lay off, or discard one card.")
-    waiting = [view.names[s] for s in view.deciders]
-    return _("Waiting for {names}…").format(names=", ".join(waiting))
+def still_taken(view: PlayerView, legal: Sequence[A.Action]) -> Card | None:
+    """The card taken from the discard pile this turn that may not be discarded now
+    (T14): it is still held and its discard is not among the legal moves."""
+    card = view.taken_this_turn
+    if card is None or view.current != view.seat or card not in view.hand \
+            or view.phase is not Phase.PLAY or not legal:
+        return None
+    return None if A.Discard(view.seat, card) in legal else card
 
 
-def prompt_html(view: PlayerView, watching: bool, finished: bool) -> str:
-    """`prompt_text` with the winners when the game is over (T21)."""
-    text = escape(prompt_text(view, watching, finished))
+def prompt_html(view: PlayerView, watching: bool, finished: bool,
+                legal: Sequence[A.Action] = ()) -> str:
+    """What to do now, in a sentence with one rule id: the learner's own decision (the
+    buy window, the draw, the play phase, down or not, the card that may not be
+    discarded: T14), whom the table waits for, or who won (T21). `legal` are the seat's
+    moves now."""
     if finished:
-        text += " " + escape(_("The lowest total wins (T21): {who}.").format(
-            who=winners_text(view.names, view.totals)))
+        best = min(view.totals)
+        return _("<b>The game is over:</b> the lowest total wins (T21): {who}, with "
+                 "{best}.").format(who=escape(winners_text(view.names, view.totals)),
+                                   best=best)
+    mine = not watching and view.seat in view.deciders
+    if not mine:
+        waiting = [view.names[s] for s in view.deciders]
+        return escape(_("Waiting for {names}…").format(names=", ".join(waiting)))
+    if view.phase is Phase.BUY:
+        return escape(_("Your answer: buy the declined discard, or pass?"))
+    if view.phase is Phase.DRAW:
+        top = f" <b>{view.discard_top}</b>" if view.discard_top is not None else ""
+        return _("<b>Your turn:</b> draw from the stock, or take the discard{top} "
+                 "(T9).").format(top=top)
+    if view.down[view.seat]:
+        text = _("<b>Your turn:</b> lay off cards that fit melds on the table, then "
+                 "select one card and discard it (H9).")
+    else:
+        text = _("<b>Your turn:</b> lay down {contract} if you can (try <b>Suggest</b>), "
+                 "then select one card and discard it (T15).").format(
+                     contract=escape(str(view.contract)))
+    taken = still_taken(view, legal)
+    if taken is not None:
+        text += " " + _("You took <b>{card}</b> from the discard pile: you may not discard "
+                        "it this turn (T14).").format(card=taken)
     return text
 
 
-def offer_html(view: PlayerView, rules: Rules, reason: Message | None) -> str:
-    """The buy offer: the card, who declined it, what buying costs (T11), and why it
-    helps (when the learner's setting offers only those)."""
-    card = view.offered
-    head = _("{name} declines <b>{card}</b>").format(
-        card=card, name=escape(view.names[view.current]))
-    return f'<div class="tr-offer"><span>{head}</span>.{offer_tail_html(rules, reason)}</div>'
+def offer_html(view: PlayerView, rules: Rules, reason: Message | None,
+               number: int | None = None) -> str:
+    """The buy offer: which one since your turn (`number`, when the owner counts them),
+    the card, who declined it, what buying costs (T11), and why it helps (when the
+    learner's setting offers only those)."""
+    card, name = view.offered, escape(view.names[view.current])
+    if number is None:
+        head = _("{name} declines <b>{card}</b>").format(card=card, name=name)
+        parity = ""
+    else:
+        head = _("Offer {k}: {name} declines <b>{card}</b>").format(k=number, card=card,
+                                                                  name=name)
+        parity = f' tr-offer-{"odd" if number % 2 else "even"}'
+    return (f'<div class="tr-offer{parity}"><span class="tr-offer-number">{head}</span>.'
+            f'{offer_tail_html(rules, reason)}</div>')
 
 
 def offer_tail_html(rules: Rules, reason: Message | None) -> str:

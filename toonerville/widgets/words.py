@@ -7,12 +7,10 @@ app's settings name a bot the same way in every language.
 
 from __future__ import annotations
 
-from ..bots import BOT_KINDS
-from ..messages import N_, _
+from ..bots import BOT_KIND_WORDS, BOT_KINDS
+from ..messages import _
 
-#: each bot kind's name as a menu shows it (English source; `bot_kind_word` translates)
-BOT_KIND_WORDS = {"heuristic": N_("heuristic"), "random": N_("random"),
-                  "nobuy": N_("never buys")}
+__all__ = ["BOT_KIND_WORDS", "bot_kind_options", "bot_kind_word"]
 
 
 def bot_kind_word(kind: str) -> str:
