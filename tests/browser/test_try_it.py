@@ -307,7 +307,7 @@ def test_07_try_it(open_notebook: OpenNotebook) -> None:
         page.keyboard.press("1")
         page.keyboard.press("x")
     expect(page.locator(".tr-buy-row")).to_be_visible(timeout=UPDATE_MS)
-    expect(page.locator(".tr-offer")).to_contain_text("2 penalty cards from the stock (T11)")
+    expect(page.locator(".tr-buy-row")).to_contain_text("2 penalty cards from the stock (T11)")
     # 3. save in the middle of a round, a new game, load: the round carries on
     page.keyboard.press("Enter")  # pass, the safe answer
     page.wait_for_function(
