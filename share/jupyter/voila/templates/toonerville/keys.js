@@ -266,37 +266,63 @@
     root.dataset.trFocused = 'yes';
     return true;
   }
+  // What the page shows changes often (a table page polls every second, its hidden
+  // timer redraws): the script looks again only when a seat or a message box may have
+  // changed, at most every 100 ms, and reads classes there, not the layout (except where
+  // the focus is to move).
   function scan() {
     scheduled = false;
-    var live = document.querySelectorAll('.tv-message-box, .tr-prompt');
+    var live = document.querySelectorAll(
+      '.tv-message-box:not([aria-live]), .tr-prompt:not([aria-live])');
     for (var i = 0; i < live.length; i++) {
-      if (!live[i].hasAttribute('aria-live')) {
-        live[i].setAttribute('aria-live', 'polite');
-        live[i].setAttribute('aria-atomic', 'true');
-      }
+      live[i].setAttribute('aria-live', 'polite');
+      live[i].setAttribute('aria-atomic', 'true');
     }
-    seats().forEach(function (root) {
-      Object.keys(SHORTCUTS).forEach(function (css) {
-        var button = root.querySelector('.' + css);
-        if (button && !button.hasAttribute('aria-keyshortcuts')) {
-          button.setAttribute('aria-keyshortcuts', SHORTCUTS[css]);
-        }
-      });
+    var prompts = document.querySelectorAll('.tr-prompt');
+    for (var k = 0; k < prompts.length; k++) {
+      var root = prompts[k].closest('.tr-seat-view, .tr-play');
+      if (!root) { continue; }  // the innermost seat holding this prompt
       var now = step(root);
       if (now && root.dataset.trStep !== now) {
-        if (focusNext(root, now)) { root.dataset.trStep = now; }
+        Object.keys(SHORTCUTS).forEach(function (css) {
+          var button = root.querySelector('.' + css);
+          if (button && !button.hasAttribute('aria-keyshortcuts')) {
+            button.setAttribute('aria-keyshortcuts', SHORTCUTS[css]);
+          }
+        });
+        if (visible(root) && focusNext(root, now)) { root.dataset.trStep = now; }
       } else if (!root.dataset.trFocused && ['play', 'draw', 'buy'].indexOf(now) >= 0) {
         // a page loading: the focus went nowhere yet
         var focus = document.activeElement;
-        if (!focus || focus === document.body) { focusNext(root, now); }
+        if ((!focus || focus === document.body) && visible(root)) { focusNext(root, now); }
       }
-    });
+    }
   }
   var scheduled = false;
   function later() {
     if (!scheduled) {
       scheduled = true;
-      window.requestAnimationFrame(scan);
+      window.setTimeout(scan, 100);
+    }
+  }
+  var WATCHED = '.tr-seat-view, .tr-play, .tv-message-box';
+  function changed(records) {
+    for (var i = 0; i < records.length; i++) {
+      var record = records[i];
+      var target = record.target;
+      if (target.nodeType !== 1) { continue; }
+      if (record.type === 'attributes') {
+        if (target.classList.contains('tr-prompt')) { later(); return; }
+        continue;
+      }
+      if (target.closest(WATCHED)) { later(); return; }
+      for (var j = 0; j < record.addedNodes.length; j++) {
+        var node = record.addedNodes[j];
+        if (node.nodeType === 1 && (node.matches(WATCHED) || node.querySelector(WATCHED))) {
+          later();
+          return;
+        }
+      }
     }
   }
   function start() {
@@ -306,8 +332,8 @@
     document.head.appendChild(style);
     document.body.classList.add('tr-keys-on');
     document.addEventListener('keydown', onKey, true);
-    new MutationObserver(later).observe(document.body, {
-      childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style']});
+    new MutationObserver(changed).observe(document.body, {
+      childList: true, subtree: true, attributes: true, attributeFilter: ['class']});
     later();
   }
   if (document.readyState === 'loading') {
