@@ -147,7 +147,9 @@ def test_two_learners_share_a_table_and_a_reload_rejoins(
         seat = seat_of(me)
         if not played:  # 09's Try it 3: while another has the turn, what can you press?
             [other] = [p for p in pages if p is not me]
-            assert prompt(other).startswith(f"Waiting for {names[seat]}")
+            # (the other page learns the joiner's name at its next poll: wait for it)
+            expect(at(other, ".tr-prompt")).to_contain_text(f"Waiting for {names[seat]}",
+                                                            timeout=TIMEOUT_MS)
             for css in (".tr-draw", ".tr-take", ".tr-discard", ".tr-lay-down"):
                 expect(at(other, css)).to_be_disabled()
             for css in (".tr-suggest", ".tr-hint", ".tr-undo"):

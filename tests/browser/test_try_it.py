@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from play_page import pass_offers
 from playwright.sync_api import expect
 
 from toonerville.cards import Card
@@ -309,10 +310,10 @@ def test_07_try_it(open_notebook: OpenNotebook) -> None:
     expect(page.locator(".tr-buy-row")).to_be_visible(timeout=UPDATE_MS)
     expect(page.locator(".tr-buy-row")).to_contain_text("2 penalty cards from the stock (T11)")
     # 3. save in the middle of a round, a new game, load: the round carries on
-    page.keyboard.press("Enter")  # pass, the safe answer
-    page.wait_for_function(
-        "() => ['tr-draw', 'tr-pass'].some("
-        "css => document.activeElement?.classList.contains(css))", timeout=UPDATE_MS)
+    # Enter passes (the safe answer), every offer until our turn; each pass is waited for
+    # in the log, then the bots' moves (the focus was on Pass already, so waiting for the
+    # focus alone read the status while the bots still played)
+    pass_offers(page, press=lambda p: p.keyboard.press("Enter"))
     expect(page.locator(".tr-log")).not_to_contain_text("the game is over",
                                                         timeout=UPDATE_MS)
     status = page.locator(".tr-status").inner_text()
