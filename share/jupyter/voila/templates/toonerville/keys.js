@@ -34,6 +34,14 @@
   // the controls the focus may be taken from when the seat's next step changes
   var MOVE_CONTROLS = '.tr-card, .tr-draw, .tr-take, .tr-buy, .tr-pass, .tr-discard, ' +
                       '.tr-lay-down, .tr-lay-off, .tr-swap, .tr-suggest, .tr-hint, .tr-undo';
+  // the controls of each step: the focus already on one of them stays there (the kernel
+  // may have put it there, e.g. on Discard once a card is chosen, before this script saw
+  // the step change: taking it away then made Enter press a card instead)
+  var STEP_CONTROLS = {
+    draw: '.tr-draw, .tr-take',
+    play: '.tr-card, .tr-discard, .tr-lay-down, .tr-lay-off, .tr-swap, .tr-suggest, ' +
+          '.tr-hint, .tr-undo'
+  };
   var STEPS = ['buy', 'draw', 'play', 'wait', 'over'];
   var CSS =
     'body.tr-keys-on .tr-hand .tv-hand-picker-row { counter-reset: tr-card; }\n' +
@@ -247,12 +255,15 @@
       (root.contains(focus) && focus.matches(MOVE_CONTROLS));
     if (!free) { return true; }  // the learner is busy elsewhere on the page
     var target = null;
+    if (STEP_CONTROLS[now] && focus && root.contains(focus) && visible(focus) &&
+        !focus.disabled && focus.matches(STEP_CONTROLS[now])) {
+      return true;
+    }
     if (now === 'buy') {
       target = first(root, 'tr-pass');
     } else if (now === 'draw') {
       target = first(root, 'tr-draw');
     } else if (now === 'play') {
-      if (focus && focus.classList.contains('tr-card') && root.contains(focus)) { return true; }
       target = cards(root)[0] || null;
     } else {
       return true;
