@@ -76,18 +76,24 @@ class Hint:
     samples: int  # played-out rounds behind the chosen move's estimate (0: no search)
 
 
+def round_start(game: Game, round_number: int, upto: int | None = None) -> int:
+    """The first position of round `round_number` in `game` (searched among positions
+    0..`upto`, default all; rounds only go up, so a binary search)."""
+    lo, hi = 0, game.moves_made if upto is None else upto
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if game.position_at(mid).round_number < round_number:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
 def memory_for(game: Game, seat: int, moves: int | None = None) -> Memory:
     """The notes `seat` would have taken this round up to position `moves` (default:
     now), from its own views of the game's positions only."""
     end = game.moves_made if moves is None else moves
-    r = game.position_at(end).round_number
-    lo, hi = 0, end  # the first position of round r
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if game.position_at(mid).round_number < r:
-            lo = mid + 1
-        else:
-            hi = mid
+    lo = round_start(game, game.position_at(end).round_number, end)
     memory = Memory()
     for k in range(lo, end):
         pos = game.position_at(k)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .. import actions as A
 from ..game import Game
 from ..messages import Message
-from .hint import decide_at, move_words
+from .hint import decide_at, move_words, round_start
 from .strong import _CHOSEN, _reason
 
 #: worlds per decision in the first pass and the second
@@ -55,17 +55,8 @@ class Mistake:
 
 def _round_moves(game: Game, round_number: int) -> range:
     """The positions at which round `round_number`'s moves were made."""
-    def first(r: int) -> int:
-        lo, hi = 0, game.moves_made
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if game.position_at(mid).round_number < r:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo
-    start = first(round_number)
-    end = first(round_number + 1)
+    start = round_start(game, round_number)
+    end = round_start(game, round_number + 1)
     if end == game.moves_made and game.position_at(end).round_number == round_number:
         end = game.moves_made  # the round still going: every move made so far
     return range(start, end)
