@@ -31,7 +31,8 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
 SITE_PIP_INSTALL := $(SITE_PY) -m pip install --disable-pip-version-check --quiet
 
-# The Voila command line of `make app`, for a class: the settings are in ./voila.json (a
+# The Voila command line of `make app`, for a class: the settings are in ./voila.json (kernels
+# on local socket files rather than TCP ports, so two starting kernels never race for one; a
 # cap on live kernels, culling of closed pages, long IOPub/start-up timeouts, tracebacks
 # hidden), share/voila/voila.py (the page texts) and config/voila.py (the prelaunch hook
 # that translates the prose for ?lang=); the page template `toonerville` lives in
