@@ -31,7 +31,8 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
 SITE_PIP_INSTALL := $(SITE_PY) -m pip install --disable-pip-version-check --quiet
 
-# The Voila command line of `make app`, for a class: the settings are in ./voila.json (a
+# The Voila command line of `make app`, for a class: the settings are in ./voila.json (kernels
+# on local socket files rather than TCP ports, so two starting kernels never race for one; a
 # cap on live kernels, culling of closed pages, long IOPub/start-up timeouts, tracebacks
 # hidden), share/voila/voila.py (the page texts) and config/voila.py (the prelaunch hook
 # that translates the prose for ?lang=); the page template `toonerville` lives in
@@ -138,12 +139,17 @@ ENGINE_TESTS ?= tests --ignore=tests/browser --ignore-glob='tests/test_*widget*.
 	--ignore=tests/test_i18n.py --ignore=tests/test_docs_rules.py
 BUILT := $(if $(filter 1,$(COMPILED)),compiled,pure)
 
-# Two pytest runs side by side, one per core: the engine and widget tests (both builds),
-# and the browser tests with nbval over notebooks/*.ipynb (they share one Voila and one
-# Chromium, and a notebook's cells one kernel). Each run's output is kept in a temporary
-# folder (the browser run empties test-results/ when it starts) and shown once both have
-# ended; the target fails if any run does (pytest's 5, "no tests collected", included).
+# Two pytest runs side by side: the engine and widget tests (both builds, one after the
+# other), and the browser tests with nbval over notebooks/*.ipynb (each browser worker
+# shares one Voila and one Chromium, and a notebook's cells one kernel). Each run's output
+# is kept in a temporary folder (the browser run empties test-results/ when it starts) and
+# shown once both have ended; the target fails if any run does (pytest's 5, "no tests
+# collected", included).
 PYTEST := $(PY) -m pytest -p no:cacheprovider
+# The browser run spends most of its time waiting on pages, kernels and timeouts, not
+# computing: pytest-xdist runs its test files in BROWSER_WORKERS processes (each with its
+# own Voila and Chromium; a file's tests, and a notebook's cells, stay in one process).
+BROWSER_WORKERS ?= 2
 pytest: $(STAMP) $(STAMP_SITE) compiled chromium postgresql $(AXE)
 	@logs=$$(mktemp -d); \
 	set -- notebooks/*.ipynb; \
@@ -157,7 +163,8 @@ pytest: $(STAMP) $(STAMP_SITE) compiled chromium postgresql $(AXE)
 		$(PYTEST_ARGS) || s=$$?; \
 	  TOONERVILLE_PURE=1 TOONERVILLE_EXPECT_BUILD=pure $(PYTEST) $(ENGINE_TESTS) \
 		$(PYTEST_ARGS) || s=$$?; exit $$s ) > $$logs/engine.log 2>&1 & engine=$$!; \
-	$(PYTEST) tests/browser "$${nbval[@]}" --screenshot=only-on-failure --output=test-results \
+	$(PYTEST) tests/browser "$${nbval[@]}" -n $(BROWSER_WORKERS) --dist loadfile \
+		--screenshot=only-on-failure --output=test-results --durations=15 \
 		$(PYTEST_ARGS) > $$logs/browser.log 2>&1 & browser=$$!; \
 	set +x; \
 	status=0; wait $$engine || status=$$?; wait $$browser || status=$$?; \

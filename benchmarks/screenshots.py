@@ -1,6 +1,6 @@
-"""Screenshots of the kit as a learner sees it, for the notes and the README: 02 and 07 in
-Persian and Hindi (the real catalogues), 07 at projector size at 1920x1080, and 10's
-master sheet after a round.
+"""Screenshots of the kit as a learner sees it, for the notes and the README: the app's
+front page in English and Persian, 02 and 07 in Persian and Hindi (the real catalogues),
+and 07 at projector size at 1920x1080.
 
     python benchmarks/screenshots.py            # writes benchmarks/screenshots/*.png
 
@@ -22,7 +22,9 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS_DIR, start_voila, stop_v
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "screenshots"
-SHOTS = (  # file, notebook, query, viewport
+SHOTS = (  # file, notebook ("" for the app's front page), query, viewport
+    ("front-page-en.png", "", {}, (1280, 900)),
+    ("front-page-fa.png", "", {"lang": "fa"}, (1280, 900)),
     ("02-fa.png", "02-runs-and-sets.ipynb", {"lang": "fa"}, (1280, 900)),
     ("02-hi.png", "02-runs-and-sets.ipynb", {"lang": "hi"}, (1280, 900)),
     ("07-fa.png", "07-play-a-game.ipynb", {"lang": "fa", "seed": 7}, (1280, 900)),
@@ -41,11 +43,16 @@ def main() -> int:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             for name, notebook, query, (width, height) in SHOTS:
                 page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(server.render_url(notebook, **query), timeout=180_000)
-                page.locator(".jupyter-widgets").first.wait_for(timeout=180_000)
-                page.wait_for_timeout(3000)  # the last redraws of the page
+                if notebook:
+                    url = server.render_url(notebook, **query)
+                    page.goto(url, timeout=180_000)
+                    page.locator(".jupyter-widgets").first.wait_for(timeout=180_000)
+                    page.wait_for_timeout(3000)  # the last redraws of the page
+                else:  # the front page is a static page: no kernel, no widgets
+                    url = f"{server.base_url}/?" + "&".join(f"{k}={v}" for k, v in query.items())
+                    page.goto(url, wait_until="load", timeout=180_000)
                 page.screenshot(path=str(OUT / name), full_page=name.startswith("02"))
-                print(f"{OUT / name}: {server.render_url(notebook, **query)}")
+                print(f"{OUT / name}: {url}")
                 page.close()
             browser.close()
     finally:

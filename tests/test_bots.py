@@ -45,10 +45,11 @@ def bot_move(game: Game, bot: HeuristicBot | RandomBot, seat: int | None = None)
 
 # -- the registry ------------------------------------------------------------------------
 def test_registry_names_every_bot_once() -> None:
-    assert BOT_KINDS == tuple(BOTS) == ("heuristic", "random", "nobuy")
+    assert BOT_KINDS == tuple(BOTS) == ("heuristic", "random", "nobuy", "beginner",
+                                        "strong")
     for kind in BOT_KINDS:
         bot = make_bot(kind)
-        assert bot.name == kind and isinstance(bot, BOTS[kind])  # type: ignore[arg-type]
+        assert bot.name == kind and type(bot) is type(BOTS[kind]())
     mine = HeuristicBot()
     assert make_bot(mine) is mine
     with pytest.raises(RulesError, match="unknown bot 'clever'"):

@@ -6,6 +6,7 @@ else's seat shows a sentence and stores nothing."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -151,7 +152,7 @@ def test_each_page_shows_only_its_own_hand_and_a_watcher_none(db: Path) -> None:
     watcher.join(code, "watch")
     store = open_store(db)
     game = Game.from_json(store.export(code))  # the truth, for the test only
-    assert first.hand.cards == game.hand(0) and second.hand.cards == game.hand(1)
+    assert first.hand.held == game.hand(0) and second.hand.held == game.hand(1)
     assert watcher.hand.cards == () and watcher.hand.layout.display == "none"
     assert watcher.moves.layout.display == "none"
     assert "watching" in watcher.status.value and watcher.rejoin_key.value == ""
@@ -222,7 +223,8 @@ def test_the_bots_move_when_a_page_sees_it_is_their_turn(db: Path) -> None:
         p = page(db)
         code = p.open_table(players=4, learners=1, seed=seed)
         assert p.seat is not None and p.seat.seat in p.seat.view.deciders
-        assert p.prompt.value.startswith("Your")
+        assert re.sub("<[^>]+>", "", p.prompt.value).startswith("Your")  # the text read
+        p.seat_view.buy_offers.value = "always"  # this learner answers every offer
         watcher = page(db)
         watcher.join(code, "watch")
         assert watcher.seat is not None and watcher.seat.number == p.seat.number
@@ -281,6 +283,32 @@ def test_every_page_says_who_is_away_and_the_learner_takes_the_seat_back(db: Pat
     assert who.message.kind == "ok", who.message.text
     assert who.seat.seat not in who.store.away(code)
     assert who.back_button.layout.display == "none"
+
+
+def test_a_closed_tab_is_noticed_while_the_table_waits_on_someone_else(db: Path) -> None:
+    """Each page beats as it polls; when one learner's page has been quiet for the away
+    limit, the other pages say so although it is not that learner's turn, and the seat
+    is back as soon as the page polls again (issue 17 §3)."""
+    first, second, code = two_learners(db)
+    who = deciding(first, second)
+    closed = second if who is first else first
+    assert isinstance(closed.seat, Seat)
+    wall = [1000.0]
+    for p in (first, second):
+        p.store.wall_clock = lambda: wall[0]
+        p.store._beats.clear()  # forget the beats on the real clock: the fake one's turn
+        p.store._looked.clear()
+        p.poll()  # both pages are open: both beat
+    wall[0] += 61  # past the default limit; the closed tab's page polls no more
+    who.poll()
+    assert closed.seat.seat in who.store.away(code)
+    name = who.seat.view.names[closed.seat.seat] if who.seat else ""
+    assert f"{name} is away: a bot plays for {name}" in who.away_note.value
+    closed.poll()  # the tab is open again: heard at once, the seat is back
+    assert closed.seat.seat not in closed.store.away(code)
+    assert "You were away" not in closed.away_note.value
+    who.poll()
+    assert "is away" not in who.away_note.value
 
 
 def test_a_table_that_cannot_be_read_stops_the_polling_with_a_sentence(db: Path) -> None:

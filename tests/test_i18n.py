@@ -30,7 +30,7 @@ from toonerville.messages import (
     translate,
 )
 from toonerville.rules import Contract, contract_for
-from toonerville.widgets import components
+from toonerville.widgets import language as language_module
 from toonerville.widgets.components import LanguagePicker, MessageBox, lang_from_url
 from toonerville.widgets.lessons import DealDemo, MeldChecker
 
@@ -290,7 +290,7 @@ def test_a_message_box_speaks_the_new_language() -> None:
 
 def test_the_first_picker_reads_the_language_from_the_url(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(components, "_url_language_read", False)
+    monkeypatch.setattr(language_module, "_url_language_read", False)
     monkeypatch.setenv("QUERY_STRING", "seed=3&lang=fa")
     assert lang_from_url() == "fa"
     picker = LanguagePicker()
@@ -301,7 +301,7 @@ def test_the_first_picker_reads_the_language_from_the_url(
 
 def test_a_lesson_without_a_picker_reads_the_url_too(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(components, "_url_language_read", False)
+    monkeypatch.setattr(language_module, "_url_language_read", False)
     monkeypatch.setenv("QUERY_STRING", "lang=fa")
     checker = MeldChecker("Y7 R7 R7")
     assert language() == "fa" and "tr-rtl" in checker._dom_classes

@@ -70,7 +70,7 @@ def test_the_cover_names_the_next_learner_and_shows_no_hand() -> None:
     assert game.actions == ()
     page.reveal_button.click()
     assert not covered(page) and page.holder == first
-    assert page.seat_view.hand.cards == game.hand(first)
+    assert page.seat_view.hand.held == game.hand(first)
     assert "Your turn" in page.seat_view.prompt.value
 
 
@@ -88,7 +88,7 @@ def test_a_move_that_passes_the_decision_covers_the_hand_again() -> None:
         assert covered(page) and page.holder is None
         assert_no_hand_in_page(page)
     else:
-        assert not covered(page) and page.seat_view.hand.cards == game.hand(me)
+        assert not covered(page) and page.seat_view.hand.held == game.hand(me)
 
 
 def test_T10_a_buy_offer_goes_to_each_learner_in_turn_behind_the_cover() -> None:
@@ -111,7 +111,7 @@ def test_T10_a_buy_offer_goes_to_each_learner_in_turn_behind_the_cover() -> None
         assert page.holder == asked[-1]
         assert page.seat_view.prompt.value.startswith("Your answer")
         assert not page.seat_view.buy_button.disabled
-        assert page.seat_view.hand.cards == game.hand(asked[-1])  # type: ignore[arg-type]
+        assert page.seat_view.hand.held == game.hand(asked[-1])  # type: ignore[arg-type]
         page.seat_view.pass_button.click()
         assert page.message.kind == "ok", page.message.text
     assert asked == expected  # each learner once, in the order the engine asks them
@@ -122,7 +122,7 @@ def test_T10_a_buy_offer_goes_to_each_learner_in_turn_behind_the_cover() -> None
 def test_bots_move_by_themselves_and_one_learner_is_never_covered_again() -> None:
     page = PassAndPlay(seed=2)
     game = page.start(["Ann", "", ""], [HUMAN, "heuristic", "random"])
-    assert game.names[1:] == ("Bot 1", "Bot 2")
+    assert game.names[1:] == ("Crow", "Jay")
     page.reveal_button.click()
     for _turn in range(6):
         assert page.holder == 0 and not covered(page)
@@ -175,7 +175,7 @@ def test_a_whole_round_of_three_learners_is_played_by_clicks() -> None:
             continue
         seat = page.holder
         assert seat is not None and seat in game.deciders
-        assert page.seat_view.hand.cards == game.hand(seat)
+        assert page.seat_view.hand.held == game.hand(seat)
         before = len(game.actions)
         choice = bot.choose(game.view(seat), game.rules, partial(game.legal_actions, seat),
                             random.Random(before))

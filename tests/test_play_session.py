@@ -85,6 +85,8 @@ def _offers(setting: str, turns: int = 12) -> list[tuple[int, Card, int]]:
     for _ in range(turns * 5):
         if app.game.is_over:
             break
+        if app.recap.shown:  # a round ended: its recap covers the table until Continue
+            app.recap.continue_button.click()
         if app.session.offer:
             seen.append(app.session.offer)
             assert app.buy_row.layout.display == "flex"
@@ -193,7 +195,7 @@ def test_the_suggestion_is_cleared_when_the_round_ends() -> None:
     select(app, "R1")
     app.discard_button.click()
     assert app.game.round_number == 2
-    assert app.suggested.value == "" and app.session.suggestion == ()
+    assert app.suggested.value == ""  # the suggestion shown is gone with its round
 
 
 def test_a_swap_says_where_the_rook_went_and_defaults_to_a_swap_that_applies() -> None:
@@ -253,10 +255,13 @@ def test_the_melds_box_caps_what_it_takes() -> None:
 
 def test_the_key_legend_and_the_panels_are_buttons_in_turn_order() -> None:
     app = PlayGame(seed=11, offer_buys=False)
-    assert "Tab" in app.key_legend.value and "Enter (draw)" in app.key_legend.value
-    order = [next(iter(w._dom_classes[-1:]), "") for w in app.children]
-    turn = ["tr-message", "tr-board", "tr-buy-row", "tr-start", "tr-hand", "tr-moves",
-            "tr-panels", "tr-record", "tr-toolbar", "tr-keys"]
+    assert "Tab" in app.key_legend.value and "D, the card&#x27;s number" in \
+        app.key_legend.value
+    parts = [part for w in app.children
+             for part in (w.children if w is app.seat_view else (w,))]
+    order = [next(iter(w._dom_classes[-1:]), "") for w in parts]
+    turn = ["tr-message", "tr-seat-board", "tr-buy-row", "tr-start", "tr-hand", "tr-moves",
+            "tr-record", "tr-panels", "tr-toolbar", "tr-keys"]
     assert [css for css in order if css in turn] == turn  # the Tab order of a turn
     for toggle in app.toggles:
         assert isinstance(toggle, widgets.ToggleButton)
@@ -267,12 +272,18 @@ def test_the_key_legend_and_the_panels_are_buttons_in_turn_order() -> None:
 
 
 def test_projector_size_scales_the_sentences_too() -> None:
+    from toonerville.widgets.seat_style import SEAT_CSS
+
     app = PlayGame(seed=11, offer_buys=False, size="projector")
-    assert "font-size:31px" in app.prompt.value and "font-size:28px" in app.others.value
+    seat = app.seat_view
+    assert "tv-size-projector" in seat._dom_classes  # the seat's sentences follow its size
+    assert ".tr-seat-view.tv-size-projector .tr-prompt { font-size: 31px; }" in SEAT_CSS
+    assert ".tr-seat-view.tv-size-projector .tr-others { font-size: 28px; }" in SEAT_CSS
     app.draw_button.click()
     assert "font-size:28px" in app.log_view.value
     app.size_toggle.value = "normal"
-    assert "font-size:14px" in app.log_view.value and "font-size:14px" in app.others.value
+    assert "font-size:14px" in app.log_view.value and "tv-size-normal" in seat._dom_classes
+    assert ".tr-seat-view.tv-size-normal .tr-others { font-size: 14px; }" in SEAT_CSS
 
 
 def test_the_log_keeps_my_last_move_in_view_however_much_the_bots_did() -> None:

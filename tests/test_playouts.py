@@ -1,5 +1,7 @@
-"""Seeded playouts: 1,000 bot games with the game's invariants checked after every action,
-and the heuristic bot against the random bot."""
+"""Seeded playouts: 400 bot games with the game's invariants checked after every action
+(25 for each pairing of a seating with a house-rules variant), and the heuristic bot
+against the random bot. `TOONERVILLE_PLAYOUTS=1000` plays more, as the second edition's
+test did; the default keeps the test run inside its budget on two cores."""
 
 from __future__ import annotations
 
@@ -13,8 +15,8 @@ from toonerville.game import Game
 from toonerville.simulate import play_game, simulate
 from toonerville.views import Phase
 
-GAMES = 1_000
-TURN_LIMIT = 12  # short rounds keep 1,000 whole games inside the test budget
+GAMES = int(os.environ.get("TOONERVILLE_PLAYOUTS", "400"))
+TURN_LIMIT = 12  # short rounds keep the whole games inside the test budget
 SEATINGS = (("heuristic",) * 3, ("heuristic", "random", "heuristic", "random"),
             ("heuristic",) * 5, ("random", "heuristic", "heuristic"))
 HOUSE_RULES = (Rules(), Rules(penalty_cards=2, max_buys_per_round=2, extra_melds=True),
@@ -58,10 +60,10 @@ def _play(index: int) -> tuple[int, int]:
     return len(game.actions), sum(1 for r in game.records if r.ended_by == "out")
 
 
-def test_one_thousand_games_keep_every_invariant() -> None:
+def test_seeded_games_keep_every_invariant() -> None:
     workers = min(2, os.cpu_count() or 1)
     with ProcessPoolExecutor(workers) as pool:
-        results = list(pool.map(_play, range(GAMES), chunksize=25))
+        results = list(pool.map(_play, range(GAMES), chunksize=10))
     assert len(results) == GAMES
     assert sum(moves for moves, _ in results) > GAMES * 100
     assert sum(outs for _, outs in results) > 0  # some rounds end by going out

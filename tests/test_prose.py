@@ -391,3 +391,17 @@ def test_the_static_site_gets_every_notebook_in_every_language(tmp_path: Path) -
         assert {p.name for p in (tmp_path / lang).glob("*.ipynb")} == names
         nb = _load(tmp_path / lang / "02-runs-and-sets.ipynb")
         assert nb["metadata"][prose.METADATA_KEY] == lang
+
+
+def test_a_static_page_declares_its_language_and_direction(tmp_path: Path) -> None:
+    site = _tool("build_site")
+    page = tmp_path / "voici" / "render" / "fa" / "09-classroom.html"
+    page.parent.mkdir(parents=True)
+    page.write_text('<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"></head>'
+                    "<body></body></html>", encoding="utf-8")
+    site.patch_page(page, tmp_path, "")
+    assert '<html lang="fa" dir="rtl">' in page.read_text(encoding="utf-8")
+    english = tmp_path / "voici" / "render" / "09-classroom.html"
+    english.write_text('<html lang="en"><head></head></html>', encoding="utf-8")
+    site.patch_page(english, tmp_path, "")
+    assert '<html lang="en" dir="ltr">' in english.read_text(encoding="utf-8")

@@ -8,6 +8,7 @@ move; a table of bots plays the game `simulate` plays for the same seed."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from pgserver import postgres_url_fixture  # noqa: F401
@@ -15,10 +16,10 @@ from storehelpers import choose, clients_fixture, where_fixture  # noqa: F401
 
 from toonerville import Game
 from toonerville import actions as A
-from toonerville.events import Phase
+from toonerville.events import EventKind, Phase
 from toonerville.hints import discard_helps
 from toonerville.simulate import play_game
-from toonerville.store import Seat, SeatError, TableStore
+from toonerville.store import Seat, SeatError, TableStore, open_store
 from toonerville.store.errors import BadNameError
 
 Clients = Callable[[], TableStore]
@@ -230,3 +231,70 @@ def test_two_pages_marking_one_learner_away_add_one_entry(clients: Clients) -> N
         page._log(state, f"away {mover.seat}")  # as if both decided at the same moment
     rows = store.backend.claims(f"{code}~seats")
     assert sum(1 for r in rows.values() if r == f"away {mover.seat}") == 1
+
+
+def test_T21_the_game_over_sentence_names_who_holds_each_seat_at_the_end(
+        tmp_path: Path) -> None:
+    """The learners named their seats after the table opened; at the end Ann is away (a
+    bot plays for her) and Bo's seat was given to a bot: the sentence says so."""
+    clock = Clock()
+    store = open_store(str(tmp_path / "t.sqlite"))
+    store.clock = clock
+    code, host = store.open_hosted(3, seed=4, away_after=5, names=["P0", "P1", "P2"])
+    ann, bo, cy = (store.claim(code, s, name=n) for s, n in enumerate(("Ann", "Bo", "Cy")))
+    store.give_seat(code, bo.seat, "heuristic", key=host)
+    while not store.finished(code):
+        clock.now += 10
+        store.play_bots(code)
+    over = store.public_history(code)[-1]
+    assert over.kind is EventKind.GAME_OVER
+    assert over.names == ("Ann (a bot played for Ann at the end)", "a bot, in Bo's seat",
+                          "Cy (a bot played for Cy at the end)")
+    who = ", ".join(over.names[s] for s in over.detail["seats"])
+    assert str(over.text.text).endswith(who) and "P0" not in str(over.text.text)
+    # every other sentence names the seats as the page shows them
+    assert store.public_history(code)[0].names == ("Ann", "Bo", "Cy")
+    store.close()
+
+
+def test_a_learner_whose_page_goes_quiet_is_away_whoever_is_to_play(
+        clients: Clients) -> None:
+    """Each learner's page beats as it polls; a page not heard for the away limit (a
+    closed tab) is away even while the table waits on someone else, every page can say
+    so, and the seat is back as soon as that page is heard again. A learner away for
+    keeping the table waiting on their own turn stays away though their page beats."""
+    clock = Clock()
+    store, code, _host, seats = three_learners(clients, clock, away_after=30)
+    for page in seats:
+        page.store.wall_clock = clock
+    store.play_bots(code)
+    for page in seats:
+        page.refresh()
+    mover = next(s for s in seats if s.seat in s.view.deciders)
+    quiet = next(s for s in seats if s.seat not in s.view.deciders)
+    other = next(s for s in seats if s not in (mover, quiet))
+    assert all(not page.heartbeat() for page in seats)  # every page is open
+    clock.now += 20
+    mover.heartbeat()
+    other.heartbeat()  # quiet's tab was closed: it beats no more
+    clock.now += 11
+    fresh = clients()  # another learner's page, which sees the table from now on
+    fresh.clock = fresh.wall_clock = clock
+    fresh.play_bots(code)
+    assert store.away(code) == frozenset({quiet.seat})  # not the one the table waits on
+    assert clients().watch(code).away == frozenset({quiet.seat})  # every page says so
+    assert quiet.heartbeat() and not quiet.is_away  # the page is heard: back at once
+    assert store.away(code) == frozenset()
+    # idle on one's own turn is another matter: a beating page does not undo it
+    later = clients()
+    later.clock = later.wall_clock = clock
+    later.play_bots(code)
+    for step in (15, 16):
+        clock.now += step
+        for page in seats:
+            page.heartbeat()
+    later.play_bots(code)
+    assert later.away(code) == frozenset({mover.seat})  # the table waited 31 s on them
+    clock.now += 3
+    assert not mover.heartbeat()
+    assert store.away(code) == frozenset({mover.seat})

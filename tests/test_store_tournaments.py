@@ -78,7 +78,7 @@ def test_T22_learners_join_by_name_once_and_only_their_own_seat(clients: Clients
     with pytest.raises(SeatError, match="use the key"):
         TournamentDesk(clients()).join(code, "Ann")
     with pytest.raises(SeatError, match="not a learner"):
-        desk.join(code, "Bot 1", keys["Ann"])
+        desk.join(code, "Crow", keys["Ann"])
     bob = desk.join(code, "Bob", keys["Bob"])
     t = desk.start(code, key)
     with pytest.raises(SeatError, match="has not joined"):

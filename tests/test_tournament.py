@@ -151,10 +151,10 @@ def test_T22_a_table_is_finished_when_its_round_has_a_record() -> None:
 
 # -- the tournament value and the sheet ------------------------------------------------------
 def test_T22_bots_fill_a_tournament_to_three() -> None:
-    t = Tournament.new("ABCDEF", ["Ann", "Bot 1"])
-    assert t.names == ("Ann", "Bot 1", "Bot 2") and t.learners == ("Ann", "Bot 1")
-    assert dict(t.bots) == {"Bot 2": "heuristic"}
-    assert Tournament.new("ABCDEF", names(5), bots=2).names[-2:] == ("Bot 1", "Bot 2")
+    t = Tournament.new("ABCDEF", ["Ann", "Crow"])
+    assert t.names == ("Ann", "Crow", "Jay") and t.learners == ("Ann", "Crow")
+    assert dict(t.bots) == {"Jay": "heuristic"}
+    assert Tournament.new("ABCDEF", names(5), bots=2).names[-2:] == ("Crow", "Jay")
     with pytest.raises(RulesError, match="different name"):
         Tournament.new("ABCDEF", ["Ann", "Ann", "Bob"])
     with pytest.raises(RulesError, match="1 to 11 rounds"):

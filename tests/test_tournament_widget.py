@@ -239,6 +239,10 @@ def test_T22_the_learners_box_is_capped_and_names_are_checked(db: Path) -> None:
     assert page.message.kind == "error" and "at most 60" in page.message.text
     assert page.code is None
     assert split_names(" Ann , Bob\n\nCat,") == ["Ann", "Bob", "Cat"]
+    page.learners.value, page.bots.value = "Ann, Bob, ann", 0  # one learner, joining
+    page.start_button.click()
+    assert page.message.kind == "error" and "written twice" in page.message.text
+    assert page.code is None
 
 
 def test_H11_the_house_rules_panel_chooses_the_seating(db: Path) -> None:

@@ -31,8 +31,8 @@ from toonerville.widgets import (
     SizeToggle,
     TableView,
     VerdictView,
-    components,
     seed_from_url,
+    url,
 )
 from toonerville.widgets.components import SOMETHING_WENT_WRONG
 from toonerville.widgets.lessons import (
@@ -80,7 +80,7 @@ def test_seed_from_url_waits_for_voila_only_when_preheated(
     import voila.utils
 
     monkeypatch.setattr(voila.utils, "wait_for_request", lambda: calls.append("waited"))
-    monkeypatch.setattr(components, "_request_waited", False)
+    monkeypatch.setattr(url, "_request_waited", False)  # the address is read in `url`
     seed_from_url(1)
     assert calls == []
     monkeypatch.setenv("VOILA_PREHEAT", "True")

@@ -88,6 +88,8 @@ MERMAID_FROM_CDN = re.compile(
 NOTEBOOK_LINK = re.compile(r'href="(\d\d-[A-Za-z0-9_-]+|rulebook)\.ipynb(["#?])')
 #: links the rule ids of printed outputs to the rulebook (as the app's template does)
 RULE_LINKS_JS = REPO / "share" / "jupyter" / "voila" / "templates" / "toonerville" / "rule-links.js"
+#: the card-game keys of a seat (as the app's template has them)
+KEYS_JS = RULE_LINKS_JS.with_name("keys.js")
 #: a link to the app's static rulebook page (toonerville.prose.RULEBOOK_STATIC)
 APP_RULEBOOK_LINK = re.compile(r'href="\.\./templates/toonerville/static/rulebook-([a-z]+)\.html')
 #: the languages of the site; English, the source, is at the root of `voici/render/`
@@ -113,7 +115,8 @@ def input_files() -> Iterator[Path]:
     yield Path(__file__).resolve()
     for name in ("pyproject.toml", "package.json", "package-lock.json", "README.md",
                  "docs/rules.md", "tools/pages.py", "tools/rulebook.py",
-                 "share/jupyter/voila/templates/toonerville/rule-links.js"):
+                 "share/jupyter/voila/templates/toonerville/rule-links.js",
+                 "share/jupyter/voila/templates/toonerville/keys.js"):
         yield REPO / name
     for folder, pattern in (
         (REPO / "toonerville", "*"), (NOTEBOOKS, "*"), (SITE_SOURCES, "*"),
@@ -466,6 +469,9 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
         text = text.replace("<head>", '<head>\n<link rel="icon" href="data:;base64,=">', 1)
     render = page_language(page, out)
     if render is not None:
+        # the page declares its own language and direction (screen readers, fonts)
+        text = HTML_TAG.sub(f'<html lang="{render[0]}" dir="{page_direction(render[0])}">',
+                            text, count=1)
         # Voici's render pages are deeper than the paths it writes into them
         text = re.sub(r'(src|href)="\./(?!/)', rf'\1="{root}', text)
         text = NOTEBOOK_LINK.sub(r'href="\1.html\2', text)
@@ -485,9 +491,22 @@ def patch_page(page: Path, out: Path, url_query_js: str) -> None:
         switch = f"\n<script>\n{language_switch_js(*render)}</script>"
         text = text[:at] + switch + text[at:]
         links = RULE_LINKS_JS.read_text(encoding="utf-8")
+        keys = KEYS_JS.read_text(encoding="utf-8")
         at = text.rfind("</body>") if "</body>" in text else len(text)
-        text = text[:at] + f"<script>\n{links}</script>\n" + text[at:]
+        text = (text[:at] + f"<script>\n{links}</script>\n<script>\n{keys}</script>\n"
+                + text[at:])
     page.write_text(text, encoding="utf-8")
+
+
+#: the page's opening tag, whatever attributes Voici gave it
+HTML_TAG = re.compile(r"<html\b[^>]*>")
+
+
+def page_direction(lang: str) -> str:
+    """"rtl" for a language written right to left (Persian), else "ltr"."""
+    from toonerville.messages import direction
+
+    return direction(lang)
 
 
 def rebase_config(config: dict[str, object], root: str) -> dict[str, object]:

@@ -605,14 +605,36 @@ class NoBuyBot(HeuristicBot):
         super().__init__(buy_threshold=math.inf)
 
 
+def _beginner() -> Bot:
+    from .coach.levels import BeginnerBot  # the coach builds on this module
+
+    return BeginnerBot()
+
+
+def _strong() -> Bot:
+    from .coach.strong import StrongBot
+
+    return StrongBot()
+
+
 #: The one registry of bots by name: the play app, the explorer and `simulate` use it.
+#: The levels a learner chooses from (`coach.levels.LEVELS`, each with its sentence) are
+#: "beginner", "heuristic" and "strong".
 BOTS: dict[str, Callable[[], Bot]] = {
-    "heuristic": HeuristicBot, "random": RandomBot, "nobuy": NoBuyBot}
+    "heuristic": HeuristicBot, "random": RandomBot, "nobuy": NoBuyBot,
+    "beginner": _beginner, "strong": _strong}
 BOT_KINDS: tuple[str, ...] = tuple(BOTS)
+#: each bot kind's name as a page shows it (English source, translated when shown:
+#: `widgets.words.bot_kind_word`, the explorer's tables)
+BOT_KIND_WORDS = {"beginner": N_("beginner"), "heuristic": N_("heuristic"),
+                  "strong": N_("strong"), "random": N_("random"), "nobuy": N_("never buys")}
+#: the levels, weakest first
+BOT_LEVELS: tuple[str, ...] = ("beginner", "heuristic", "strong")
 
 
 def make_bot(kind: str | Bot) -> Bot:
-    """A bot by name ("heuristic", "random", "nobuy"), or the bot itself."""
+    """A bot by name ("heuristic", "random", "nobuy", "beginner", "strong"), or the bot
+    itself."""
     if not isinstance(kind, str):
         return kind
     try:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .errors import NotationError, RulesError
-from .messages import msg
+from .messages import N_, msg, translate
 
 LOWEST, HIGHEST = 1, 14
 ROOK_INDEX = 56
@@ -230,6 +230,16 @@ def shoe(players: object) -> tuple[Card, ...]:
                 players=_quote(players))
         )
     return deck() * players
+
+
+def shoe_sizes() -> str:
+    """How many cards one deck has (T1) and the shoe for 3, 4 and 5 players (T2), a line
+    each, in the language in use: "one deck: 57 cards", "3 players: 171 cards in the
+    shoe", …"""
+    lines = [translate(N_("one deck: {n} cards")).format(n=len(deck()))]
+    lines += [translate(N_("{players} players: {n} cards in the shoe")).format(
+        players=p, n=len(shoe(p))) for p in (3, 4, 5)]
+    return "\n".join(lines)
 
 
 def shuffled_shoe(players: int, rng: random.Random) -> tuple[Card, ...]:

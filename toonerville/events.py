@@ -134,6 +134,11 @@ class Event(NamedTuple):
             params.setdefault("name", self.names[self.seat])
         if self.cards:
             params.setdefault("card", self.cards[0])
+        seats = self.detail.get("seats")
+        if self.kind is EventKind.GAME_OVER and seats and self.names:
+            # the winners by the names the event carries now (a shared table's pages
+            # give it the names at the end: the learners' own, who holds each seat)
+            params["who"] = Joined(tuple(self.names[i] for i in seats), ", ")
         return Message(template, params, rule)
 
     @property

@@ -13,6 +13,7 @@ workers and prints the tables of the games finished so far.
     python -m toonerville simulate --games 100 --workers 2 \\
         --sweep penalty_cards=0,1,2 max_buys_per_round=none,3 round11_deal=12,14
     python -m toonerville simulate --games 500 --scheduler tcp://host:8786
+    python -m toonerville simulate --games 100 --levels strong,heuristic --players 4
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from typing import IO, Any
 
 from . import explorer as X
 from .errors import RulesError, ToonervilleError
+from .explorer.arms import compare_level_arms
 from .messages import msg
+from .rules import Rules
 from .simulate import DEFAULT_TURN_LIMIT
 
 EPILOG = """settings (--rules, --compare, --sweep) are name=value, separated by spaces or commas
@@ -100,6 +103,11 @@ def add_simulate_command(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", type=Path, help="write the configuration, the tables and the "
                    "records to this JSON file")
     p.add_argument("--svg", type=Path, help="write the question's plot to this SVG file")
+    p.add_argument("--levels", metavar="A,B", default=None,
+                   help="compare two bot levels instead (e.g. strong,heuristic): each "
+                   "deal played twice, one seat (rotated) by A once and by B once, the "
+                   "others heuristic; points per game each level is worth, with 95%% "
+                   "intervals (one process)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(run=run_simulate)
     return p
@@ -201,6 +209,8 @@ def run_simulate(args: argparse.Namespace, out: IO[str] | None = None,
                  err: IO[str] | None = None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
+    if getattr(args, "levels", None):
+        return run_levels(args, out, err)
     try:
         arms = arms_from_args(args)
         question = _question(args)
@@ -259,3 +269,37 @@ def run_simulate(args: argparse.Namespace, out: IO[str] | None = None,
         args.svg.write_text(X.figure_svg(plot, result, args.rank_by), encoding="utf-8")
         print(f"wrote {args.svg}", file=err)
     return 1 if result.cancelled else 0
+
+
+def run_levels(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """`--levels A,B`: what level A is worth against level B (`compare_level_arms`)."""
+    try:
+        kinds = [k.strip() for k in str(args.levels).split(",") if k.strip()]
+        if len(kinds) != 2:
+            raise RulesError(msg("--levels names two bot levels, like strong,heuristic, not "
+                                 "{text!r}", None, text=args.levels))
+        changes = X.parse_changes(args.rules)
+        players = int(changes.pop("players", args.players or 4))
+        rules = Rules.from_dict(changes) if changes else None
+        progress = None if args.quiet else ProgressBar(err, "levels")
+        with stop_on_signals() as stop:
+            try:
+                result = compare_level_arms(kinds[0], kinds[1], args.games, args.seed,
+                                              players, rules, args.turn_limit,
+                                              progress=progress, cancel=stop.is_set)
+            finally:
+                if progress is not None:
+                    progress.close()
+    except ToonervilleError as problem:
+        print(f"toonerville simulate: error: {problem}", file=err)
+        return 2
+    print(result, file=out)
+    if args.json:
+        s = result.summary()
+        args.json.write_text(json.dumps({
+            "levels": [result.a, result.b], "players": result.players, "seed": result.seed,
+            "a": s["a"].to_dict(), "b": s["b"].to_dict(),
+            "b_minus_a": s["b_minus_a"].to_dict(), "relative": s["relative"],
+            "pairs": [{"index": p.index, "seed": p.seed, "seat": p.seat, "a": p.a, "b": p.b}
+                      for p in result.pairs]}, indent=1), encoding="utf-8")
+    return 1 if len(result.pairs) < args.games else 0

@@ -28,7 +28,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import InvalidMeldError, LayOffError, NotationError, RookSwapError
-from .messages import Message, msg
+from .messages import N_, Message, msg, translate
 from .rules import Rules
 
 _DEFAULT_RULES = Rules()
@@ -131,11 +131,12 @@ class Meld:
         return f"Meld.parse({str(self)!r})"
 
     def describe(self) -> str:
-        """"a run of Red 5–8", "a set of 7s"."""
+        """"a run of Red 5–8", "a set of 7s", in the language in use."""
         if self.is_run:
             assert self.colour is not None
-            return f"a run of {self.colour.title} {self.low}–{self.high}"
-        return f"a set of {self.low}s"
+            return translate(N_("a run of {colour} {low}–{high}")).format(
+                colour=translate(self.colour.title), low=self.low, high=self.high)
+        return translate(N_("a set of {n}s")).format(n=self.low)
 
     def _repr_html_(self) -> str:
         from .render import meld_html

@@ -25,12 +25,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .cards import Card, Colour
-from .messages import Message, direction, plural, translate
+from .messages import N_, Message, direction, plural, translate
 from .prose import rulebook_href
 from .rules import ROUNDS, contract_for
+from .scoring import place_labels
 
 if TYPE_CHECKING:
     from .melds import Meld, Verdict
@@ -486,8 +487,7 @@ def piles_html(stock_count: int, discard_top: Card | None, discard_count: int,
 
 def _places(totals: Sequence[int]) -> list[str]:
     """Final places, lowest total first; equal totals share a place: `["1=", "1=", "3"]`."""
-    return [f"{1 + sum(t < own for t in totals)}" + ("=" if totals.count(own) > 1 else "")
-            for own in totals]
+    return list(place_labels(totals))
 
 
 def _format_places(ranks: Sequence[int | str]) -> list[str]:
@@ -564,3 +564,40 @@ def game_html(view: PlayerView, size: str = "normal") -> str:
             f"{status}</div><div style=\"{_MUTED}\">{others}</div>"
             f"{piles_html(view.stock_size, view.discard_top, view.discard_size, size)}"
             f"{table}{hand_html(view.hand, size, label=names[view.seat])}</div>")
+
+
+# -- a whole position ---------------------------------------------------------------------
+#: who decides now, by phase
+_TO_ACT = {"draw": N_("{name} to draw"), "buy": N_("{name}: the discard is offered to buyers"),
+           "play": N_("{name} to play"), "game_over": N_("{name}: the game is over")}
+
+
+def state_html(game: Any, size: str = "normal", reveal: bool = True,
+               highlight: Mapping[int, Sequence[int]] | None = None) -> str:
+    """A picture of a whole game position for teaching: whose turn, the piles, every
+    hand (face up when `reveal`, else only its size) and the melds on the table.
+    `highlight` maps a seat to positions in its hand to lift (e.g. cards just bought)."""
+    view = game.view(game.current)
+    names = game.names
+    phase = translate(_TO_ACT[view.phase.value])
+    who = phase.format(name=f"<b>{escape(names[view.current])}</b>")
+    head = (f'<div style="font-size:{TEXT_PX[size]}px;margin:4px 0">'
+            + _t("<b>Round {r}</b> · contract {contract} · dealer {dealer}",
+                 r=view.round_number, contract=escape(str(view.contract)),
+                 dealer=escape(names[view.dealer]))
+            + f" · {who}</div>")
+    hands = []
+    for seat, name in enumerate(names):
+        down = " · " + _t("down") if view.down[seat] else ""
+        turn = " · " + _t("to play") if seat == view.current and not game.is_over else ""
+        n = view.hand_sizes[seat]
+        cards = plural("{n} card", "{n} cards", n)
+        label = f"{name}{turn}{down} · {cards}"
+        if reveal:
+            chosen = (highlight or {}).get(seat, ())
+            hands.append(hand_html(game.hand(seat), size, chosen, label=label))
+        else:
+            hands.append(f"<div>{escape(label)}</div>")
+    piles = piles_html(view.stock_size, view.discard_top, view.discard_size, size)
+    table = table_html(dict(zip(names, view.table, strict=True)), size)
+    return f'<div class="tv-state">{head}{piles}{"".join(hands)}{table}</div>'

@@ -13,7 +13,7 @@ from .cards import shoe
 from .deal import deal
 from .events import EventKind, Joined, Phase
 from .rules import ROUNDS, Restock
-from .scoring import round_scores
+from .scoring import round_scores, winners
 from .state import Change, Position
 from .views import RoundRecord
 
@@ -89,20 +89,26 @@ def end_round(ch: Change, went_out: int | None, ended_by: str) -> None:
     """Score the round (T20), then end the game after round 11 (T21) or deal the next
     round, the deal passing to the left (H2)."""
     s, setup = ch.pos, ch.setup
-    row = round_scores([[s.cards[i] for i in h] for h in s.hands], went_out)
+    left = tuple(tuple(s.cards[i] for i in h) for h in s.hands)
+    row = round_scores(left, went_out)
     s.add_round(row, RoundRecord(
         round_number=s.round_number, dealer=s.dealer, went_out=went_out,
         ended_by=ended_by, turns=s.turn, dealt=s.dealt, down_turn=tuple(s.down_turn),
         buy_turns=s.buy_turns, points=row, restocks=s.restocks))
-    ch.log(EventKind.ROUND_END, went_out, r=s.round_number, ended_by=ended_by)
+    # the hands left and the melds on the table, as the round ends: every seat's cards
+    # are scored in the open (T20), so a page may show them before the next deal
+    ch.log(EventKind.ROUND_END, went_out, r=s.round_number, ended_by=ended_by, left=left,
+           table=s.melds())
     ch.log(EventKind.SCORES, None, r=s.round_number, row=Joined(row))
     if s.round_number == ROUNDS:
         s.phase = Phase.GAME_OVER
         s.buyers = {}
         totals = s.totals()
-        best = min(totals)
-        ch.log(EventKind.GAME_OVER, None, best=best, who=Joined(
-            tuple(setup.names[i] for i, t in enumerate(totals) if t == best), ", "))
+        first = winners(totals)
+        # `seats`: the winners, named late by the event's names (the names a page shows
+        # at the end, not the ones the table opened with); `who` as they were then
+        ch.log(EventKind.GAME_OVER, None, best=totals[first[0]], seats=tuple(first),
+               who=Joined(tuple(setup.names[i] for i in first), ", "))
         return
     order = list(range(len(shoe(setup.players))))
     ch.shuffle(order)

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any
 
 from .errors import RulesError
-from .messages import msg, plural
+from .messages import N_, msg, plural, translate
 
 ROUNDS = 11
 
@@ -202,6 +202,16 @@ class Rules:
                                      field=f.name))
 
     # -- the round table ---------------------------------------------------------
+    def round_table(self) -> str:
+        """Each round's deal and contract (T7) as aligned text under a header, in the
+        language in use ("round  deal  contract", then "    1    12  2 sets", …)."""
+        heads = [translate(h) for h in (N_("round"), N_("deal"), N_("contract"))]
+        w0, w1 = max(len(heads[0]), 5), max(len(heads[1]), 4)
+        lines = [f"{heads[0]:>{w0}}  {heads[1]:>{w1}}  {heads[2]}"]
+        lines += [f"{r:>{w0}}  {self.deal_size(r):>{w1}}  {contract_for(r)}"
+                  for r in range(1, ROUNDS + 1)]
+        return "\n".join(lines)
+
     def deal_size(self, round_number: int) -> int:
         """Cards dealt to each player in a round (T7, H4)."""
         _check_round(round_number)

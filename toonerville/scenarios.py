@@ -3,9 +3,12 @@
 Owns the positions the notebooks and the play app start from, so that a notebook shows
 a position with the engine alone (no widget module needed): `buy_position` (04: the
 rulebook's buying example, G3 on the pile), `rook_position` (05: a Rook swap to make),
-`laydown_scenario` (07: a hand that already holds round 1's two sets) and the registry
-`SCENARIOS` (`?scenario=laydown` in the app). `seat_names` gives "Player 1", "Player 2" …
-in the language in use; `player_names` the app's "Robin, Crow, Jay …".
+`laydown_scenario` (07: a hand that already holds round 1's two sets),
+`round_end_scenario` (07: the human's last discard of a round the coach reviews),
+`big_hand_scenario` (07: round 9's deal of 15, for the card keys) and the registry
+`SCENARIOS` (`?scenario=laydown`, `?scenario=roundend`, `?scenario=bighand` in the app).
+`seat_names` gives "Player 1", "Player 2" … in the language in use; `player_names` the
+app's "Robin, Crow, Jay …".
 """
 
 from __future__ import annotations
@@ -17,12 +20,13 @@ from typing import Any
 from .cards import Card, as_cards, format_cards, shoe
 from .game import Game
 from .messages import _
+from .names import BIRDS
 from .rules import Rules
 
 #: the play app's seat for the person playing, and everyone's names there
 HUMAN = 0
 HUMAN_NAME = "Robin"
-BOT_NAMES = ("Crow", "Jay", "Magpie", "Raven")
+BOT_NAMES = BIRDS[:4]  # ("Crow", "Jay", "Magpie", "Raven")
 
 
 def seat_names(players: int) -> tuple[str, ...]:
@@ -84,5 +88,55 @@ def laydown_scenario(players: int = 4, seed: int = 7, rules: Rules | None = None
                               names=names or player_names(players))
 
 
+def round_end_scenario(players: int = 4, seed: int = 46, rules: Rules | None = None,
+                       names: Sequence[str] | None = None) -> Game:
+    """Round 1 played by bots — the beginner bot in the human's seat, so the round has a
+    learner's slips to review — up to the human's last discard of the round: the human
+    chooses a discard (a choice the coach weighs), then the round ends before the human
+    decides again (seed 46, four players: whatever is discarded). Every bot decides
+    with the table's generator (`table.bot_rng`), so the position is the same each time.
+    For the hint with its costs and the round's review (07: `?scenario=roundend`)."""
+    from functools import partial
+
+    from .actions import Discard
+    from .bots import make_bot
+    from .events import Phase
+    from .table import bot_rng
+
+    game = Game.new(players=players, seed=seed, rules=rules,
+                    names=names or player_names(players))
+    bots = [make_bot("beginner"), *(make_bot("heuristic") for _ in range(players - 1))]
+    last = None  # the position of the human's last discard of round 1
+    while game.round_number == 1 and not game.is_over:
+        who = game.deciders[0]
+        move = bots[who].choose(game.view(who), game.rules,
+                                partial(game.legal_actions, who),
+                                bot_rng(seed, game.moves_made, who))
+        if who == HUMAN and game.phase is Phase.PLAY and isinstance(move, Discard):
+            last = game.moves_made
+        game.apply(move)
+    return game.position_at(last if last is not None else 0)
+
+
+def big_hand_scenario(players: int = 4, seed: int = 7, rules: Rules | None = None,
+                      names: Sequence[str] | None = None) -> Game:
+    """Round 9 (5 sets, a deal of 15), the human's turn to draw: a hand of 16 cards once
+    drawn, which the key tests discard from (any card in at most 4 key presses). Every
+    hand, the stock and the discard pile are a seeded deal; the eight rounds before scored 0
+    for everyone."""
+    size = 15
+    rest = list(shoe(players))
+    random.Random(f"bighand:{seed}").shuffle(rest)
+    hands = [format_cards(rest[seat * size:(seat + 1) * size]) for seat in range(players)]
+    del rest[:players * size]
+    return Game.from_position(hands=hands, stock=format_cards(rest[1:]),
+                              discard_pile=format_cards(rest[:1]), round_number=9,
+                              dealer=players - 1, current=HUMAN, rules=rules, seed=seed,
+                              names=names or player_names(players),
+                              scores=[[0] * players] * 8)
+
+
 #: the play app's named starting positions (`?scenario=NAME`)
-SCENARIOS: dict[str, Callable[..., Game]] = {"laydown": laydown_scenario}
+SCENARIOS: dict[str, Callable[..., Game]] = {"laydown": laydown_scenario,
+                                             "roundend": round_end_scenario,
+                                             "bighand": big_hand_scenario}

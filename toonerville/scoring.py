@@ -41,6 +41,17 @@ def place_label(place: int, shared: bool) -> str:
     return f"{place}=" if shared else str(place)
 
 
+def place_labels(scores: Sequence[int]) -> tuple[str, ...]:
+    """Each score's place as a score sheet writes it, ties marked (T21): "1=", "1=", "3"."""
+    ranks = places(scores)
+    return tuple(place_label(r, ranks.count(r) > 1) for r in ranks)
+
+
+def winners(scores: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the lowest total (T21): several on a tie."""
+    return tuple(seat for seat, place in enumerate(places(scores)) if place == 1)
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     name: str

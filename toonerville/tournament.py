@@ -30,8 +30,9 @@ from .deal import deal
 from .errors import RulesError
 from .game import Game
 from .messages import msg
+from .names import bot_names
 from .rules import ROUNDS, Rules
-from .scoring import MasterSheet, Standing
+from .scoring import MasterSheet, Standing, place_label
 from .seating import (  # noqa: F401 - the seating's names, importable from here as before
     PASSES,
     REPEAT_WEIGHT,
@@ -118,17 +119,12 @@ class Tournament:
             rules: Rules | None = None, seed: int = 0, rounds: int = ROUNDS,
             turn_limit: int | None = 200) -> Tournament:
         """A tournament of the learners `names`, with `bots` bots added (and as many more
-        as it takes to reach 3 players)."""
+        as it takes to reach 3 players), named as every table names its bots ("Crow",
+        "Jay", …, never a learner's name: `names.bot_names`)."""
         learners = tuple(n.strip() if isinstance(n, str) else n for n in names)
         count = max(bots, 3 - len(learners))
-        bot_names: list[str] = []
-        k = 1
-        while len(bot_names) < count:
-            name = f"Bot {k}"
-            if name not in learners:
-                bot_names.append(name)
-            k += 1
-        return cls(code, learners + tuple(bot_names), {b: bot_kind for b in bot_names},
+        birds = bot_names(count, (n for n in learners if isinstance(n, str)))
+        return cls(code, learners + birds, {b: bot_kind for b in birds},
                    rules or Rules(), seed, rounds, turn_limit)
 
     @property
@@ -243,7 +239,7 @@ def sheet_csv(rows: Sequence[SheetRow]) -> str:
         header += [f"round {r} table", f"round {r} points"]
     writer.writerow(header)
     for row in rows:
-        line: list[object] = [f"{row.standing.place}{'=' if row.standing.shared else ''}",
+        line: list[object] = [place_label(row.standing.place, row.standing.shared),
                               row.standing.name, row.standing.total]
         for table, pts in zip(row.tables, row.points, strict=True):
             line += [table if table is not None else "", "" if pts is None else pts]

@@ -2,8 +2,11 @@
 kernels) share one table — one opens it, the other joins with the code, each plays a
 turn, each page shows the other's move without a click (the time it took is printed, not
 asserted), each learner's own name shows on both pages, and a reloaded page (a new
-kernel) rejoins its seat with the code and its rejoin key. The pictures of the table from
-both seats are saved under test-results/."""
+kernel) rejoins its seat with the code and its rejoin key; while one learner has the
+turn, the other's page says whom it waits for, its move buttons are disabled (its
+helpers are not) and a move's key says why not (09's Try it 2-4, as written; its Try it
+1 is test_passplay.py). The pictures of the table from both seats are saved under
+test-results/."""
 
 from __future__ import annotations
 
@@ -142,6 +145,18 @@ def test_two_learners_share_a_table_and_a_reload_rejoins(
                "a learner's turn")
         [me] = [p for p in pages if prompt(p).startswith(MY_TURN)]
         seat = seat_of(me)
+        if not played:  # 09's Try it 3: while another has the turn, what can you press?
+            [other] = [p for p in pages if p is not me]
+            # (the other page learns the joiner's name at its next poll: wait for it)
+            expect(at(other, ".tr-prompt")).to_contain_text(f"Waiting for {names[seat]}",
+                                                            timeout=TIMEOUT_MS)
+            for css in (".tr-draw", ".tr-take", ".tr-discard", ".tr-lay-down"):
+                expect(at(other, css)).to_be_disabled()
+            for css in (".tr-suggest", ".tr-hint", ".tr-undo"):
+                expect(at(other, css)).to_be_enabled()
+            other.keyboard.press("d")  # the key of a disabled button says why, in words
+            expect(at(other, ".tr-message")).to_contain_text(
+                f"Draw from stock: not now. Waiting for {names[seat]}")
         assert seat not in played, "the same learner's turn came twice before the other's"
         _sentence, seconds = play_a_turn(me, pages, names[seat])
         latencies.append(seconds)

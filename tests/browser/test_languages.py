@@ -1,7 +1,8 @@
 """The whole page in the learner's language, in Chromium against Voila with the kit's
 prelaunch hook (`config/voila.py`): every notebook in Persian and Hindi has no English
-paragraph left, Persian runs right to left with card notation left to right, links keep
-the language, the rulebook opens at a rule, and the language picker reloads the page.
+paragraph left (in Persian no English widget or output text either), Persian runs right
+to left with card notation left to right, links keep the language, the rulebook opens at
+a rule, and the language picker reloads the page.
 
 Until the translators' catalogues are complete the pages are rendered from made-up
 catalogues (every block's Latin letters turned into Persian or Devanagari ones, see
@@ -11,6 +12,7 @@ catalogues (every block's Latin letters turned into Persian or Devanagari ones, 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -98,6 +100,9 @@ def open_translated(page: Page, prose_server: VoilaServer) -> OpenNotebook:
 @pytest.mark.parametrize("name", PAGES)
 def test_the_whole_page_is_translated(open_translated: OpenNotebook, name: str,
                                       lang: str) -> None:
+    """Each notebook (00–10, the rulebook) once per language: its prose; in Persian
+    also every text its widgets and outputs show when the page opens (numbers, card
+    notation and names aside) — one page load per notebook for both sweeps."""
     voila = open_translated(name, lang=lang, timeout_ms=TIMEOUT_MS)
     page = voila.page
     assert voila.errors == []
@@ -114,6 +119,79 @@ def test_the_whole_page_is_translated(open_translated: OpenNotebook, name: str,
     assert links.count() >= 9  # the navigation bar at least
     hrefs = links.evaluate_all("els => els.map(a => a.getAttribute('href'))")
     assert all(f"lang={lang}" in href for href in hrefs), hrefs
+    if lang == "fa":  # the sweep of issue 17: every widget and output too, as shown
+        texts = page.evaluate(WIDGET_TEXTS_JS)
+        assert english_words(texts) == [], f"English in the widgets or outputs of {name}"
+
+
+#: Every text a learner sees in the widgets (not the prose): text nodes of visible
+#: elements, placeholders of empty boxes, the chosen option of each visible menu; code,
+#: keys and names in <bdi> aside.
+WIDGET_TEXTS_JS = """() => {
+  const out = [];
+  const visible = (el) => el.getClientRects().length > 0
+    && getComputedStyle(el).visibility !== 'hidden';
+  for (const area of document.querySelectorAll('.jp-OutputArea-output')) {
+    if (area.closest('.jp-RenderedMarkdown') || area.querySelector('.jp-RenderedMarkdown'))
+      continue;
+    const walker = document.createTreeWalker(area, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest('style, script, bdi, code, kbd, option') || !visible(el))
+        continue;
+      const text = node.textContent.trim();
+      if (text) out.push(text);
+    }
+    for (const el of area.querySelectorAll('input, textarea')) {
+      if (visible(el) && !el.value && el.placeholder) out.push(el.placeholder);
+    }
+    for (const el of area.querySelectorAll('select')) {
+      if (visible(el) && el.selectedOptions.length) out.push(el.selectedOptions[0].text);
+    }
+  }
+  return out;
+}"""
+#: what may stay in Latin letters: card notation, rule ids, a table code's example
+NOT_WORDS = re.compile(r"\b(?:[RYGB](?:1[0-4]|[1-9])|RK|[TH]\d{1,2}a?|[A-Z0-9]{6})\b")
+
+
+#: names the pages give as examples (a name is a name in every language), the keys of a
+#: keyboard as printed on them, a product's name, an address, and a house rule as the
+#: explorer's sweep box takes it (`penalty_cards=2`): none of them is translated
+NAMES = re.compile(r"\b(?:Ann|Bob|Cat|Bo|Cy|Crow|Jay|Magpie|Raven|Robin|Wren|Finch|Heron"
+                   r"|Lark|Owl|Swift|Kite|Plover|Sparrow|Starling|Dove|Gull"
+                   r"|Tab|Space|Enter|Dask)\b|\w+://\S+|\b[a-z][a-z0-9_]*=[\w.,]+")
+
+
+def english_words(texts: list[str]) -> list[str]:
+    """The texts that still hold a word of two or more Latin letters (card notation,
+    rule ids and names aside)."""
+    return [t for t in texts
+            if re.search(r"[A-Za-z]{2,}", NAMES.sub(" ", NOT_WORDS.sub(" ", t)))]
+
+
+@pytest.mark.parametrize(("name", "ready"), [("09-classroom.ipynb", ".tr-classroom"),
+                                             ("10-tournament.ipynb", ".tt-learner")])
+def test_every_widget_of_09_and_10_speaks_persian(open_translated: OpenNotebook,
+                                                 name: str, ready: str) -> None:
+    voila = open_translated(name, lang="fa", wait_for=ready, timeout_ms=TIMEOUT_MS)
+    page = voila.page
+    assert page.evaluate("() => [document.documentElement.lang, "
+                         "document.documentElement.dir]") == ["fa", "rtl"]
+    assert page.locator(".tv-language-dropdown select").count() == 1  # one menu
+    navigation = page.locator(f'{MARKDOWN} a[href*="00-welcome.ipynb"]')
+    assert navigation.count() == 1  # one navigation bar
+    texts = page.evaluate(WIDGET_TEXTS_JS)
+    assert len(texts) >= 8, texts
+    assert english_words(texts) == [], f"English in the widgets of {name}"
+    if name.startswith("09"):  # a table: the seat view, its moves, the log, the sheet
+        page.locator(".tr-classroom .tr-open").click()
+        page.locator(".tr-classroom .tr-hand .tv-card-button").first.wait_for(
+            timeout=TIMEOUT_MS)
+        page.locator(".tr-classroom .tr-hint").click()
+        page.wait_for_timeout(500)
+        texts = page.evaluate(WIDGET_TEXTS_JS)
+        assert english_words(texts) == [], "English at a shared table"
 
 
 def test_persian_card_notation_runs_left_to_right_also_in_example_outputs(
@@ -226,6 +304,7 @@ def test_the_static_site_has_every_page_in_every_language(built_site: Path) -> N
     assert 'href="03-contracts.html?lang=fa"' in page
     assert 'href="rulebook.html?lang=fa"' in page
     assert '<div dir="rtl" lang="fa">' in page
+    assert '<html lang="fa" dir="rtl">' in page  # the page declares its language
 
 
 def test_lang_on_a_static_page_opens_that_languages_page(

@@ -73,17 +73,21 @@ def installed_template(data_dir: Path) -> Path:
     return template
 
 
-@pytest.fixture(scope="module")
-def plain_voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    folder = tmp_path_factory.mktemp("plain-voila")
+def start_plain(folder: Path, target: str) -> VoilaServer:
+    """`voila <target>` from the repository root, the template installed under `folder`
+    as a user install puts it (nothing else on the command line)."""
     installed_template(folder / "data")
     env = voila_env()
     env.pop("JUPYTER_PATH", None)  # Voila finds the template where it looks by itself
     env["JUPYTER_DATA_DIR"] = str(folder / "data")
+    # the user's data folder ahead of the environment's (jupyter_core 5 puts the
+    # environment first by default): the environment may hold an older installed copy
+    # of the template, and this checkout's is the one to serve
+    env["JUPYTER_PREFER_ENV_PATH"] = "0"
     port = _free_port()
     log_path = folder / "voila.log"
     command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-               "--Voila.ip=127.0.0.1", "notebooks/"]
+               "--Voila.ip=127.0.0.1", target]
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdin=subprocess.DEVNULL,
                                    stdout=log, stderr=subprocess.STDOUT,
@@ -101,6 +105,12 @@ def plain_voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServe
                 stop_voila(server)
                 pytest.fail(f"plain voila did not answer:\n{server.log_tail()}", pytrace=False)
             time.sleep(0.2)
+    return server
+
+
+@pytest.fixture(scope="module")
+def plain_voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    server = start_plain(tmp_path_factory.mktemp("plain-voila"), "notebooks/")
     try:
         yield server
     finally:
@@ -153,8 +163,10 @@ def test_plain_voila_serves_every_page_with_a_clean_console(
     assert watch.page_errors == []
     assert watch.messages == [], "console errors or warnings:\n" + "\n".join(watch.messages)
     assert "TemplateNotFound" not in plain_voila.log_tail(100_000)
-    # icons come from this server: Voila's own bundle carries Font Awesome 5 Free
-    icons = page.locator(".jupyter-widgets i.fa")
+    # icons come from this server: Voila's own bundle carries Font Awesome 5 Free (a
+    # browser loads a web font only for text it draws: an icon on a hidden widget, such as
+    # a table's buttons before the learner joins, loads nothing, so only drawn ones count)
+    icons = page.locator(".jupyter-widgets i.fa:visible")
     if icons.count():
         font = icons.first.evaluate("el => getComputedStyle(el).fontFamily")
         assert "Font Awesome 5 Free" in font
@@ -175,3 +187,37 @@ def test_the_template_is_where_voila_looks_for_templates() -> None:
     # os.sep-safe: the same relative path on every platform
     assert Path(source).parts[:4] == ("share", "jupyter", "voila", "templates")
     assert os.path.basename(source) == "toonerville"
+
+
+def test_one_notebook_served_alone_links_its_rules_to_the_rulebook(
+        tmp_path_factory: pytest.TempPathFactory, page: Page) -> None:
+    """`voila notebooks/07-play-a-game.ipynb`: the page is the server's root, and its rule
+    links (printed by the game, and the lesson's link to the rulebook) still open the
+    static rulebook page, which the server serves."""
+    server = start_plain(tmp_path_factory.mktemp("plain-voila-07"),
+                         "notebooks/07-play-a-game.ipynb")
+    try:
+        watch = Watch(page, server.base_url)
+        page.goto(server.base_url + "/", wait_until="commit", timeout=TIMEOUT_MS)
+        state = page.wait_for_function(RENDERED_JS, timeout=TIMEOUT_MS).json_value()
+        assert state == "ready", page.inner_text("body")[:1000]
+        # the card keys work here too: X before drawing is refused, with its rule linked
+        focused = page.wait_for_function(
+            """() => ['tr-draw', 'tr-pass'].find(
+                 css => document.activeElement?.classList.contains(css))""",
+            timeout=30_000).json_value()
+        assert focused in ("tr-draw", "tr-pass")
+        page.keyboard.press("x")
+        page.locator(".tr-message a.tv-rule").first.wait_for(timeout=TIMEOUT_MS)
+        links = page.locator("a.tv-rule, .jp-RenderedMarkdown a[href*='rulebook']")
+        hrefs = sorted(set(links.evaluate_all("els => els.map(a => a.href)")))
+        rules = [h for h in hrefs if "#T" in h or "#H" in h]
+        assert rules and any("#" not in h for h in hrefs), hrefs  # a rule, and the book
+        for href in hrefs:
+            assert "/voila/templates/toonerville/static/rulebook-en.html" in href, href
+            response = page.request.get(href)
+            assert response.status == 200, f"{href}: {response.status}"
+        assert watch.page_errors == [] and watch.outside == []
+        page.goto("about:blank")
+    finally:
+        stop_voila(server)

@@ -280,3 +280,51 @@ def test_a_refusal_is_on_screen_without_scrolling(open_notebook: OpenNotebook, w
     assert where is not None
     assert where["y"] >= 0 and where["y"] + where["height"] <= height, where
     assert voila.errors == []
+
+
+def _going_out_save() -> tuple[str, str]:
+    """A saved game in which the learner (seat 0) goes out of round 1 with their next
+    discard: (the save, the card to discard)."""
+    from toonerville import actions as A
+    from toonerville.events import EventKind
+    from toonerville.simulate import play_game
+
+    for seed in range(60):
+        game = play_game(["heuristic"] * 4, seed=seed)
+        if game.records[0].went_out != 0:
+            continue
+        for k in range(1, len(game.actions) + 1):
+            before = game.position_at(k - 1)
+            events = game.history[len(before.history):len(game.position_at(k).history)]
+            if any(e.kind is EventKind.ROUND_END for e in events):
+                action = game.actions[k - 1]
+                if isinstance(action, A.Discard):
+                    return before.to_json(), str(action.card)
+                break
+    raise AssertionError("no seed in 0-59 has the learner go out by a discard")
+
+
+def test_the_round_recap_shows_before_the_next_round(open_notebook: OpenNotebook) -> None:
+    """T20: the learner goes out; before round 2 the page shows every seat's melds, cards
+    left and points, and the totals, with Continue; round 2 comes after Continue."""
+    save, card = _going_out_save()
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", seed=11)
+    page = voila.page
+    page.locator(".tr-panel-2").click()
+    page.locator(".tr-save-text textarea").fill(save)
+    page.locator(".tr-load").click()
+    expect(page.locator(".tr-message")).to_contain_text("Loaded", timeout=TIMEOUT_MS)
+    page.locator(".tr-hand .tr-card", has_text=re.compile(rf"^{card}$")).first.click()
+    page.locator(".tr-discard").click()
+    recap = page.locator(".tr-recap")
+    expect(recap).to_be_visible(timeout=TIMEOUT_MS)
+    expect(recap).to_contain_text("Round 1 is over")
+    expect(recap).to_contain_text("Points this round")
+    assert page.locator(".tr-recap .tr-recap-seat").count() == 4
+    expect(page.locator(".tr-hand")).to_be_hidden()
+    expect(page.locator(".tr-continue")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(recap).to_be_hidden(timeout=TIMEOUT_MS)
+    expect(page.locator(".tr-hand")).to_be_visible()
+    expect(page.locator(".tr-status")).to_contain_text("Round 2")
+    assert voila.errors == []

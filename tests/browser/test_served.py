@@ -186,6 +186,25 @@ def test_a_tab_gone_without_a_word_has_its_kernel_culled(
     wait_until(lambda: not kernel_known(class_server, kernel), "culling to release the kernel")
 
 
+def test_served_kernels_talk_over_local_sockets_so_two_starting_kernels_never_share_a_port(
+    class_server: VoilaServer, page: Page
+) -> None:
+    """With TCP, the server picks five free ports per kernel and the kernel binds them a
+    moment later; under a class's rush (or two servers on one machine) another process
+    can take one in between, and that page never loads ("Address already in use",
+    "Kernel died before replying to kernel_info"). voila.json makes the kernels use
+    local socket files instead, which no other process can take."""
+    open_rendered(page, class_server, "one_button.ipynb")
+    kernel = page_kernel_id(page)
+    pid = kernel_ids(class_server)[kernel]
+    arguments = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    connection_file = Path(arguments[arguments.index(b"-f") + 1].decode())
+    connection = json.loads(connection_file.read_text())
+    assert connection["transport"] == "ipc"
+    for channel in ("shell", "iopub", "stdin", "control", "hb"):
+        assert Path(f"{connection['ip']}-{connection[channel + '_port']}").is_socket()
+
+
 # ------------------------------------------------------------------- a dead kernel is told
 
 

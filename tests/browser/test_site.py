@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from conftest import NOTEBOOKS_DIR, REPO_ROOT, SERVER_START_TIMEOUT_S, _ci, _free_port, _opener
-from play_page import pass_by_click, pass_offers, wait_for_my_move
+from play_page import discard_by_keys, pass_by_click, pass_offers, wait_for_my_move
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -276,6 +276,11 @@ def test_07_a_human_draws_and_discards_and_the_bots_answer(
     text = log.inner_text()
     assert any(f"{bot} discards" in text or f"{bot} passes" in text
                for bot in ("Crow", "Jay", "Magpie")), text
+    # the next turn by the card-game keys (keys.js is in the site's pages too): D, the
+    # last card's badge digits, X
+    pass_offers(page, pass_by_click)
+    presses = discard_by_keys(page, "", hand.count() + 1)
+    assert presses <= 4, presses
     assert_clean(site, network)
 
 
@@ -288,7 +293,7 @@ def test_07_save_gives_a_file_and_load_reads_it(
     wait_for_my_move(page)
     hand = page.locator(".tr-hand .tr-card")
     dealt = hand.count()
-    page.get_by_text("Save, load, or let the bots finish").click()
+    page.locator(".tr-panel-2").click()  # Save, load, or let the bots finish
     page.locator(".tr-save").click()
     link = page.locator(".tr-download a[download]")
     link.wait_for(state="visible", timeout=TIMEOUT_MS)

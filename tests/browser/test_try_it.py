@@ -1,23 +1,27 @@
-"""Every "Try it" of lessons 00-06 and 08, done in Chromium as a learner reads it.
+"""Every "Try it" of lessons 00-08, done in Chromium as a learner reads it.
 
 Each test follows one lesson's Try it list step by step, with the clicks and the typing
 the step asks for, and checks that the page shows what answers the question. The number
 of clicks and keystrokes a step takes is small (a learner does each in well under a
-minute); the tests assert what is shown, never how long it took. Lessons 07, 09 and 10
-(a whole game, shared tables, a tournament) have browser tests of their own
-(test_play.py, test_classroom.py, test_passplay.py, test_tournament.py).
+minute); the tests assert what is shown, never how long it took. 09's Try it is done by
+the browser tests of its tables (1: test_passplay.py; 2-4: test_classroom.py); 10's 1 is
+here (its 2 and 3 watch whole rounds: test_tournament.py plays one).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
+
+from play_page import pass_offers
+from playwright.sync_api import expect
 
 from toonerville.cards import Card
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Browser, Locator, Page
 
-    from tests.conftest import OpenNotebook, VoilaPage
+    from tests.conftest import OpenNotebook, VoilaPage, VoilaServer
 
 UPDATE_MS = 30_000
 #: a simulation of 08 on a busy machine: some hundreds of bot games
@@ -264,3 +268,95 @@ def test_03_the_dealt_hand_is_sorted(open_notebook: OpenNotebook) -> None:
 
 def _sort_key(card: str) -> int:
     return Card.parse(card).sort_key
+
+
+#: true once the hand shown is not `arg` (the names of its cards, in order)
+HAND_IS_NOT = """held => JSON.stringify([...document.querySelectorAll('.tr-hand .tr-card')]
+                  .map(el => el.textContent.trim())) !== JSON.stringify(held)"""
+
+
+def test_07_try_it(open_notebook: OpenNotebook) -> None:
+    voila = open_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", seed=7)
+    page = voila.page
+    sheet = page.locator(".tr-score-sheet")
+    # 1. random bots, then heuristic bots, each game finished by the bots: who went out?
+    page.locator(".tr-panel-1").click()  # Next game
+    page.locator(".tr-panel-2").click()  # Save, load, or let the bots finish
+    went_out = {}
+    for kind in ("random", "heuristic"):
+        choose(page, "Bot kind", kind)
+        button(page, "New game").click()
+        wait_for_text(page, ".tr-message", f"{kind} bots")
+        button(page, "Let the bots finish the game").click()
+        wait_for_text(page, ".tr-prompt", "The game is over")
+        rows = sheet.locator("tbody tr")
+        expect(rows).to_have_count(11)
+        went_out[kind] = rows.evaluate_all(
+            "rows => rows.map(r => [...r.querySelectorAll('td')].slice(1)"
+            ".filter(td => /^0(\\s|Σ|$)/.test(td.textContent.trim())).length)")
+        assert sum(went_out[kind]) >= 1, went_out  # the 0s say who went out
+    # 2. two penalty cards per buy, every declined discard offered: the offer says so
+    type_number(page, "Penalty cards per buy", 2)
+    choose(page, "Buy offers", "every declined discard")
+    button(page, "New game").click()
+    page.wait_for_function(
+        "() => ['tr-draw', 'tr-pass'].some("
+        "css => document.activeElement?.classList.contains(css))", timeout=UPDATE_MS)
+    if not page.locator(".tr-buy-row").is_visible():  # a turn of ours first, by keys
+        page.keyboard.press("d")
+        expect(page.locator(".tr-hand .tr-card")).to_have_count(13, timeout=UPDATE_MS)
+        page.keyboard.press("1")
+        page.keyboard.press("x")
+    expect(page.locator(".tr-buy-row")).to_be_visible(timeout=UPDATE_MS)
+    expect(page.locator(".tr-buy-row")).to_contain_text("2 penalty cards from the stock (T11)")
+    # 3. save in the middle of a round, a new game, load: the round carries on
+    # Enter passes (the safe answer), every offer until our turn; each pass is waited for
+    # in the log, then the bots' moves (the focus was on Pass already, so waiting for the
+    # focus alone read the status while the bots still played)
+    pass_offers(page, press=lambda p: p.keyboard.press("Enter"))
+    expect(page.locator(".tr-log")).not_to_contain_text("the game is over",
+                                                        timeout=UPDATE_MS)
+    status = page.locator(".tr-status").inner_text()
+    held = page.locator(".tr-hand .tr-card").all_inner_texts()
+    button(page, "Save").click()
+    expect(page.locator(".tr-save-text textarea")).not_to_have_value("", timeout=UPDATE_MS)
+    button(page, "New game").click()
+    page.wait_for_function(HAND_IS_NOT, arg=held, timeout=UPDATE_MS)
+    button(page, "Load").click()
+    expect(page.locator(".tr-status")).to_have_text(status, timeout=UPDATE_MS)
+    expect(page.locator(".tr-hand .tr-card")).to_have_text(held, timeout=UPDATE_MS)
+    assert_clean(voila)
+
+
+def test_10_try_it_1(browser: Browser, voila_server: VoilaServer) -> None:
+    """10's Try it 1. (Its 2 and 3 watch whole rounds at the learners' tables, minutes of
+    play: test_tournament.py plays one round at three tables.)"""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900})
+                for _page in range(2)]
+    try:
+        teacher, learner = (c.new_page() for c in contexts)
+        for page in (teacher, learner):
+            page.goto(voila_server.render_url("10-tournament.ipynb"), wait_until="commit",
+                      timeout=RUN_MS)
+            expect(page.locator(".tt-start")).to_be_visible(timeout=RUN_MS)
+        # 1. two learners and seven bots, 2 rounds; join as one of the learners
+        teacher.locator(".tt-learners textarea").fill("Ann\nBo")
+        teacher.locator(".tt-bots input").fill("7")
+        teacher.locator(".tt-rounds input").fill("2")
+        teacher.locator(".tt-rounds input").press("Tab")  # the value reaches the kernel
+        teacher.locator(".tt-start").click()
+        expect(teacher.locator(".tt-code")).to_contain_text("Tournament code", timeout=RUN_MS)
+        code = teacher.locator(".tt-code b").inner_text().strip()
+        key = teacher.locator(".tt-key li").filter(has_text="Ann").locator("code")
+        learner.locator(".tt-join-code input").fill(code)
+        learner.locator(".tt-name input").fill("Ann")
+        learner.locator(".tt-join-key input").fill(key.inner_text().strip())
+        learner.locator(".tt-join").click()
+        expect(learner.locator(".tr-status")).to_contain_text("you are Ann", timeout=RUN_MS)
+        # who deals at Ann's table: the teacher's list of tables marks the dealer ★
+        table = teacher.locator(".tt-tables li").filter(has_text="Ann")
+        expect(table).to_have_count(1, timeout=UPDATE_MS)
+        assert re.search(r"\w+ ★", table.inner_text()), table.inner_text()
+    finally:
+        for context in contexts:
+            context.close()

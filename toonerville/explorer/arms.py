@@ -2,18 +2,21 @@
 
 Owns `Arm` (bots by seat, so the player count; `Rules`; the turn limit), `bots_for`,
 `parse_changes` and `arm_with` (read `name=value` house-rule settings, refusing with a
-`RulesError` a learner can read), and `PRESETS`, the comparisons a class often asks for.
+`RulesError` a learner can read), `PRESETS`, the comparisons a class often asks for, and
+`compare_level_arms` → `LevelComparison`: how many points per game one bot level is
+worth against another (paired deals, `coach.levels.compare_levels`), with 95 % intervals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..bots import BOT_KINDS, Bot
+from ..coach.levels import Pair, compare_levels, level_difference
 from ..errors import RulesError
-from ..messages import msg
+from ..messages import N_, msg
 from ..rules import RULE_OF, Rules
 from ..simulate import DEFAULT_TURN_LIMIT
 
@@ -49,7 +52,7 @@ class Arm:
     def house_rules(self) -> str:
         """The rules that differ from the rulebook, as name=value, or "rulebook defaults"."""
         changes = self.rules.changes()
-        return ", ".join(f"{k}={v}" for k, v in changes.items()) or "rulebook defaults"
+        return ", ".join(f"{k}={v}" for k, v in changes.items()) or N_("rulebook defaults")
 
     def table(self) -> str:
         """Who plays: "4 players (heuristic ×2, random ×2)"."""
@@ -151,3 +154,55 @@ PRESETS: dict[str, dict[str, Any]] = {
     "H8: two sets of one number allowed": {"same_number_sets": True},
     "H9: no laying off on the lay-down turn": {"lay_off_same_turn": False},
 }
+
+
+@dataclass(frozen=True, slots=True)
+class LevelComparison:
+    """Level A against level B on paired deals: each deal played twice, one seat (rotated)
+    played by A once and by B once, the other seats heuristic."""
+
+    a: str
+    b: str
+    players: int
+    seed: int
+    pairs: tuple[Pair, ...]
+
+    def summary(self) -> dict[str, Any]:
+        """Mean points per game of each level (95 % intervals), B − A (what A is worth,
+        in points per game; > 0: A scores fewer), and (A − B) / B."""
+        return level_difference(list(self.pairs))
+
+    def __str__(self) -> str:
+        if not self.pairs:
+            return f"{self.a} against {self.b}: no games played"
+        s = self.summary()
+        return (f"{len(self.pairs)} paired games, {self.players} players, seed {self.seed}\n"
+                f"  {self.a}: {s['a']} points per game\n"
+                f"  {self.b}: {s['b']} points per game\n"
+                f"  {self.a} is worth {s['b_minus_a']} points per game against {self.b} "
+                f"(95 % interval); {self.a} scores {s['relative']:+.1%} points relative "
+                f"to {self.b}")
+
+
+def compare_level_arms(a: str, b: str, games: int, seed: int = 0, players: int = 4,
+                       rules: Rules | None = None,
+                       turn_limit: int | None = DEFAULT_TURN_LIMIT,
+                       progress: Callable[[int, int], None] | None = None,
+                       cancel: Callable[[], bool] | None = None) -> LevelComparison:
+    """Play `games` paired deals of level `a` against level `b` (bot kinds of the
+    registry); `progress(done, games)` after each, `cancel()` stops early (the deals
+    played are kept)."""
+    for kind in (a, b):
+        make_explorer_bot(kind)
+    if not 3 <= players <= 5:
+        raise RulesError(msg("Toonerville Rook is for 3 to 5 players, not {n}", "T2",
+                             n=players))
+    pairs: list[Pair] = []
+    for pair in compare_levels(a, b, games, seed, players, rules=rules,
+                               turn_limit=turn_limit):
+        pairs.append(pair)
+        if progress is not None:
+            progress(len(pairs), games)
+        if cancel is not None and cancel():
+            break
+    return LevelComparison(a, b, players, seed, tuple(pairs))

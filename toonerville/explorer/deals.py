@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, shuffled_shoe
+from ..messages import _
 from ..rules import Rules, contract_for
 from .exact import exact_deal_share
 from .facts import hand_meets
@@ -91,10 +92,12 @@ class FreshDeal:
         return self.estimate.low <= self.exact.value <= self.estimate.high
 
     def __str__(self) -> str:
-        counted = f"; counted exactly: {self.exact}" if self.exact is not None else ""
-        return (f"Round {self.round_number} ({contract_for(self.round_number)}), "
-                f"{self.players} players, seed {self.seed}: {self.met} of {self.hands} "
-                f"hands held the contract, {self.estimate}{counted}")
+        counted = _("; counted exactly: {exact}").format(exact=self.exact) \
+            if self.exact is not None else ""
+        return _("Round {r} ({contract}), {n} players, seed {seed}: {met} of {hands} hands "
+                 "held the contract, {estimate}").format(
+            r=self.round_number, contract=contract_for(self.round_number), n=self.players,
+            seed=self.seed, met=self.met, hands=self.hands, estimate=self.estimate) + counted
 
 
 def fresh_deal(round_number: int, players: int = 4, rules: Rules | None = None,

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..cards import Card, format_cards
 from ..rules import Rules
+from ..scoring import winners
 from ..simulate import GameRecord
 
 
@@ -95,8 +96,7 @@ class GameFacts:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        best = min(self.totals)
-        return tuple(i for i, t in enumerate(self.totals) if t == best)
+        return winners(self.totals)
 
     @property
     def turns(self) -> int:

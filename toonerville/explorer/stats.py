@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..messages import N_, translate
+
 Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.959964...
 #: two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom
 _T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
@@ -84,11 +86,12 @@ class Estimate:
         if self.kind == "percent":
             return f"{v:.{d}f}% ({lo:.{d}f}–{hi:.{d}f})"
         if self.kind == "share_difference":
-            return f"{v:+.{d}f} pp ({lo:+.{d}f} to {hi:+.{d}f})"
+            return f"{v:+.{d}f} pp ({_to(f'{lo:+.{d}f}', f'{hi:+.{d}f}')})"
         if self.kind == "difference":
-            return f"{v:+.{d}f} ({lo:+.{d}f} to {hi:+.{d}f})"
-        sep = " to " if lo < 0 else "–"
-        return f"{v:.{d}f} ({lo:.{d}f}{sep}{hi:.{d}f})"
+            return f"{v:+.{d}f} ({_to(f'{lo:+.{d}f}', f'{hi:+.{d}f}')})"
+        if lo < 0:
+            return f"{v:.{d}f} ({_to(f'{lo:.{d}f}', f'{hi:.{d}f}')})"
+        return f"{v:.{d}f} ({lo:.{d}f}–{hi:.{d}f})"
 
     @property
     def excludes_zero(self) -> bool:
@@ -232,3 +235,9 @@ def share_mean_ci(values: Iterable[float]) -> Estimate:
     if math.isnan(e.low):
         return e
     return Estimate(e.value, max(0.0, e.low), min(1.0, e.high), e.n, e.kind)
+
+
+def _to(low: str, high: str) -> str:
+    """An interval from `low` to `high` written with words (a dash would read as a minus
+    sign before a negative number), in the language in use."""
+    return translate(N_("{low} to {high}")).format(low=low, high=high)

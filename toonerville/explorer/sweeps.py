@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots import BOT_KIND_WORDS
 from ..errors import RulesError
 from ..messages import N_, _, msg
 from ..plots import Chart, Series
@@ -70,8 +71,25 @@ def sweep_label(arm: Arm, arms: Sequence[Arm]) -> str:
     """A configuration named by what sets it apart: its house rules (and its players,
     when the sweep changes them)."""
     if len({a.players for a in arms}) > 1:
-        return Text(msg("{n} players; {rules}", None, n=arm.players, rules=arm.house_rules()))
-    return arm.house_rules()
+        return Text(msg("{n} players; {rules}", None, n=arm.players,
+                        rules=house_rules_text(arm)))
+    return house_rules_text(arm)
+
+
+def house_rules_text(arm: Arm) -> Text:
+    """`arm.house_rules()` as a page shows it: "rulebook defaults" in the language in
+    use (name=value changes are notation, as the sweep box takes them)."""
+    return Text(arm.house_rules())
+
+
+def table_text(arm: Arm) -> Text:
+    """`arm.table()` as a page shows it, the bot kinds in the language in use."""
+    kinds = sorted(set(arm.bots), key=arm.bots.index)
+    who: list[str] = []
+    for kind in kinds:
+        who += [", "] if who else []
+        who += [BOT_KIND_WORDS.get(kind, kind), f" ×{arm.bots.count(kind)}"]
+    return Text(msg("{n} players ({who})", None, n=arm.players, who=Text(*who)))
 
 
 #: (label, per-game value, can it be negative?)
@@ -168,7 +186,7 @@ def sweep_table(sim: Simulation, rank_by: str = "length") -> ResultTable:
         "tighter than comparing two intervals. 95% intervals (log-scale for the means, t "
         "for differences), each for one configuration on its own: with many "
         "configurations, expect about 1 in 20 to miss by chance.",
-        n, table=sim.arms[0].table(), limit=sim.arms[0].turn_limit,
+        n, table=table_text(sim.arms[0]), limit=sim.arms[0].turn_limit,
         reference=sweep_label(sim.arms[ref], sim.arms))
     return ResultTable(
         title,

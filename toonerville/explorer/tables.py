@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from ..bots import BOT_KIND_WORDS
 from ..cards import shoe
 from ..errors import RulesError
 from ..messages import N_, Message, msg, ngettext, translate
@@ -396,14 +397,15 @@ def bot_table(facts: Sequence[GameFacts], title: str = "") -> ResultTable:
     rows: list[tuple[Cell, ...]] = []
     for kind in kinds:
         rows.append((
-            kind, len(seats(facts[0], kind)),
+            Text(BOT_KIND_WORDS.get(kind, kind)), len(seats(facts[0], kind)),
             _share(s in g.winners for g in facts for s in seats(g, kind)),
             count_mean_ci(mean_total(g, kind) for g in facts),
             count_mean_ci(statistics.fmean(sum(len(r.buy_turns[s]) for r in g.rounds)
                                            for s in seats(g, kind)) for g in facts),
             _share(r.went_out == s for g in facts for r in g.rounds for s in seats(g, kind))))
     for kind in kinds[1:]:
-        rows.append((f"{kind} − {kinds[0]}", None, None,
+        rows.append((Text(BOT_KIND_WORDS.get(kind, kind), " − ",
+                          BOT_KIND_WORDS.get(kinds[0], kinds[0])), None, None,
                      paired_ci([mean_total(g, kinds[0]) for g in facts],
                                [mean_total(g, kind) for g in facts]), None, None))
     return ResultTable(

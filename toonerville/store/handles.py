@@ -75,6 +75,14 @@ class Seat(Watcher):
         finally:
             self.refresh()
 
+    def heartbeat(self) -> bool:
+        """This page is open (`TableStore.heartbeat`); True if that gave the seat back
+        after the page had gone quiet."""
+        if not self.store.heartbeat(self.code, self.seat, secret=self.secret):
+            return False
+        self.refresh()
+        return True
+
     def set_buy_offers(self, setting: str) -> None:
         """Which buy offers to see (`table.BUY_OFFERS`); the others pass by themselves."""
         self.store.set_buy_offers(self.code, self.seat, setting, secret=self.secret)

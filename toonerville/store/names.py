@@ -5,15 +5,16 @@ pass-and-play seat): spaces at the ends are dropped, inner runs of spaces become
 and a name must be 1 to `NAME_LIMIT` characters of printable text. A refusal is a
 `BadNameError` saying what to change. Also `same_name`/`name_key`: names compared as
 people expect, whatever their case, width (Unicode NFKC: "Ｂｏ" is "Bo") and spaces, so
-"bo" finds "Bo" and two seats cannot both be called "Ann" and "ann ".
+"bo" finds "Bo" and two seats cannot both be called "Ann" and "ann " (the engine's
+`toonerville.names`, importable from here as before).
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 
 from ..messages import msg
+from ..names import name_key, same_name
 from .errors import BadNameError
 
 #: the longest name a seat may have, in characters
@@ -38,19 +39,12 @@ def clean_name(text: object) -> str:
     return name
 
 
-def name_key(text: str) -> str:
-    """What two names that people would call the same have in common: NFKC, case
-    folded, spaces at the ends dropped and inner runs made one."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
-def same_name(a: str, b: str) -> bool:
-    return name_key(a) == name_key(b)
-
-
 def find_name(text: object, names: Iterable[str]) -> str | None:
     """The one of `names` that `text` names (as `same_name` compares), or None."""
     if not isinstance(text, str):
         return None
     key = name_key(text)
     return next((n for n in names if name_key(n) == key), None)
+
+
+__all__ = ["NAME_LIMIT", "clean_name", "find_name", "name_key", "same_name"]

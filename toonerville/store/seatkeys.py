@@ -281,7 +281,7 @@ class SeatKeeper:
 
 def _holds(t: _Table, entry: str) -> bool:
     """Does the log already say what `entry` says (an away or a back)?"""
-    kind, _, rest = entry.partition(" ")
-    if kind not in ("away", "back") or not rest.isdigit():
+    words = entry.split()
+    if len(words) < 2 or words[0] not in ("away", "back") or not words[1].isdigit():
         return False
-    return (int(rest) in t.log.away) == (kind == "away")
+    return (int(words[1]) in t.log.away) == (words[0] == "away")

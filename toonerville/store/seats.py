@@ -11,6 +11,7 @@ add one entry, and every client reads the same seats. The log only ever grows; t
 latest entry about a seat wins:
 
     away S            S has gone: a stand-in bot plays for S
+    away S page       S's page went quiet (`presence`): the same, until it is heard
     back S            S came back: S plays again
     bot S KIND        the seat is a bot's from now on
     learner S DIGEST  the seat is a new learner's, whose key has this digest
@@ -53,6 +54,7 @@ class SeatLog:
     offers: dict[int, str] = field(default_factory=dict)
     away_after: float = AWAY_AFTER
     buy_after: float = BUY_AFTER
+    gone: frozenset[int] = frozenset()  # away because their page went quiet
 
     @classmethod
     def read(cls, backend: Backend, code: str, players: int,
@@ -68,6 +70,7 @@ class SeatLog:
         learners: dict[int, str] = {}
         stale: dict[str, int] = {}
         away: set[int] = set()
+        gone: set[int] = set()
         offers: dict[int, str] = {}
         entries = 0
         for slot in sorted(rows):
@@ -85,13 +88,16 @@ class SeatLog:
             value = words[2] if len(words) > 2 else ""
             if kind == "away":
                 away.add(seat)
+                (gone.add if value == "page" else gone.discard)(seat)
             elif kind == "back":
                 away.discard(seat)
+                gone.discard(seat)
             elif kind in ("bot", "learner") and value and (kind == "learner"
                                                             or _is_bot(value)):
                 if first is None:
                     first = claims()
                 away.discard(seat)
+                gone.discard(seat)
                 _retire(seat, learners, first, stale)
                 if kind == "bot":
                     bots[seat] = value
@@ -100,7 +106,8 @@ class SeatLog:
                     learners[seat] = value
             elif kind == "offers" and value in BUY_OFFERS:
                 offers[seat] = value
-        return cls(entries, bots, learners, stale, frozenset(away), offers, *limits)
+        return cls(entries, bots, learners, stale, frozenset(away), offers, *limits,
+                   gone=frozenset(gone))
 
     def key_of(self, seat: int, claimed: str | None) -> str | None:
         """The digest of the key that holds `seat` now (`claimed`: its first claim)."""

@@ -20,7 +20,9 @@ store it and the store keeps exactly one — or by the opener's or teacher's key
 No table waits for ever: `play_bots` (which every page at the table calls as it polls)
 also passes a buy offer left open past the table's buy limit, and marks a learner idle
 on their own turn past the away limit as away, after which a bot plays for them until
-they come back (they rejoin with their key, or move). The limits are the opener's or
+they come back (they rejoin with their key, or move); a learner whose page has not been
+heard for the away limit, whoever's turn it is, likewise (`presence`: each learner's page
+beats as it polls). The limits are the opener's or
 the teacher's (`seats.AWAY_AFTER`, `seats.BUY_AFTER` by default); each client measures
 them on its own clock from the moment it saw the table reach its current move. A stored
 row the engine cannot accept is refused on read with `CorruptTableError` naming the
@@ -43,7 +45,7 @@ from ..events import Event, Phase
 from ..game import Game
 from ..messages import Message, msg
 from ..rules import Rules
-from ..table import SAFETY_MOVES, Table
+from ..table import SAFETY_MOVES, STAND_IN, Table
 from ..views import PlayerView
 from . import codes
 from .backend import TABLE_FORMAT, Backend, TableRow
@@ -57,24 +59,29 @@ from .errors import (
     cause,
 )
 from .handles import Seat, Watcher
+from .presence import LOOK_EVERY, Presence
 from .seatkeys import SeatKeeper
 from .seats import AWAY_AFTER, BUY_AFTER, SeatLog
-from .tablestate import WATCHER, TableInfo, public_events
+from .tablestate import WATCHER, TableInfo, end_events, public_events
 from .tablestate import TableState as _Table
 from .tablestate import check_limits as _limits
 
 __all__ = ["WATCHER", "Seat", "TableInfo", "TableStore", "Watcher", "public_events"]
 
 
-class TableStore(SeatKeeper):
+class TableStore(SeatKeeper, Presence):
     """Shared tables in one database (see `open_store`). Thread-safe; each client page
     (each kernel) has its own store object. `clock` (seconds, monotonic) measures how
-    long a learner keeps the table waiting; tests give their own."""
+    long a learner keeps the table waiting; `wall_clock` (seconds) when a learner's page
+    was last heard (`presence`); tests give their own."""
 
     def __init__(self, backend: Backend, clock: Callable[[], float] = time.monotonic
                  ) -> None:
         self.backend = backend
         self.clock = clock
+        self.wall_clock: Callable[[], float] = time.time
+        self._beats: dict[tuple[str, int], float] = {}
+        self._looked: dict[str, float] = {}
         self._tables: dict[str, _Table] = {}
         self._lock = threading.RLock()
 
@@ -90,14 +97,15 @@ class TableStore(SeatKeeper):
                    bots: Mapping[int, str] | None = None, start: Game | None = None,
                    last_round: int | None = None, tournament: str | None = None,
                    code: str | None = None, host: str | None = None,
-                   away_after: float | None = None, buy_after: float | None = None
-                   ) -> str:
+                   away_after: float | None = None, buy_after: float | None = None,
+                   stand_in: str | None = None) -> str:
         """Open a table and return its code. `bots` maps seats to bot kinds; the other
         seats wait for learners to claim them. `start` is a game to begin from instead of
         `Game.new(players, seed, rules, names)` (it must have no moves yet); `last_round`
         ends the table after that round (a tournament table plays one round). `host` is
         the digest of the key that may hand seats over (`open_hosted` makes one);
-        `away_after` and `buy_after` are the table's limits in seconds."""
+        `away_after` and `buy_after` are the table's limits in seconds; `stand_in` the bot
+        kind that plays for a learner who is away (default: the heuristic bot)."""
         game = start if start is not None else Game.new(players=players, seed=seed,
                                                          rules=rules, names=names)
         if game.actions:
@@ -116,6 +124,8 @@ class TableStore(SeatKeeper):
             header["host"] = host
         if away_after is not None or buy_after is not None:
             header["limits"] = list(_limits(away_after, buy_after, None))
+        if stand_in is not None:
+            header["stand_in"] = make_bot(stand_in).name  # an unknown kind is refused
         setup = json.dumps(header)
         row = partial(TableRow, format=TABLE_FORMAT, start=game.to_json(indent=None),
                       setup=setup)
@@ -264,6 +274,7 @@ class TableStore(SeatKeeper):
         this client stored. Several clients may do this at once: each move is stored once."""
         made = 0
         most = SAFETY_MOVES if limit is None else min(limit, SAFETY_MOVES)
+        self.notice_gone(code, every=LOOK_EVERY)  # a page gone quiet: a bot plays for it
         while made < most:
             with self._lock:
                 t = self._caught_up(code)
@@ -287,7 +298,8 @@ class TableStore(SeatKeeper):
         drawn from the stock (draws and penalty cards keep their cards to themselves)."""
         with self._lock:
             t = self._caught_up(code)
-            return public_events(t.game.history, self._names(t))
+            names = self._names(t)
+            return end_events(public_events(t.game.history, names), t, names)
 
     # -- whole tables ----------------------------------------------------------------
     def export(self, code: str) -> str:
@@ -349,7 +361,8 @@ class TableStore(SeatKeeper):
         if t.driver is not None and log == t.log:
             return
         t.log = log
-        t.driver = Table(t.game, t.seat_bots, away=log.away, buy_offers=log.offers)
+        t.driver = Table(t.game, t.seat_bots, away=log.away, buy_offers=log.offers,
+                         stand_in=t.stand_in)
         t.seen = (len(t.game.actions), self.clock())  # the seats changed: a new wait
 
     def _first_claims(self, t: _Table) -> dict[str, str]:
@@ -377,6 +390,7 @@ class TableStore(SeatKeeper):
             last_round, tournament = setup["last_round"], setup["tournament"]
             host = setup.get("host")
             limits = setup.get("limits")
+            stand_in = make_bot(setup.get("stand_in", STAND_IN)).name
             if game.actions or not all(0 <= s < game.players for s in bots):
                 raise ValueError("moves or seats out of place")
             if host is not None and not isinstance(host, str):
@@ -390,7 +404,8 @@ class TableStore(SeatKeeper):
                 "table {code} cannot be read ({why}); it is left as it is", None, code=code,
                 why=msg("its header is damaged: {why}", None,
                         why=cause(err))), code, None, None) from None
-        return _Table(code, game, bots, last_round, tournament, host, limits)
+        return _Table(code, game, bots, last_round, tournament, host, limits,
+                      stand_in=stand_in)
 
     def _catch_up(self, t: _Table) -> None:
         game = t.game

@@ -4,7 +4,8 @@ Owns `TableState` (a table as a store object holds it: the replayed game inside 
 `table.Table`, the header's set-up, the seat log, the claims seen so far, and when this
 client saw the table reach its current move), `TableInfo` (what anyone with the code may
 know of a table, no cards), `public_events` (a history without the cards drawn from the
-stock) and `check_limits` (the opener's time limits). `tables.TableStore` fills and
+stock), `end_events` (its game-over sentence naming who holds each seat at the end) and
+`check_limits` (the opener's time limits). `tables.TableStore` fills and
 reads these; nothing here touches the database.
 """
 
@@ -15,8 +16,8 @@ from dataclasses import dataclass, field
 
 from ..events import Event, EventKind
 from ..game import Game
-from ..messages import msg
-from ..table import Table
+from ..messages import _, msg
+from ..table import STAND_IN, Table
 from .errors import StoreError
 from .seats import AWAY_AFTER, BUY_AFTER, LIMITS, SeatLog
 
@@ -78,6 +79,8 @@ class TableState:
     driver: Table | None = None
     #: (moves, when this client first saw the table at that many moves or seats)
     seen: tuple[int, float] = (-1, 0.0)
+    #: the bot kind that plays for a learner who is away (the header's, or the driver's)
+    stand_in: str = STAND_IN
 
     def claim_key(self, seat: int) -> tuple[str, str]:
         """Where the claim of a seat is kept: a tournament's learners claim their name in
@@ -120,3 +123,19 @@ def check_limits(away_after: float | None, buy_after: float | None,
                                  value=str(value)[:20]))
         out.append(float(value))
     return out[0], out[1]
+
+
+def end_events(events: tuple[Event, ...], t: TableState, names: Sequence[str]
+               ) -> tuple[Event, ...]:
+    """`events` (a table's public history under `names`) with the game-over sentence
+    naming who holds each seat at the end: a learner by their name; a learner away at
+    the end, with the bot playing for them ("Cy (a bot played for Cy at the end)"); a
+    seat given to a bot for good, as the bot in that seat."""
+    if not events or events[-1].kind is not EventKind.GAME_OVER:
+        return events
+    log = t.log
+    holders = tuple(
+        _("{name} (a bot played for {name} at the end)").format(name=n) if s in log.away
+        else _("a bot, in {name}'s seat").format(name=n) if s in log.bots
+        else n for s, n in enumerate(names))
+    return (*events[:-1], events[-1]._replace(names=holders))

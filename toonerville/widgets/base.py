@@ -16,6 +16,8 @@ a function makes the value. `refresh()` is the one way a part shows itself in th
 language in use: the registered texts, then `_redraw()`, then its direction (class
 `tr-rtl` for Persian). It never changes what the learner chose: a dropdown keeps its
 value (`relabel`), and a part already drawn in the new language is left alone.
+`translated_button(label, css, tooltip, owner=part)` is the one way to make a button
+whose texts are translated (registered with its `owner` part to follow the language).
 
 **Messages.** `MessageBox` shows one explaining sentence (its rule id a link to the
 rulebook, see `render.message_html`); `guard(box, callback)` makes a callback safe for
@@ -138,6 +140,20 @@ def apply_texts(widget: widgets.Widget, labels: dict[str, Any]) -> None:
             relabel(widget, value)
         else:
             setattr(widget, name, value)
+
+
+def translated_button(label: str, css: str, tooltip: str, *, owner: Part | None = None,
+           **kwargs: Any) -> widgets.Button:
+    """The kit's one way to make a translated button: `label` and `tooltip` are English
+    texts (`N_`) shown in the language in use (`apply_texts`), and with `owner` (a `Part`)
+    shown again in every later language; `css` is its hook for tests and styles."""
+    made = widgets.Button(**{"layout": widgets.Layout(width="auto"), **kwargs})
+    made.add_class(css)
+    if owner is not None:
+        owner.texts(made, description=label, tooltip=tooltip)
+    else:
+        apply_texts(made, {"description": label, "tooltip": tooltip})
+    return made
 
 
 def show_direction(widget: widgets.Widget) -> None:

@@ -4,7 +4,7 @@ A thin view over `toonerville.store`: "Open a table" stores a new table (3–5 p
 bots in the seats no learner takes) and shows its short code; "Join" claims a seat with
 the code (or watches, seeing no hand). A learner may type a name first: the seat then
 shows it on every page at the table (`TableStore.name_seat`). The table is drawn by a
-`seatview.SeatView`, the same view pass-and-play uses. The page keeps its seat's
+`seat.SeatView`, the one seat view of every table page. The page keeps its seat's
 secret in the kernel and shows it as a rejoin key: the code and the key give the seat
 back after a reload or a new kernel. Every move goes to the store, which checks it with
 the engine and appends it only if the table has not moved on (`TableStore.append`); a
@@ -20,11 +20,14 @@ and its kernel can be culled; there is no thread (threads do not start under Pyo
 Stable hooks for tests are CSS classes: `tr-classroom` (the page), `tr-name`,
 `tr-open`, `tr-code`, `tr-seat`, `tr-key`, `tr-join`, `tr-table-code`, `tr-rejoin-key`,
 `tr-message`, `tr-poll`, and the seat view's (`tr-status`, `tr-prompt`, `tr-hand`,
-`tr-draw`, … see `seatview`).
+`tr-draw`, `tr-recap`, … see `seat`). The learner's buy-offer setting goes to the store
+(`Seat.set_buy_offers`), which answers the buy windows it does not offer: a draw nobody
+wants passes with no click.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import urllib.parse
@@ -35,26 +38,29 @@ import ipywidgets as widgets
 
 from .. import actions as A
 from ..errors import ToonervilleError
+from ..game import Game
 from ..messages import N_, Message, _, msg
+from ..names import bot_names
 from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
-from ..store.errors import TableMovedOnError
-from ..store.names import NAME_LIMIT, clean_name
-from ..store.seats import AWAY_AFTER, LIMITS
-from ..views import PlayerView
+from ..store.errors import SeatError, TableMovedOnError
 from .components import MessageBox, query_params, size_style
-from .seatview import SeatView, make_button
-from .textbox import capped_text
+from .lobby import (  # the lobby, its names importable from here as before
+    CODE_BOX_LIMIT,
+    FIRST_FREE,
+    KEY_BOX_LIMIT,
+    WATCH,
+    TableLobby,
+    seat_options,
+)
+from .recap import RECAP_SECONDS
+from .seat import SeatView, make_button
+from .ticker import poll_ticker
 
 #: where the tables are kept when neither `where` nor $TOONERVILLE_STORE says
 DEFAULT_STORE = Path.home() / ".toonerville" / "tables.sqlite"
 #: how often the page asks the store for news, in milliseconds
 POLL_MS = 500
-WATCH = "watch"
-FIRST_FREE = -2
-#: the most characters the code and key boxes keep (a code has 6, a key 24)
-CODE_BOX_LIMIT = 40
-KEY_BOX_LIMIT = 80
 
 
 def store_location(where: str | Path | None = None) -> str:
@@ -67,6 +73,14 @@ def store_location(where: str | Path | None = None) -> str:
         return env
     DEFAULT_STORE.parent.mkdir(parents=True, exist_ok=True)
     return str(DEFAULT_STORE)
+
+
+def table_names(players: int, bots: dict[int, str]) -> tuple[str, ...]:
+    """A new table's seat names: a bot by a bird's name ("Crow"), a learner's seat by its
+    number until the learner names it ("Player 1", in the opener's language)."""
+    birds = iter(bot_names(len(bots)))
+    return tuple(next(birds) if seat in bots else _("Player {k}").format(k=seat)
+                 for seat in range(players))
 
 
 class SharedTable(widgets.VBox):  # type: ignore[misc]
@@ -123,44 +137,16 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.message = MessageBox(size=self._size)
         self.message.add_class("tr-message")
         guard = self.message.guard
-        # the lobby: your name; open a table, or join one
-        self.name_text = capped_text(NAME_LIMIT, self.message, css="tr-name",
-                                     description=_("Your name"),
-                                     placeholder=_("as the others will see it"))
-        self.players = widgets.Dropdown(options=[3, 4, 5], value=4, description=_("Players"),
-                                        layout=widgets.Layout(width="auto"))
-        self.players.add_class("tr-players")
-        self.learners = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2,
-                                         description=_("Learners"),
-                                         layout=widgets.Layout(width="auto"))
-        self.learners.add_class("tr-learners")
-        self.away_after = widgets.BoundedIntText(
-            value=int(AWAY_AFTER), min=int(LIMITS[0]), max=int(LIMITS[1]),
-            description=_("Away after (seconds)"), style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto"))
-        self.away_after.add_class("tr-away-after")
-        self.open_button = make_button(N_("Open a table"), "tr-open", N_(
-            "Open a new table: you take seat 0, bots play the seats no learner takes"))
-        self.code_text = capped_text(CODE_BOX_LIMIT, self.message, css="tr-code",
-                                     description=_("Table code"), placeholder="KXR4PT")
-        self.seat_choice = widgets.Dropdown(options=self._seat_options(5),
-                                            value=FIRST_FREE, description=_("Seat"),
-                                            layout=widgets.Layout(width="auto"))
-        self.seat_choice.add_class("tr-seat")
-        self.key_text = capped_text(KEY_BOX_LIMIT, self.message, css="tr-key",
-                                    description=_("Rejoin key"),
-                                    placeholder=_("only to rejoin your seat"), width="22em")
-        self.join_button = make_button(N_("Join"), "tr-join", N_(
-            "Join the table with this code: a free seat, your seat again with your "
-            "rejoin key, or watch"))
+        # the lobby: your name; open a table, or join one (`lobby.TableLobby`)
+        self.lobby = TableLobby(self.message)
+        lobby = self.lobby
+        self.name_text, self.players, self.learners = (lobby.name_text, lobby.players,
+                                                       lobby.learners)
+        self.away_after, self.open_button = lobby.away_after, lobby.open_button
+        self.code_text, self.seat_choice = lobby.code_text, lobby.seat_choice
+        self.key_text, self.join_button = lobby.key_text, lobby.join_button
         self.open_button.on_click(guard(lambda _b: self.open_table()))
         self.join_button.on_click(guard(lambda _b: self.join()))
-        self.lobby = widgets.VBox([
-            self.name_text,
-            widgets.HBox([self.players, self.learners, self.away_after, self.open_button]),
-            widgets.HBox([self.code_text, self.seat_choice, self.key_text,
-                          self.join_button])])
-        self.lobby.add_class("tr-lobby")
         # the table
         self.table_code = widgets.HTML()
         self.table_code.add_class("tr-table-code")
@@ -186,8 +172,11 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                       self.give_button],
                                      layout=widgets.Layout(display="none"))
         self.give_row.add_class("tr-give-row")
-        self.seat_view = SeatView(self._play, self.message, size=self._size)
+        self.seat_view = SeatView(self._play, self.message, size=self._size,
+                                  countdown=RECAP_SECONDS, send_offers=self._send_offers)
         view = self.seat_view
+        view.recap.review_source = self._review_source  # the round's review, your seat,
+        view.recap.review_at_once = False  # prepared when opened (see `coach_review`)
         self.status, self.piles, self.table, self.prompt = (
             view.status, view.piles, view.table, view.prompt)
         self.hand, self.moves, self.log_view, self.score_sheet = (
@@ -197,11 +186,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.lay_down_button, self.lay_off_button = (view.lay_down_button,
                                                      view.lay_off_button)
         self.discard_button = view.discard_button
-        self.ticker = widgets.Play(interval=max(100, int(poll_ms)), min=0, max=1_000_000,
-                                   step=1, repeat=True, playing=False, show_repeat=False,
-                                   layout=widgets.Layout(display="none"))
-        self.ticker.add_class("tr-poll")
-        self.ticker.observe(guard(lambda _c: self._tick()), "value")
+        self.ticker = poll_ticker(poll_ms, "tr-poll", guard(lambda _c: self._tick()))
         self.board = widgets.VBox([
             self.ticker, widgets.HBox([self.table_code, self.rejoin_key]),
             widgets.HBox([self.away_note, self.back_button]), self.give_row,
@@ -209,32 +194,28 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(display="none"))
         self.board.add_class("tr-board")
 
-    @staticmethod
-    def _seat_options(players: int) -> list[tuple[str, int]]:
-        return [(_("first free seat"), FIRST_FREE),
-                *((_("seat {k}").format(k=k), k) for k in range(players)),
-                (_("watch"), -1)]
-
     def _chosen_name(self, name: str | None) -> str | None:
-        """The name to give the seat: `name`, else the name box's (None if empty)."""
-        text = self.name_text.value if name is None else name
-        return clean_name(text) if text.strip() else None
+        return self.lobby.chosen_name(name)
 
     # -- opening and joining ---------------------------------------------------------
     def open_table(self, players: int | None = None, learners: int | None = None,
-                   seed: int | None = None, name: str | None = None) -> str:
+                   seed: int | None = None, name: str | None = None,
+                   level: str | None = None) -> str:
         """Open a table of `players` with `learners` seats for learners (0, 1, …; the
-        rest are heuristic bots), take seat 0 here (named `name`, else the name box's
-        name, if any) and return the table's code."""
+        rest are bots of `level`, else the lobby's, which also plays for a learner who is
+        away), take seat 0 here (named `name`, else
+        the name box's name, if any) and return the table's code."""
         players = int(self.players.value if players is None else players)
         learners = int(self.learners.value if learners is None else learners)
         if not 1 <= learners <= players:
             raise ToonervilleError(msg("a table of {n} has room for 1 to {n} learners, not "
                                        "{k}", None, n=players, k=learners))
         chosen = self._chosen_name(name)  # a bad name is refused before a table opens
-        bots = {seat: "heuristic" for seat in range(learners, players)}
+        level = str(self.lobby.bot_level.value if level is None else level)
+        bots = {seat: level for seat in range(learners, players)}
         code, self.host_key = self.store.open_hosted(
-            players, bots=bots, seed=seed, away_after=float(self.away_after.value))
+            players, bots=bots, seed=seed, away_after=float(self.away_after.value),
+            names=table_names(players, bots), stand_in=level)
         self.give_seat_choice.options = [(_("seat {k}").format(k=k), k)
                                          for k in range(1, players)]
         self.give_row.layout.display = None
@@ -250,8 +231,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         (the widgets' values by default; an empty name box keeps the seat's name)."""
         code = self.code_text.value if code is None else code
         if seat is None and code is self.code_text.value:
-            chosen = self.seat_choice.value
-            seat = WATCH if chosen == -1 else (None if chosen == FIRST_FREE else chosen)
+            seat = self.lobby.chosen_seat()
         key = (self.key_text.value.strip() or None) if key is None else key
         if seat == WATCH:
             self._take(self.store.watch(code), msg(
@@ -270,6 +250,14 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                        None, seat=handle.seat, code=handle.code)
         self._take(handle, news)
 
+    def _review_source(self) -> tuple[Game, int] | None:
+        """The game for the review of a round, and your seat (a watcher has no review).
+        The whole game stays in this kernel: the review shows your own seat's views."""
+        handle = self.seat
+        if not isinstance(handle, Seat):
+            return None
+        return Game.from_json(self.store.export(handle.code)), handle.seat
+
     def _take(self, handle: Seat | Watcher, news: Message) -> None:
         self.seat = handle
         self._shown_number = -1
@@ -285,6 +273,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         else:
             self.rejoin_key.value = ""
         self.board.layout.display = None
+        self.seat_view.send_offers()  # the page's setting answers this seat's buy offers
         self.poll()
         self.message.info(news)
         self.ticker.playing = True
@@ -306,6 +295,9 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         if handle is None:
             return False
         if not handle.finished:
+            if isinstance(handle, Seat):
+                with contextlib.suppress(SeatError):  # a seat given away: moves say so
+                    handle.heartbeat()  # this page is open (a closed tab stops beating)
             self.store.play_bots(handle.code)
         handle.refresh()
         if (handle.number, handle.view.names, handle.away) == (
@@ -353,6 +345,14 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                             key=key, link=link))
         return key
 
+    def _send_offers(self, setting: str) -> None:
+        """The learner's buy-offer setting goes to the table: the store passes for them
+        the declined discards it does not offer (a watcher has none to send)."""
+        handle = self.seat
+        if isinstance(handle, Seat) and not handle.finished:
+            handle.set_buy_offers(setting)
+            self.poll()
+
     def come_back(self) -> bool:
         """Take this page's seat back from the bot that played it while you were away."""
         handle = self.seat
@@ -399,6 +399,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                             number=handle.number, finished=handle.finished,
                             watching=watching)
 
-    @staticmethod
-    def _prompt(view: PlayerView, watching: bool, finished: bool) -> str:
-        return SeatView.prompt_text(view, watching, finished)
+
+__all__ = ["CODE_BOX_LIMIT", "DEFAULT_STORE", "FIRST_FREE", "KEY_BOX_LIMIT", "POLL_MS",
+           "WATCH", "SharedTable", "TableLobby", "seat_options", "store_location",
+           "table_names"]

@@ -14,8 +14,6 @@ and a CSV download of the raw records appear.
 from __future__ import annotations
 
 import asyncio
-import base64
-import io
 import os
 import threading
 import time
@@ -27,7 +25,7 @@ import ipywidgets as widgets
 
 from .. import explorer as X
 from ..errors import RulesError
-from ..messages import N_, _, msg, ngettext, plural
+from ..messages import _, msg, plural
 from ..rules import ROUNDS, Rules
 from ..simulate import DEFAULT_TURN_LIMIT
 from .base import PageStyle, Part, size_style
@@ -39,36 +37,21 @@ from .components import (
     relabel,
     size_from_url,
 )
-
-#: The bots around the table, as a pattern repeated seat by seat (labels in English,
-#: shown in the language in use).
-BOT_CHOICES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (N_("heuristic bots"), ("heuristic",)),
-    (N_("heuristic against random (alternating)"), ("heuristic", "random")),
-    (N_("heuristic against never-buying (alternating)"), ("heuristic", "nobuy")),
-    (N_("random bots"), ("random",)),
+from .explorer_words import (  # the words, importable from here as before
+    BOT_CHOICES,
+    MAX_DOWNLOAD_BYTES,
+    PRESET_NAMES,
+    RANKS,
+    TABLE_CSS,
+    arms_for,
+    bot_options,
+    download_html,
+    finished_text,
+    preset_options,
+    question_options,
+    rank_options,
 )
-#: The names of `explorer.PRESETS`, marked here for the catalogue (a test keeps the two
-#: lists equal); a preset is shown by its translated name and chosen by its English one.
-PRESET_NAMES: tuple[str, ...] = (
-    N_("5 players instead of 4"),
-    N_("3 players instead of 4"),
-    N_("H4: round 11 deals 12, not 14"),
-    N_("H5: no buying"),
-    N_("H5: at most 1 buy per player per round"),
-    N_("H5: 2 penalty cards per buy"),
-    N_("H5: no penalty card"),
-    N_("H1: at most 1 Rook per meld"),
-    N_("H7: melds beyond the contract allowed"),
-    N_("H8: two sets of one number allowed"),
-    N_("H9: no laying off on the lay-down turn"),
-)
-#: How a sweep can rank its configurations.
-RANKS: tuple[tuple[str, str], ...] = (
-    (N_("shortest games"), "length"), (N_("closest scores"), "spread"),
-    (N_("smallest first player's edge"), "edge"))
-#: Largest CSV offered as a download link inside the page.
-MAX_DOWNLOAD_BYTES = 30_000_000
+from .level_compare import LevelComparer
 
 
 class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
@@ -94,13 +77,13 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
             raise ValueError(f"mode is 'thread' or 'page', not {self.mode!r}")
         self.background = background
         self.question = widgets.Dropdown(
-            options=self._question_options(), value=question, style=style,
+            options=question_options(), value=question, style=style,
             layout=widgets.Layout(width="34em"))
         self.players = widgets.Dropdown(options=[3, 4, 5], value=players, style=style)
         self._bot_patterns = [pattern for _label, pattern in BOT_CHOICES]
         if tuple(bots) not in self._bot_patterns:
             self._bot_patterns.append(tuple(bots))
-        self.bots = widgets.Dropdown(options=self._bot_options(), value=tuple(bots),
+        self.bots = widgets.Dropdown(options=bot_options(self._bot_patterns), value=tuple(bots),
                                      style=style)
         self.games = widgets.BoundedIntText(value=games, min=1, max=100_000, style=style,
                                             layout=widgets.Layout(width="12em"))
@@ -119,13 +102,13 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
                                                  layout=widgets.Layout(width="12em"))
         self.rules_a = HouseRulesPanel()
         self.preset = widgets.Dropdown(
-            options=self._preset_options(), value="", style=style,
+            options=preset_options(), value="", style=style,
             layout=widgets.Layout(width="34em"))
         self.players_b = widgets.Dropdown(options=[3, 4, 5], value=players, style=style)
         self.rules_b = HouseRulesPanel()
         self.sweep = widgets.Text(value=sweep, style=style,
                                   layout=widgets.Layout(width="40em"))
-        self.rank_by = widgets.Dropdown(options=self._rank_options(), value="length",
+        self.rank_by = widgets.Dropdown(options=rank_options(), value="length",
                                         style=style)
         self.compare_help = widgets.HTML()
         self.sweep_help = widgets.HTML()
@@ -182,38 +165,24 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
         self.language = LanguagePicker()
         top = widgets.HBox((self.language, self.size_toggle),
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        #: how many points a bot level is worth against another (`level_compare`)
+        self.levels = LevelComparer(seed=seed, players=players)
         super().__init__(children=(size_style(), self.page_style, top,
                                    self.question, settings, more, self.rules_box, bar,
-                                   self.messages, self.plot, self.tables, self.download),
+                                   self.messages, self.plot, self.tables, self.download,
+                                   self.levels),
                          **kwargs)
         self.add_class("tv-rules-explorer")
         widgets.dlink((self.size_toggle, "value"), (self, "size"))
         self._label()
 
     # -- texts ---------------------------------------------------------------------------
-    @staticmethod
-    def _question_options() -> list[tuple[str, str]]:
-        return [(_(text), key) for key, text in X.QUESTIONS.items()]
-
-    def _bot_options(self) -> list[tuple[str, tuple[str, ...]]]:
-        labels = dict((pattern, label) for label, pattern in BOT_CHOICES)
-        return [(_(labels[p]) if p in labels else ", ".join(p), p) for p in self._bot_patterns]
-
-    @staticmethod
-    def _preset_options() -> list[tuple[str, str]]:
-        return ([(_("(set B's rules by hand below)"), "")]
-                + [(_(name), name) for name in X.PRESETS])
-
-    @staticmethod
-    def _rank_options() -> list[tuple[str, str]]:
-        return [(_(label), key) for label, key in RANKS]
-
     def _label(self) -> None:
         """Every label, title and tooltip in the language in use; the values stay."""
-        for control, options in ((self.question, self._question_options()),
-                                 (self.bots, self._bot_options()),
-                                 (self.preset, self._preset_options()),
-                                 (self.rank_by, self._rank_options())):
+        for control, options in ((self.question, question_options()),
+                                 (self.bots, bot_options(self._bot_patterns)),
+                                 (self.preset, preset_options()),
+                                 (self.rank_by, rank_options())):
             relabel(control, options)
         for control, text in ((self.question, _("Question")), (self.players, _("Players")),
                               (self.bots, _("Bots")), (self.games, _("Games")),
@@ -253,7 +222,7 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
         if self.plot.value:
             self.plot.value = self._plot_svg()
         if self.shown_tables:
-            self.tables.value = _TABLE_CSS + "".join(t._repr_html_() for t in self.shown_tables)
+            self.tables.value = TABLE_CSS + "".join(t._repr_html_() for t in self.shown_tables)
         self.download.value = self._download_html()
         super().refresh()  # the sizes, and the direction of the language in use
 
@@ -274,22 +243,9 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
     # -- what to run -------------------------------------------------------------------
     def arms(self) -> list[X.Arm]:
         """Configuration A, and B for a comparison, or the grid of a sweep."""
-        for panel, name in ((self.rules_a, "A"), (self.rules_b, "B")):
-            if not panel.valid:
-                raise RulesError(msg("house rules {name} cannot be played: {why}", None,
-                                     name=name, why=panel.messages.text))
-        limit = self.turn_limit.value
-        a = X.Arm(X.bots_for(self.players.value, self.bots.value), self.rules_a.rules, limit)
-        if self.question.value == "sweep":
-            return X.sweep_arms(a, X.parse_sweep(self.sweep.value.split()))
-        if self.question.value != "compare":
-            return [a]
-        b = X.Arm(X.bots_for(self.players_b.value, self.bots.value), self.rules_b.rules,
-                  limit)
-        if b == a:
-            raise RulesError(msg("B is the same as A: choose what B changes (a preset, the "
-                                 "players in B, or B's house rules)", None))
-        return [a, b]
+        return arms_for(self.question.value, self.bots.value, self.turn_limit.value,
+                        (self.players.value, self.rules_a), (self.players_b.value, self.rules_b),
+                        self.sweep.value)
 
     def _preset_chosen(self, change: Any) -> None:
         name = change["new"]
@@ -430,25 +386,10 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
         svg = draw()
         self.plot.value = svg
         self.plot.layout.display = "block" if svg else "none"
-        self.tables.value = _TABLE_CSS + "".join(t._repr_html_() for t in tables)
+        self.tables.value = TABLE_CSS + "".join(t._repr_html_() for t in tables)
 
     def _offer_csv(self, run: X.Simulation) -> None:
-        buffer = io.StringIO()
-        rows = X.write_csv(run, buffer)
-        data = buffer.getvalue().encode()
-        if len(data) > MAX_DOWNLOAD_BYTES:
-            self._download_html = lambda: escape(ngettext(
-                "{n} row is too many to download from the page: in a notebook cell, use "
-                "{code}.", "{n} rows are too many to download from the page: in a notebook "
-                "cell, use {code}.", rows)).format(n=rows,
-                                                   code="<code>explorer.write_csv</code>")
-        else:
-            link = base64.b64encode(data).decode()
-            self._download_html = lambda: (
-                f'<a download="toonerville-records.csv" href="data:text/csv;base64,{link}">'
-                + escape(plural("Download the raw records (CSV, {n} row: one per game, "
-                                "round and seat)", "Download the raw records (CSV, {n} "
-                                "rows: one per game, round and seat)", rows)) + "</a>")
+        self._download_html = download_html(run)
         self.download.value = self._download_html()
 
     def save_csv(self, path: str) -> int:
@@ -459,30 +400,5 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
             return X.write_csv(self.result, f)
 
 
-def finished_text(result: X.Simulation) -> str:
-    """The status line after a run: how many games per configuration, how fast, where."""
-    counts = result.games_per_arm
-    if len(counts) == 1:
-        games = plural("{n} game", "{n} games", counts[0])
-    else:
-        low, high = min(counts), max(counts)
-        each = (plural("{n} game", "{n} games", low) if low == high
-                else _("{low}–{high} games").format(low=low, high=high))
-        games = _("{each} per configuration ({total} in all)").format(
-            each=each, total=result.games_played)
-    if result.cancelled:
-        text = _("Cancelled: the tables show the {games} finished in {seconds} s "
-                 "({speed} games/s, {where}).")
-    else:
-        text = _("Done: {games} in {seconds} s ({speed} games/s, {where}).")
-    return text.format(games=games, seconds=f"{result.seconds:.1f}",
-                       speed=f"{result.games_per_second:.1f}", where=result.where)
-
-
-_TABLE_CSS = """<style>
-.tv-explorer-table table { border-collapse: collapse; margin: 4px 0 12px; }
-.tv-explorer-table th, .tv-explorer-table td { padding: 2px 8px;
-  border-bottom: 1px solid #ddd; font-variant-numeric: tabular-nums; }
-.tv-explorer-table th { text-align: right; }
-.tv-explorer-table th:first-child { text-align: left; }
-</style>"""
+__all__ = ["BOT_CHOICES", "MAX_DOWNLOAD_BYTES", "PRESET_NAMES", "RANKS", "RulesExplorer",
+           "finished_text"]

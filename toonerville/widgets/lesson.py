@@ -21,7 +21,7 @@ from ..messages import N_, Message, _, msg, plural, set_language
 from ..render import rule_ids_html
 from ..scenarios import seat_names
 from ..views import Event
-from .base import CappedText, PageStyle, apply_texts
+from .base import CappedText, PageStyle
 from .components import (
     MessageBox,
     Part,
@@ -184,10 +184,6 @@ class Lesson(Part, widgets.VBox):  # type: ignore[misc]
 
     def _draw(self) -> None:
         """Redraw the lesson's own pictures at `self.size`."""
-
-
-def _apply(widget: widgets.Widget, labels: Labels) -> None:
-    apply_texts(widget, labels)
 
 
 def _close_tree(widget: widgets.Widget) -> None:

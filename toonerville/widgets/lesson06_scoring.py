@@ -16,10 +16,11 @@ from ..cards import Card, hand_points, parse_cards
 from ..errors import ToonervilleError
 from ..game import Game
 from ..messages import N_, _, msg
+from ..names import bot_names
 from ..render import hand_html, message_html
 from ..rules import ROUNDS
 from ..scenarios import seat_names
-from ..scoring import place_label, places
+from ..scoring import place_labels
 from .components import (
     HandView,
     ScoreSheet,
@@ -104,8 +105,7 @@ def points_html(cards: Sequence[Card], size: str) -> str:
 
 def places_text(totals: Sequence[int]) -> str:
     """Places by total, ties sharing (T21): `95 120 95 140` → `1= 3 1= 4`."""
-    ranks = places(totals)
-    return " ".join(place_label(p, list(ranks).count(p) > 1) for p in ranks)
+    return " ".join(place_labels(totals))
 
 
 class ScoringDemo(_GameLesson):
@@ -242,7 +242,9 @@ class ScoringDemo(_GameLesson):
             if done != self.bar.value:
                 self.bar.value = done
 
-        self.bot_game = play_game(["heuristic"] * 4, self.seed.value, after_action=follow)
+        # the bots sit under the names every table gives them ("Crow", "Jay", …)
+        self.bot_game = play_game(["heuristic"] * 4, self.seed.value,
+                                  after_action=follow).renamed(bot_names(4))
         self.bar.value = ROUNDS
         self._draw_bot_game()
 
@@ -258,7 +260,7 @@ class ScoringDemo(_GameLesson):
                     "(T21).").format(seed=game.seed,
                                      totals=f'<bdi dir="ltr">{" · ".join(map(str, totals))}'
                                             "</bdi>",
-                                     winners=escape(winners)), self.size)
+                                     winners=f"<bdi>{escape(winners)}</bdi>"), self.size)
             + _seed_note(game.seed, self.size))
         stopped = [r.round_number for r in game.records if r.ended_by != "out"]
         if stopped:

@@ -2,8 +2,8 @@
 
 Owns the page where learners sit around one device: each seat is a learner (who types a
 name) or a bot, and the game lives in memory in this kernel (`Game`; nothing is stored).
-The table is drawn by the same `seatview.SeatView` a shared table uses, for one seat at
-a time. Whenever the decision passes to another learner, the hand leaves the page and a
+The table is drawn by the one seat view of every table page (`seat.SeatView`), for one
+seat at a time. Whenever the decision passes to another learner, the hand leaves the page and a
 cover says "pass the device to <name>"; only that learner's "I am <name>" shows their
 hand again. A buy window (T10) asks each learner still to answer in turn, each behind
 the cover; bots answer and play by themselves, at once, between the learners' moves.
@@ -11,7 +11,7 @@ the cover; bots answer and play by themselves, at once, between the learners' mo
 Stable hooks for tests are CSS classes: `tr-passplay` (the page), `tr-pp-players`,
 `tr-pp-name` and `tr-pp-kind` (one per seat), `tr-pp-start`, `tr-pp-cover`,
 `tr-pp-cover-text`, `tr-pp-reveal`, `tr-pp-new`, `tr-message`, and the seat view's
-(`tr-status`, `tr-prompt`, `tr-hand`, `tr-draw`, … see `seatview`).
+(`tr-status`, `tr-prompt`, `tr-hand`, `tr-draw`, `tr-recap`, … see `seat`).
 """
 
 from __future__ import annotations
@@ -22,18 +22,21 @@ from html import escape
 import ipywidgets as widgets
 
 from .. import actions as A
-from ..bots import BOT_KINDS, Bot, make_bot
+from ..bots import Bot, make_bot
 from ..errors import ToonervilleError
 from ..game import Game
 from ..messages import N_, _, msg
+from ..names import bot_names, name_key
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.tables import public_events
 from ..table import SAFETY_MOVES, Table
 from ..views import Phase
 from .components import MessageBox, size_style
+from .level_view import LevelGuide
+from .seat import SeatView, make_button
 from .seat_model import TableSession
-from .seatview import SeatView, make_button
 from .textbox import capped_text
+from .words import bot_kind_options
 
 #: a seat's kind for a learner (the others are `bots.BOT_KINDS`)
 HUMAN = "human"
@@ -78,7 +81,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.players.add_class("tr-pp-players")
         self.players.observe(lambda _c: self._show_rows(), "value")
         kinds = [(_("a learner"), HUMAN),
-                 *((_("bot ({kind})").format(kind=k), k) for k in BOT_KINDS)]
+                 *((_("bot ({kind})").format(kind=word), k) for word, k in bot_kind_options())]
         self.name_texts: list[widgets.Text] = []
         self.kind_choices: list[widgets.Dropdown] = []
         self.rows: list[widgets.HBox] = []
@@ -95,7 +98,9 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.start_button = make_button(N_("Start"), "tr-pp-start", N_(
             "Deal a new game for these players at this screen"))
         self.start_button.on_click(guard(lambda _b: self.start()))
-        self.lobby = widgets.VBox([self.players, *self.rows, self.start_button])
+        #: every bot level described, the ones chosen in bold (`level_view`)
+        self.levels = LevelGuide(self._size).follow(*self.kind_choices)
+        self.lobby = widgets.VBox([self.players, *self.rows, self.levels, self.start_button])
         self.lobby.add_class("tr-pp-lobby")
         self._show_rows()
         # the cover and the table
@@ -108,10 +113,15 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.cover = widgets.VBox([self.cover_text, self.reveal_button],
                                   layout=widgets.Layout(display="none"))
         self.cover.add_class("tr-pp-cover")
-        self.seat_view = SeatView(self._play, self.message, size=self._size)
+        self.seat_view = SeatView(self._play, self.message, size=self._size,
+                                  take_back=self._take_back)
         self.seat_view.layout.display = "none"
         self.seat_view.no_seat = msg("the device is covered: the learner it names clicks "
                                      "their button first", None)
+        # a round's review is of the learner holding the device when it is opened
+        self.seat_view.recap.review_source = lambda: None if self.game is None \
+            or self.holder is None else (self.game, self.holder)
+        self.seat_view.recap.review_at_once = False
         self.new_button = make_button(N_("New game"), "tr-pp-new", N_(
             "Leave this game and choose the players again"))
         self.new_button.on_click(guard(lambda _b: self.leave()))
@@ -149,13 +159,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         if HUMAN not in kinds:
             raise ToonervilleError(msg("make at least one seat a learner: a table of bots "
                                        "plays in notebook 8", None))
-        chosen = tuple(clean_name(n) if n.strip() else
-                       (_("Player {k}") if kinds[k] == HUMAN else _("Bot {k}")).format(k=k)
-                       for k, n in enumerate(names))
-        twice = sorted({n for n in chosen if chosen.count(n) > 1})
-        if twice:
-            raise ToonervilleError(msg("two seats have the name {name}: give each learner "
-                                       "a name of their own", None, name=twice[0]))
+        chosen = seat_names(names, kinds)
         self.game = Game.new(players=len(chosen), names=chosen,
                              seed=self._seed if seed is None else seed)
         self.kinds = tuple(kinds)
@@ -262,6 +266,25 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
                             watching=watching)
 
     # -- the moves -------------------------------------------------------------------
+    def _take_back(self) -> bool:
+        """Take back the last move of the learner holding the device, while nobody has
+        acted since (a bot's answer or another learner's move cannot be unseen)."""
+        game = self._game()
+        seat = self.holder
+        if seat is None:
+            self.message.error(self.seat_view.no_seat)
+            return False
+        self.session.show(seat)  # the one seat model says whether, and why not
+        possible, why = self.session.can_take_back
+        if not possible:
+            self.message.error(why)
+            return False
+        taken = game.undo()
+        self._show(seat)
+        self.message.info(msg("{name} took back {move}", None, name=game.names[seat],
+                              move=taken.notation().split(": ", 1)[-1]))
+        return True
+
     def _play(self, action: A.Action) -> bool:
         """A move of the learner holding the device: checked by the engine, then the
         game goes on (bots, then the cover for the next learner)."""
@@ -278,3 +301,24 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
                             move=action.notation().split(": ", 1)[-1]))
         self._advance()
         return True
+
+
+def seat_names(names: Sequence[str], kinds: Sequence[str]) -> tuple[str, ...]:
+    """The seats' names: each name typed (`clean_name`), else "Player k" for a learner
+    and a bird's name for a bot ("Crow", as at every table: `names.bot_names`, never a
+    name another seat has). Two seats named alike ("Ann", "ann") are refused."""
+    typed = [clean_name(n) if n.strip() else None for n in names]
+    taken = [n if n is not None else _("Player {k}").format(k=k)
+             for k, n in enumerate(typed) if n is not None or kinds[k] == HUMAN]
+    birds = iter(bot_names(sum(1 for k, n in enumerate(typed)
+                               if n is None and kinds[k] != HUMAN), taken))
+    chosen = tuple(n if n is not None else
+                   _("Player {k}").format(k=k) if kinds[k] == HUMAN else next(birds)
+                   for k, n in enumerate(typed))
+    keys = [name_key(n) for n in chosen]
+    twice = next((n for n, key in zip(chosen, keys, strict=True) if keys.count(key) > 1),
+                 None)
+    if twice is not None:
+        raise ToonervilleError(msg("two seats have the name {name}: give each learner "
+                                   "a name of their own", None, name=twice))
+    return chosen

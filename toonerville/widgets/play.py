@@ -1,76 +1,71 @@
 """Play a whole game of Toonerville Rook against bots: the `PlayGame` app of notebook 07.
 
-`PlayGame` is a thin `VBox` of views over one `PlaySession` (`session.py`), which owns
-the game and the bots and announces every change; the views redraw from
-`game.view(0)` and ask the engine everything (which moves apply, why not, the solver's
-lay-down, the heuristic bot's hint). Sentences are in `play_text.py`, the folding
-panels (more moves, next game, save / load) in `play_panels.py`.
+`PlayGame` is a thin page around the one seat view of every table page
+(`seat.SeatView`: the status, the piles and table, the recap, the prompt, the buy offer,
+draw or take, the hand by colour or by number, the moves, Suggest, Hint, Take back, the
+log and the score sheet, the buy-offer setting, and where the focus goes after each
+move). The game lives in one `PlaySession` (`session.py`), which owns the game and the
+bots and announces every change; the page shows the session's seat through the seat
+view, sends the learner's moves to `PlaySession.act`, takes back through
+`PlaySession.take_back`, and tells the seat view why a move does not apply now (the
+engine's `play_refusal`, `lay_down_refusal`), so every button answers.
 
-The page is laid out in the order of a turn, which is also the Tab order: the message
-(kept in view), the piles and table, the buy offer, draw or take, the hand, the moves
-that end with the discard, take back and hint, the panels, the record, and the
-toolbar. After each action the focus moves to the next sensible control: the Draw
-button on your turn, the card you drew, Discard once one card is selected.
+What 07 adds around the seat: the message kept in view, the folding panels (more
+moves, next game, save / load: `play_panels.py`), the toolbar (new game, card size,
+language) and the key legend; `?scenario=laydown` starts a seeded position in which
+the human can lay down after drawing (`SCENARIOS`).
 
-Stable hooks for tests are CSS classes (`tr-draw`, `tr-take`, `tr-buy`, `tr-pass`,
-`tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-undo`, `tr-hint`, `tr-new-game`,
-`tr-hand`, `tr-card`, `tr-log`, `tr-score-sheet`, `tr-message`, `tr-panel-0..2` ...).
-In Voila, `?scenario=laydown` starts a seeded position in which the human can lay down
-after drawing (`SCENARIOS`).
+Stable hooks for tests are CSS classes: the seat view's (`tr-draw`, `tr-take`, `tr-buy`,
+`tr-pass`, `tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-undo`, `tr-hint`, `tr-hand`,
+`tr-card`, `tr-log`, `tr-score-sheet`, … see `seat`) and the page's own: `tr-play`,
+`tr-message`, `tr-new-game`, `tr-size`, `tr-language`, `tr-panel-0..2`, `tr-keys`.
 """
 
 from __future__ import annotations
-
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from html import escape
-from typing import Any
 
 import ipywidgets as widgets
 
 from .. import actions as A
 from ..bots import Bot
-from ..cards import Card, sort_cards
 from ..game import Game
 from ..melds import Meld
-from ..messages import N_, Message, _, add_listener, direction, msg
-from ..render import SIZES, meld_html
+from ..messages import N_, Message, add_listener, direction, msg
+from ..render import SIZES, TEXT_PX
 from ..rules import Rules
 from ..scenarios import BOT_NAMES as BOT_NAMES
 from ..scenarios import HUMAN, SCENARIOS, player_names
 from ..scenarios import HUMAN_NAME as HUMAN_NAME
 from ..scenarios import laydown_scenario as laydown_scenario
-from ..views import Event, Phase, PlayerView
-from .components import (
-    TEXT_PX,
-    HandPicker,
-    LanguagePicker,
-    MessageBox,
-    PilesView,
-    ScoreSheet,
-    SizeToggle,
-    TableView,
-    query_params,
-    size_from_url,
-    size_style,
+from .base import MessageBox, size_style
+from .coach_view import hint_for_game
+from .hand import SeatHand
+from .language import LanguagePicker
+from .play_log import LOG_LINES as LOG_LINES
+from .play_panels import (
+    MOVES,
+    PANELS,
+    SAVE,
+    SETTINGS,
+    MovesPanel,
+    Parts,
+    SavePanel,
+    SettingsPanel,
 )
-from .play_panels import MovesPanel, Parts, SavePanel, SettingsPanel, buy_offer_dropdown
-from .play_text import (
-    keys_html,
-    offer_html,
-    others_html,
-    prompt_html,
-    status_html,
-    you,
-)
-from .session import PlaySession, buy_offer_options
+from .play_text import keys_html
+from .seat import SeatView
+from .session import PlaySession
+from .settings import SizeToggle
+from .url import query_params, size_from_url
 
 __all__ = ["BOT_NAMES", "HUMAN_NAME", "MOVES", "PANELS", "SAVE", "SCENARIOS", "SETTINGS",
            "PlayGame", "PlayHand", "laydown_scenario", "player_names"]
 
-LOG_LINES = 10
+#: the hand of the app is the seat view's hand (`hand.SeatHand`), under its old name too
+PlayHand = SeatHand
 
-_CSS = """<style>
+#: the app's own style: the sticky message, the focus ring of the page's own controls,
+#: the toolbar and panels, the captions' sizes (the seat's style is `seat_style`)
+PLAY_CSS = """<style>
 .tr-play, .tr-play .tr-top { overflow: visible !important; }
 .tr-play .tr-message { position: sticky; top: 0; z-index: 4;
   background: var(--jp-layout-color0, #fff); }
@@ -87,123 +82,16 @@ _CSS = """<style>
 [data-jp-theme-light="false"] .tr-play input:focus-visible { outline-color: #90caf9; }
 .tr-play.tr-rtl { direction: rtl; }
 .tr-play.tr-rtl .tr-hand, .tr-play.tr-rtl .tr-melds-text input { direction: ltr; }
-.tr-play .tr-prompt { margin-top: 6px; }
-.tr-play .tr-buy-row { border: 2px solid #ef6c00; border-radius: 8px; padding: 4px 10px; }
-.tr-play .tr-offer-even .tr-offer-number { background: #fff3e0; color: #4e2600; }
-.tr-play .tr-offer-odd .tr-offer-number { background: #e3f2fd; color: #0d2b52; }
-.tr-play .tr-offer-number { padding: 1px 6px; border-radius: 4px; }
 .tr-play .tr-row { align-items: center; flex-wrap: wrap; gap: 4px; }
-.tr-play .tr-board, .tr-play .tr-record { align-items: flex-start; gap: 28px; }
 .tr-play .tr-toolbar { gap: 16px; margin-top: 6px; }
-.tr-play .tr-moves { border-top: 1px solid rgba(127,127,127,.45); padding-top: 6px; }
-.tr-play .tr-log-box { flex: 1 1 22em; min-width: 18em; }
-.tr-play .tr-log .tr-events { max-height: 18em; overflow-y: auto; }
 .tr-play .tr-panels { align-items: flex-start; gap: 4px; }
 .tr-play .tr-panels > .widget-vbox { align-self: stretch; }
-.tr-play .tr-seat { margin-inline-end: 1.6em; }
-.tr-play .tr-seats { display: flex; flex-wrap: wrap; }
-.tr-play .tr-playing { font-weight: bold; }
-.tr-play .tr-note { font-style: italic; }
 .tr-play .tr-keys-list { margin: 2px 0; padding-inline-start: 1.4em; }
 .tr-play .tr-keys-box kbd { font-family: inherit; font-weight: bold; }
 """ + "".join(  # the app's own captions follow the card size too (projector: 28px)
-    f".tr-play.tv-size-{name} :is(.tr-hand-title, .tr-log-title, .tr-help, .tr-keys, "
-    f".tr-download) {{ font-size: {px}px; }}\n" for name, px in TEXT_PX.items()
+    f".tr-play.tv-size-{name} :is(.tr-help, .tr-keys, .tr-download) "
+    f"{{ font-size: {px}px; }}\n" for name, px in TEXT_PX.items()
 ) + "</style>"
-
-#: the folding panels, each opened by a toggle button (built when first opened)
-PANELS = (N_("More moves: type melds, lay off, the Rook swap"),
-          N_("Next game: bots, seed, house rules"),
-          N_("Save, load, or let the bots finish"))
-MOVES, SETTINGS, SAVE = range(3)
-
-
-def _smaller(size: str) -> str:
-    """The table's card size: one step below the hand's, so every meld fits in view."""
-    order = list(SIZES)
-    return order[max(0, order.index(size) - 1)]
-
-
-class PlayHand(HandPicker):
-    """The human's hand: `components.HandPicker` whose card buttons carry `tr-card`,
-    shown sorted, with the focus movable to one card."""
-
-    def __init__(self, size: str = "normal") -> None:
-        super().__init__(size=size)
-        self.add_class("tr-hand")
-
-    def show(self, cards: Iterable[Card]) -> None:
-        """Show these cards, in this order, none selected."""
-        self.set_cards(tuple(cards))
-        for picker in self.row.children:
-            picker.button.add_class("tr-card")
-
-    def pick(self, cards: Sequence[Card]) -> None:
-        """Select these cards (by value, each copy once)."""
-        wanted = Counter(cards)
-        indices = []
-        for i, card in enumerate(self.cards):
-            if wanted[card] > 0:
-                wanted[card] -= 1
-                indices.append(i)
-        self.select(indices)
-
-    def focus_card(self, card: Card | None) -> None:
-        """Put the focus on (the first copy of) `card`, else on the first card."""
-        buttons = self.row.children
-        if not buttons:
-            return
-        index = self.cards.index(card) if card in self.cards else 0
-        buttons[index].button.focus()
-
-
-def log_lines(events: Sequence[Event], notes: Sequence[tuple[int, Message]], first: int
-              ) -> list[tuple[str, bool]]:
-    """The game's sentences from event `first` on, with the app's notes (take-backs,
-    hints) in their places: (text, is a note)."""
-    lines: list[tuple[str, bool]] = []
-    placed = sorted(range(len(notes)), key=lambda k: notes[k][0])
-    k = 0
-    for index in range(first, len(events) + 1):
-        while k < len(placed) and notes[placed[k]][0] <= index:
-            if notes[placed[k]][0] >= first:
-                lines.append((str(notes[placed[k]][1]), True))
-            k += 1
-        if index < len(events):
-            lines.append((str(events[index].text), False))
-    return lines
-
-
-class PlayLog(widgets.HTML):  # type: ignore[misc]
-    """What happened: the last `limit` lines, numbered, the newest last and in bold;
-    the app's notes in italics. `.text` is every line since the first shown."""
-
-    def __init__(self, limit: int = LOG_LINES) -> None:
-        super().__init__()
-        self.limit = limit
-        self.lines: list[tuple[str, bool]] = []
-
-    @property
-    def text(self) -> str:
-        return "\n".join(text for text, _note in self.lines)
-
-    def show(self, events: Sequence[Event], notes: Sequence[tuple[int, Message]],
-             first: int, size: str, keep: str | None = None) -> None:
-        """The lines from event `first` on; at least `limit` of them, and every line from
-        the last one equal to `keep` (your own last move) on."""
-        self.lines = lines = log_lines(events, notes, first)
-        start = max(0, len(lines) - self.limit)
-        if keep is not None:
-            mine = [n for n, (line, _note) in enumerate(lines) if line == keep]
-            start = min(start, mine[-1]) if mine else start
-        items = []
-        for n, (text, note) in enumerate(lines[start:], start + 1):
-            body = f"<b>{escape(text)}</b>" if n == len(lines) else escape(text)
-            items.append(f'<li class="tr-note">{body}</li>' if note else f"<li>{body}</li>")
-        self.value = "" if not items else (
-            f'<ol class="tr-events" start="{first + start + 1}" style="margin:4px 0;'
-            f'padding-inline-start:2.2em;font-size:{TEXT_PX[size]}px;line-height:1.4">'
-            f'{"".join(items)}</ol>')
 
 
 class PlayGame(widgets.VBox):  # type: ignore[misc]
@@ -216,7 +104,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     the scenario is read from the page address in Voila: `?scenario=laydown`).
     `buy_offers` says which declined discards you are offered: "helpful" (those that
     help you, the default), "always" or "never" (`offer_buys=False` is "never").
-    The session is `.session`, the game `.game`.
+    The session is `.session`, the game `.game`, the seat view `.seat_view` (its parts
+    are attributes here too: `.hand`, `.draw_button`, `.log_view`, …).
     """
 
     def __init__(self, seed: int = 7, bots: int = 3, bot_kind: str | Bot = "heuristic",
@@ -232,11 +121,9 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.session = session = PlaySession(seed, bots, bot_kind, rules, turn_limit, offers,
                                              game=game, scenario=wanted)
         self._make = Parts()
-        self._shown: dict[str, object] = {}
         self._moves: MovesPanel | None = None
         self._settings: SettingsPanel | None = None
         self._save: SavePanel | None = None
-        self._log_from = 0
         self.language = LanguagePicker()  # the page's ?lang= (first picker of a kernel)
         self.language.add_class("tr-language")
         self._build()
@@ -244,13 +131,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         for css in ("tr-play", "tv-sized", f"tv-size-{self._size}"):
             self.add_class(css)
         session.observe(lambda _c: self._said(), "message")
-        session.observe(lambda _c: self._changed_game(), "revision")
-        session.observe(lambda _c: self._show_suggestion(), "suggestion")
-        session.observe(lambda _c: self._show_log(), "notes")
-        session.observe(lambda _c: self._show_offer(), "offer")
+        session.observe(lambda _c: self.seat_view.begin(session.game.history), "game")
+        session.observe(lambda _c: self._show(), "revision")
         self._said()
-        self._changed_game()
-        self._show_offer()
+        self._show()
         self._set_direction()
         add_listener(self._language_changed)
         self._focus_next()
@@ -271,57 +155,41 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.message = MessageBox(size=self._size)
         self.message.add_class("tr-message")
         guard = self.message.guard
-        self.status = make.html("tr-status")
-        self.others = make.html("tr-others")
-        self.piles = PilesView(size=self._size)
-        self.piles.add_class("tr-piles")
-        self.table = TableView(size=_smaller(self._size))
-        self.table.add_class("tr-table")
-        self.prompt = make.html("tr-prompt")
-        self.hand = PlayHand(self._size)
-        self.hand.observe(guard(self._selection_changed), "selected")
-        self.suggested = make.html("tr-suggested")
-        self.log_view = PlayLog()
-        self.log_view.add_class("tr-log")
-        log_title = make.html("tr-log-title")
-        make.text(log_title, "value", N_("<b>What happened</b> (newest last, in bold)"))
-        self.hand_title = make.html("tr-hand-title")
-        make.text(self.hand_title, "value", N_("<b>Your hand</b> (Tab to a card; Space or "
-                                               "Enter selects it)"))
-        self.log_box = widgets.VBox([log_title, self.log_view])
-        self.log_box.add_class("tr-log-box")
-        self.score_sheet = ScoreSheet(size=self._size)
-        self.score_sheet.add_class("tr-score-sheet")
-        self.offer_text = make.html("tr-offer")
-        self.buy_button = make.button(N_("Buy"), "tr-buy",
-                                      N_("Buy the declined discard (T10)"))
-        self.buy_button.button_style = "warning"
-        self.pass_button = make.button(N_("Pass"), "tr-pass", N_("Do not buy it (T10)"))
-        self.buy_row = make.row(self.offer_text, self.buy_button, self.pass_button,
-                                css="tr-buy-row")
-        self.buy_row.layout.display = "none"
-        self.draw_button = make.button(
-            N_("Draw from stock"), "tr-draw",
-            N_("Start your turn: draw the top card of the stock (T9)"))
-        self.take_button = make.button(N_("Take the discard"), "tr-take",
-                                       N_("Start your turn: take the top discard (T9)"))
-        self.suggest_button = make.button(
-            N_("Suggest"), "tr-suggest",
-            N_("Ask the solver for a lay-down of this round's contract"))
-        self.lay_down_button = make.button(N_("Lay down suggested"), "tr-lay-down",
-                                           N_("Lay down the solver's suggestion (T15)"))
-        self.discard_button = make.button(
-            N_("Discard selected card"), "tr-discard",
-            N_("End your turn: discard the one selected card (T13)"))
-        self.undo_button = make.button(N_("Take back"), "tr-undo",
-                                       N_("Take back your last move (and the bots' since)"))
-        self.hint_button = make.button(N_("Hint"), "tr-hint",
-                                       N_("What would the heuristic bot do in your place?"))
+        self.seat_view = seat = SeatView(
+            self._act, self.message, size=self._size, take_back=session.take_back,
+            send_offers=lambda setting: setattr(session, "buy_offers", setting),
+            why_not=self._why_not, idle_focus=self._idle_focus,
+            ask_hint=lambda: hint_for_game(self.game, HUMAN),
+            legend=False)  # 07's key legend is its own, under the toolbar
+        seat.buy_offers.value = session.buy_offers
+        # what 07's take-back does (the session's): your last move and the bots' since;
+        # the buy-offer setting under the name notebook 07's prose gives it
+        seat.texts(seat.undo_button,
+                   tooltip=N_("Take back your last move (and the bots' since)"))
+        seat.texts(seat.buy_offers, description=N_("Buy offers"))
+        # the seat view's parts, under the names the app's notebooks and tests know
+        self.status, self.others, self.piles, self.table = (
+            seat.status, seat.others, seat.piles, seat.table)
+        self.recap, self.prompt, self.offer_text, self.buy_row = (
+            seat.recap, seat.prompt, seat.offer_text, seat.buy_row)
+        self.hand, self.hand_order, self.suggested = seat.hand, seat.hand_order, seat.suggested
+        self.log_view, self.score_sheet, self.buy_offers = (
+            seat.log_view, seat.score_sheet, seat.buy_offers)
+        self.round_parts = seat.round_parts
+        # the coach's panel, and the round's review of your seat (prepared when a round
+        # ends, while you read the recap)
+        self.coach = seat.coach
+        self.recap.review_source = lambda: (self.game, HUMAN)
+        for name in ("draw_button", "take_button", "buy_button", "pass_button",
+                     "suggest_button", "lay_down_button", "lay_off_button", "swap_button",
+                     "discard_button", "undo_button", "hint_button"):
+            setattr(self, name, getattr(seat, name))
         self.new_game_button = make.button(N_("New game"), "tr-new-game",
                                            N_("Deal a new game (settings: see 'Next game')"))
+        self.new_game_button.on_click(guard(lambda _b: self.new_game()))
         self.size_toggle = SizeToggle(self._size if self._size != "small" else "normal")
         self.size_toggle.add_class("tr-size")
-        self.buy_offers = buy_offer_dropdown(session, make)
+        self.size_toggle.observe(guard(lambda change: self.set_size(change["new"])), "value")
         self.key_legend = make.html("tr-keys", keys_html())
         self.toggles = []
         for index, title in enumerate(PANELS):
@@ -334,35 +202,97 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             self.toggles.append(toggle)
         self.panel_boxes = [widgets.VBox(layout=widgets.Layout(display="none"))
                             for _panel in PANELS]
-        for button, handler in (
-                (self.draw_button, lambda: self._act(A.Draw(HUMAN))),
-                (self.take_button, lambda: self._act(A.TakeDiscard(HUMAN))),
-                (self.buy_button, lambda: self._act(A.Buy(HUMAN))),
-                (self.pass_button, lambda: self._act(A.Pass(HUMAN))),
-                (self.suggest_button, self._suggest),
-                (self.lay_down_button, self._lay_down_suggested),
-                (self.discard_button, self._discard),
-                (self.undo_button, self._take_back), (self.hint_button, self._hint),
-                (self.new_game_button, self.new_game)):
-            button.on_click(guard(lambda _b, h=handler: h()))
-        self.size_toggle.observe(guard(lambda change: self.set_size(change["new"])), "value")
+        # the solver's suggestion also goes into the typed lay-down box, to edit there
+        seat.suggest_button.on_click(guard(lambda _b: self._suggested()))
 
     def _layout(self) -> list[widgets.Widget]:
         make = self._make
-        board = make.row(self.piles, self.table, css="tr-board")
-        start = make.row(self.draw_button, self.take_button, css="tr-start")
-        moves = make.row(self.suggest_button, self.lay_down_button, self.discard_button,
-                         self.undo_button, self.hint_button, css="tr-moves")
         panels = widgets.VBox([w for pair in zip(self.toggles, self.panel_boxes, strict=True)
                                for w in pair])
         panels.add_class("tr-panels")
-        record = make.row(self.log_box, self.score_sheet, css="tr-record")
-        toolbar = make.row(self.new_game_button, self.size_toggle, self.buy_offers,
-                           self.language, css="tr-toolbar")
-        return [widgets.HTML(_CSS, layout=make.none), size_style(), self.status,
-                self.others, self.message, board, self.prompt, self.buy_row, start,
-                self.hand_title, self.hand, moves, self.suggested, panels, record,
-                toolbar, self.key_legend]
+        toolbar = make.row(self.new_game_button, self.size_toggle, self.language,
+                           css="tr-toolbar")
+        return [widgets.HTML(PLAY_CSS, layout=make.none), size_style(), self.message,
+                self.seat_view, panels, toolbar, self.key_legend]
+
+    # -- the seat ------------------------------------------------------------------------
+    def _show(self) -> None:
+        """Show the session's seat (after every move, take-back, new game)."""
+        session, game = self.session, self.session.game
+        view = game.view(HUMAN)
+        self.seat_view.show(view, legal=self._legal(), history=game.history,
+                            number=len(game.actions), finished=game.is_over,
+                            rules=game.rules, notes=session.notes,
+                            offer_number=session.offer[0] if session.offer else None)
+        if self._moves is not None:
+            self._moves.refresh()
+
+    def _legal(self) -> list[A.Action]:
+        """Your moves now; the lay-down among them is the solver's best one (the one
+        leaving fewest points, checked like any move: `Game.suggest_lay_down`)."""
+        game = self.game
+        if HUMAN not in game.deciders:
+            return []
+        legal = game.legal_actions(HUMAN)
+        if any(isinstance(a, A.LayDown) for a in legal):
+            best = game.suggest_lay_down(HUMAN)
+            if best is not None:
+                legal = [A.LayDown(HUMAN, best) if isinstance(a, A.LayDown) else a
+                         for a in legal]
+        return legal
+
+    def _act(self, action: A.Action) -> bool:
+        """The learner's move, through the session; after a lay-down, laying off is
+        next (the "More moves" panel opens)."""
+        if not self.session.act(action):
+            return False
+        if isinstance(action, A.LayDown | A.SwapRook) and self.game.view(HUMAN).down[HUMAN]:
+            self.open_panel(MOVES)
+        return True
+
+    def _why_not(self, kind: type[A.Action]) -> Message | None:
+        """Why a move of `kind` does not apply now, whatever its cards (the engine's)."""
+        game = self.game
+        refusal = game.lay_down_refusal(HUMAN) if kind is A.LayDown \
+            else game.play_refusal(HUMAN)
+        return None if refusal is None else refusal.message
+
+    def _suggested(self) -> None:
+        if self._moves is not None and self.seat_view.suggested_text:
+            self._moves.melds_text.value = self.seat_view.suggested_text
+
+    def _said(self) -> None:
+        _serial, message, kind = self.session.message
+        if message:
+            self.message.show(message, kind)
+        else:
+            self.message.clear()
+
+    def _focus_next(self) -> None:
+        """The focus on what you decide next; New game once the game is over."""
+        self.seat_view.focus_next()
+
+    def _idle_focus(self) -> None:
+        if self.game.is_over:
+            self.new_game_button.focus()
+
+    def suggestion(self) -> tuple[Meld, ...] | None:
+        """The solver's lay-down for your hand now, or None."""
+        return self.seat_view.suggestion()
+
+    def set_size(self, size: str) -> None:
+        """Card size for every picture: normal, large or projector (`SIZES`)."""
+        if size not in SIZES or size == self._size:
+            return
+        self.remove_class(f"tv-size-{self._size}")
+        self._size = size
+        self.add_class(f"tv-size-{size}")
+        self.seat_view.size = size
+        self.message.size = size
+        if self._settings is not None:
+            self._settings.rules_panel.size = size
+        if size in dict(self.size_toggle.options).values() and self.size_toggle.value != size:
+            self.size_toggle.value = size
 
     # -- panels --------------------------------------------------------------------------
     def _toggle(self, index: int, opened: bool) -> None:
@@ -380,8 +310,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         panel = (self._moves, self._settings, self._save)[index]
         if panel is None:
             if index == MOVES:
-                panel = self._moves = MovesPanel(session, make, self.message, self._one_card,
-                                                   self._act)
+                panel = self._moves = MovesPanel(session, make, self.message,
+                                                 self.seat_view.one_card, self._act)
             elif index == SETTINGS:
                 panel = self._settings = SettingsPanel(session, make, self._size)
             else:
@@ -428,17 +358,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.size_toggle.refresh()
         self.message.refresh()
         self.key_legend.value = keys_html()
-        options = buy_offer_options()
-        if list(self.buy_offers.options) != options:
-            value = self.buy_offers.value
-            self.buy_offers.options = options
-            self.buy_offers.value = value
         for panel in (self._moves, self._settings, self._save):
             if panel is not None:
                 panel.relabel()
-        self._shown.clear()
-        self._refresh()
-        self._show_offer()
+        self._show()
 
     # -- starting games ------------------------------------------------------------------
     def new_game(self) -> None:
@@ -474,243 +397,3 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     def autoplay(self) -> None:
         """A heuristic bot plays your seat until the game is over (demos, benchmarks)."""
         self.session.autoplay()
-
-    # -- the moves -----------------------------------------------------------------------
-    def _act(self, action: A.Action) -> bool:
-        """The human's move, through the session; then the focus moves on."""
-        before = Counter(self.game.hand(HUMAN))
-        done = self.session.act(action)
-        if not done:
-            return False
-        if isinstance(action, A.LayDown | A.SwapRook) and self.game.view(HUMAN).down[HUMAN]:
-            self.open_panel(MOVES)  # laying off is next
-        got = list((Counter(self.game.hand(HUMAN)) - before).elements())
-        if isinstance(action, A.Draw) and self.game.current == HUMAN \
-                and self.game.phase is Phase.PLAY and got:
-            self.hand.focus_card(got[0])
-        elif isinstance(action, A.TakeDiscard | A.LayDown | A.LayOff | A.SwapRook) \
-                and self.game.current == HUMAN:
-            self.hand.focus_card(None)
-        else:
-            self._focus_next()
-        return True
-
-    def _one_card(self, what: str, rule: str) -> Card | None:
-        """The one selected card, or None after saying why not."""
-        err = self.game.play_refusal(HUMAN)  # the wrong phase or turn, any card
-        if err is not None:
-            self.session.say(err.message, "error")
-            return None
-        chosen: tuple[Card, ...] = tuple(self.hand.selected)
-        if len(chosen) != 1:
-            self.session.say(msg("Select exactly one card in your hand to {what}, then "
-                                 "click again ({n} selected now)", rule, what=what,
-                                 n=len(chosen)), "error")
-            return None
-        return chosen[0]
-
-    def _discard(self) -> None:
-        card = self._one_card(N_("discard"), "T13")
-        if card is not None:
-            self._act(A.Discard(HUMAN, card))
-
-    def suggestion(self) -> tuple[Meld, ...] | None:
-        """The solver's lay-down for your hand now, or None."""
-        return self.session.suggestion or self.session.suggest() or None
-
-    def _no_suggestion(self, kind: str) -> None:
-        from ..solver import shortfall
-
-        view = self.game.view(HUMAN)
-        why = shortfall(view.hand, view.round_number, self.game.rules)
-        self.session.say(msg("The solver finds no lay-down of round {r}'s contract in your "
-                             "hand yet: {why}", "T15", r=view.round_number, why=why.text),
-                         kind)
-
-    def _suggest(self) -> None:
-        view = self.game.view(HUMAN)
-        if view.down[HUMAN]:
-            self.session.say(msg("You are down already: now lay off cards that fit melds "
-                                 "on the table", "H9"))
-            return
-        melds = self.suggestion()
-        if melds is None:
-            self._no_suggestion("info")
-            return
-        self.hand.pick([c for m in melds for c in m.cards])
-        shown = " / ".join(str(m) for m in melds)
-        if self._moves is not None:
-            self._moves.melds_text.value = shown
-        later = "" if view.phase is Phase.PLAY and view.current == HUMAN else \
-            " " + _("once you have drawn")
-        self.session.say(msg("The solver suggests {melds} (selected in your hand): click "
-                             "'Lay down suggested'{later}", "T15", melds=shown, later=later))
-        self.lay_down_button.focus()
-
-    def _lay_down_suggested(self) -> None:
-        err = self.game.lay_down_refusal(HUMAN)
-        if err is not None:
-            self.session.say(err.message, "error")  # before asking the solver for nothing
-            return
-        melds = self.suggestion()
-        if melds is None:
-            self._no_suggestion("error")
-            return
-        self._act(A.LayDown(HUMAN, melds))
-
-    def _take_back(self) -> None:
-        if self.session.take_back():
-            self._focus_next()
-
-    def _hint(self) -> None:
-        found = self.session.hint()
-        if found is None:
-            return
-        action = found[0]
-        if isinstance(action, A.Discard):
-            self.hand.pick([action.card])
-            self.discard_button.focus()
-        elif isinstance(action, A.LayOff):
-            self.hand.pick([action.card])
-        elif isinstance(action, A.LayDown):
-            self.hand.pick([c for m in action.melds for c in m.cards])
-            self.lay_down_button.focus()
-        elif isinstance(action, A.Draw):
-            self.draw_button.focus()
-        elif isinstance(action, A.TakeDiscard):
-            self.take_button.focus()
-        elif isinstance(action, A.Buy):
-            self.buy_button.focus()
-        elif isinstance(action, A.Pass):
-            self.pass_button.focus()
-
-    def _selection_changed(self, change: dict[str, Any]) -> None:
-        """One card selected on your turn: the focus goes on to Discard."""
-        game = self.game
-        if len(change["new"]) == 1 and len(change["old"]) == 0 and not self._picking \
-                and game.current == HUMAN and game.phase is Phase.PLAY:
-            self.discard_button.focus()
-
-    _picking = False
-
-    def _focus_next(self) -> None:
-        """The focus on what you decide next: buy or pass, draw, or (playing) a card."""
-        game = self.game
-        if game.is_over:
-            self.new_game_button.focus()
-        elif game.phase is Phase.BUY and HUMAN in game.deciders:
-            self.buy_button.focus() if self.session.buy_offers == "helpful" \
-                else self.pass_button.focus()
-        elif game.current == HUMAN and game.phase is Phase.DRAW:
-            self.draw_button.focus()
-        elif game.current == HUMAN and game.phase is Phase.PLAY:
-            self.hand.focus_card(None)
-
-    # -- showing the game ----------------------------------------------------------------
-    def set_size(self, size: str) -> None:
-        """Card size for every picture: normal, large or projector (`SIZES`)."""
-        if size not in SIZES or size == self._size:
-            return
-        self.remove_class(f"tv-size-{self._size}")
-        self._size = size
-        self.add_class(f"tv-size-{size}")
-        self.hand.size = size
-        parts = [self.message, self.piles, self.score_sheet]
-        if self._settings is not None:
-            parts.append(self._settings.rules_panel)
-        for part in parts:
-            part.size = size
-        self.table.size = _smaller(size)
-        if size in dict(self.size_toggle.options).values() and self.size_toggle.value != size:
-            self.size_toggle.value = size
-        self._show_suggestion()
-        self._refresh()
-        self._show_offer()
-
-    def _said(self) -> None:
-        _serial, message, kind = self.session.message
-        if message:
-            self.message.show(message, kind)
-        else:
-            self.message.clear()
-
-    def _changed(self, part: str, key: object) -> bool:
-        if self._shown.get(part) == key:
-            return False
-        self._shown[part] = key
-        return True
-
-    def _changed_game(self) -> None:
-        game = self.game
-        if self._changed("game", id(game)):
-            self._log_from = max(0, len(game.history) - LOG_LINES)
-            self._shown = {"game": id(game)}
-        self._refresh()
-
-    def _refresh(self) -> None:
-        """Redraw the parts of the page whose facts changed."""
-        game = self.game
-        view = game.view(HUMAN)
-        if self._changed("hand", view.hand):
-            self._picking = True
-            try:
-                self.hand.show(sort_cards(view.hand))
-            finally:
-                self._picking = False
-        if self._changed("piles", (view.stock_size, view.discard_top, view.discard_size)):
-            self.piles.update(view)
-        if self._changed("table", view.table):
-            self.table.update(dict(zip(you(game.names), view.table, strict=True)))
-        if self._moves is not None:
-            self._moves.refresh()
-        if self._changed("scores", (view.scores, game.is_over)):
-            self.score_sheet.update(you(game.names), view.scores,
-                                    None if game.is_over else view.round_number)
-        self.status.value = _sized(status_html(game, view), self._size, 1.15)
-        self.others.value = _sized(others_html(game, view), self._size)
-        self.prompt.value = _sized(prompt_html(game, view), self._size, 1.1)
-        self._highlight(view)
-        self._show_log()
-
-    def _show_offer(self) -> None:
-        offer = self.session.offer
-        self.buy_row.layout.display = "flex" if offer else "none"
-        if not offer:
-            return
-        number, card, seat = offer
-        self.buy_button.description = _("Buy {card}").format(card=card)
-        reason = self.session.offer_reason() if self.session.buy_offers == "helpful" else None
-        self.offer_text.value = _sized(offer_html(self.game, number, card, seat, reason),
-                                       self._size)
-
-    def _show_suggestion(self) -> None:
-        self.suggested.value = "".join(meld_html(m, self._size)
-                                       for m in self.session.suggestion)
-
-    def _show_log(self) -> None:
-        game = self.game
-        key = (len(game.history), len(self.session.notes), self._size, id(game))
-        if self._changed("log", key):
-            mine = next((e for e in reversed(game.history)  # your last move of a turn
-                         if e.seat == HUMAN and e.action and e.kind.value != "pass"), None)
-            self.log_view.show(game.history, self.session.notes, self._log_from,
-                               self._size, None if mine is None else str(mine.text))
-
-    def _highlight(self, view: PlayerView) -> None:
-        """The buttons for what the human may do now are blue (the others still answer,
-        with the reason they do not apply)."""
-        mine = view.current == HUMAN and not self.game.is_over
-        draw, play = mine and view.phase is Phase.DRAW, mine and view.phase is Phase.PLAY
-        down = view.down[HUMAN]
-        for button, on in ((self.draw_button, draw), (self.take_button, draw),
-                           (self.suggest_button, play and not down),
-                           (self.lay_down_button, play and not down),
-                           (self.discard_button, play)):
-            style = "primary" if on else ""
-            if button.button_style != style:
-                button.button_style = style
-
-
-def _sized(html: str, size: str, scale: float = 1.0) -> str:
-    """`html` at the text size of `size` (so projector size scales every sentence)."""
-    return f'<div style="font-size:{round(TEXT_PX[size] * scale)}px">{html}</div>'

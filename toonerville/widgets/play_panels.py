@@ -26,9 +26,11 @@ from ..messages import N_, _, msg
 from ..rules import Rules
 from ..scenarios import HUMAN
 from ..views import PlayerView
-from .components import HouseRulesPanel, MessageBox, relabel
+from .base import MessageBox, apply_texts, relabel, translated_button
+from .level_view import LevelGuide
 from .play_text import download_html
-from .session import PlaySession, buy_offer_options, settings_kinds
+from .session import PlaySession, settings_kinds
+from .settings import HouseRulesPanel
 
 #: the longest text a box of the app takes (a saved game is far shorter)
 MAX_TYPED_CHARS = 2_000
@@ -42,6 +44,11 @@ ROOK_ENDS = ((N_("Rook: either end"), ""), (N_("Rook: low end"), "low"),
 WIDE = {"description_width": "initial"}
 
 OneCard = Callable[[str, str], Card | None]
+#: the folding panels, each opened by a toggle button (built when first opened)
+PANELS = (N_("More moves: type melds, lay off, the Rook swap"),
+          N_("Next game: bots, seed, house rules"),
+          N_("Save, load, or let the bots finish"))
+MOVES, SETTINGS, SAVE = range(3)
 
 
 class Parts:
@@ -57,21 +64,21 @@ class Parts:
         self.texts: list[tuple[widgets.Widget, str, str]] = []
 
     def text(self, widget: widgets.Widget, trait: str, english: str) -> None:
-        """Show `english` in `widget.trait` in the language in use, now and later."""
+        """Show `english` in `widget.trait` in the language in use, now and later
+        (`base.apply_texts`, the kit's one way, for an app that is not a `Part`)."""
         self.texts.append((widget, trait, english))
-        setattr(widget, trait, _(english))
+        apply_texts(widget, {trait: english})
 
     def relabel(self) -> None:
         for widget, trait, english in self.texts:
             if getattr(widget, trait) != _(english):
-                setattr(widget, trait, _(english))
+                apply_texts(widget, {trait: english})
 
     def button(self, description: str, css: str, tooltip: str) -> widgets.Button:
-        button = widgets.Button(layout=self.auto, style=self.button_style)
-        self.text(button, "description", description)
-        self.text(button, "tooltip", tooltip)
-        button.add_class(css)
-        return button
+        made = translated_button(description, css, tooltip, layout=self.auto,
+                                 style=self.button_style)
+        self.texts += [(made, "description", description), (made, "tooltip", tooltip)]
+        return made
 
     def html(self, css: str, value: str = "") -> widgets.HTML:
         html = widgets.HTML(value, style=self.html_style)
@@ -142,7 +149,7 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
         self.lay_off_meld.add_class("tr-lay-off-meld")
         self.lay_off_end = widgets.Dropdown(options=rook_ends(), value="", layout=make.auto)
         self.lay_off_end.add_class("tr-lay-off-end")
-        self.lay_off_button = make.button(N_("Lay off selected card"), "tr-lay-off",
+        self.lay_off_button = make.button(N_("Lay off selected card"), "tr-lay-off-chosen",
                                           N_("Add the selected card to the chosen meld (H9)"))
         self.swap_source = widgets.Dropdown(options=[(_(NO_ROOK), NONE)], value=NONE,
                                             layout=widgets.Layout(width="auto"), style=WIDE)
@@ -155,7 +162,7 @@ class MovesPanel(widgets.VBox):  # type: ignore[misc]
         self.swap_target.add_class("tr-swap-target")
         self.swap_end = widgets.Dropdown(options=rook_ends(), value="", layout=make.auto)
         self.swap_end.add_class("tr-swap-end")
-        self.swap_button = make.button(N_("Swap in selected card"), "tr-swap",
+        self.swap_button = make.button(N_("Swap in selected card"), "tr-swap-chosen",
                                        N_("Put the selected card in the Rook's place, then "
                                           "play the Rook at once (T18)"))
         self._refreshing = False
@@ -305,8 +312,10 @@ class SettingsPanel(widgets.VBox):  # type: ignore[misc]
         make.text(note, "value", N_("These apply when you click <b>New game</b> (at the "
                                     "bottom). The seed moves on by one with each new game; "
                                     "the same seed deals the same game."))
+        #: every bot level described, the one chosen in bold (`level_view`)
+        self.levels = LevelGuide(size).follow(self.bot_kind)
         super().__init__([note, make.row(self.bots_count, self.bot_kind, self.seed),
-                          self.rules_panel])
+                          self.levels, self.rules_panel])
         self.add_class("tr-settings-panel")
 
     def _set(self, name: str, value: object) -> None:
@@ -382,13 +391,3 @@ class SavePanel(widgets.VBox):  # type: ignore[misc]
     def relabel(self) -> None:
         if self._data:
             self.download.value = download_html(self._data)
-
-
-def buy_offer_dropdown(session: PlaySession, make: Parts) -> widgets.Dropdown:
-    """The buy-offer setting (`BUY_OFFERS`), linked to the session."""
-    dropdown = widgets.Dropdown(options=buy_offer_options(), value=session.buy_offers,
-                                layout=make.auto, style=WIDE)
-    make.text(dropdown, "description", N_("Buy offers"))
-    dropdown.add_class("tr-buy-offers")
-    dropdown.observe(lambda change: setattr(session, "buy_offers", change["new"]), "value")
-    return dropdown

@@ -1,129 +1,14 @@
-"""The sentences of the play app (notebook 07) as HTML: the round line, who holds what,
-what to do now, the buy offer, and the key legend. Pure functions of the game (asked
-through its public API), so a test can read them without a page."""
+"""The sentences of the play app (notebook 07) that are not the seat's (those are
+`seat_text`): the key legend (`keys.keys_html`, the seat view's too) and the saved game's
+download link."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from html import escape
 
-from .. import actions as A
-from ..cards import Card
-from ..game import Game
-from ..messages import N_, Message, _, plural
-from ..rules import ROUNDS
-from ..scenarios import HUMAN
-from ..views import Phase, PlayerView
-
-#: the key legend under the app (each line: keys, what they do)
-KEYS = (
-    (N_("Tab / Shift+Tab"), N_("next / previous control, in the order of a turn")),
-    (N_("Enter or Space"), N_("press the button, or select the card, that has the focus")),
-    (N_("A basic turn"), N_("Enter (draw), Space (select the card drawn), Enter (discard)")),
-)
-
-
-def you(names: Sequence[str]) -> list[str]:
-    """The seat names, the human's marked "(you)"."""
-    return [_("{name} (you)").format(name=n) if seat == HUMAN else n
-            for seat, n in enumerate(names)]
-
-
-def _and(names: Sequence[str]) -> str:
-    return (" " + _("and") + " ").join(names)
-
-
-def status_html(game: Game, view: PlayerView) -> str:
-    """The round, its contract and the dealer."""
-    if game.is_over:
-        head = _("<b>Game over</b> after {n} rounds").format(n=ROUNDS)
-    else:
-        head = _("<b>Round {r} of {n}</b> · contract <b>{contract}</b> (T7) · dealer "
-                 "{dealer}").format(r=view.round_number, n=ROUNDS,
-                                    contract=escape(str(view.contract)),
-                                    dealer=escape(game.names[view.dealer]))
-    return f'<div class="tr-status-line">{head}</div>'
-
-
-def still_taken(game: Game, view: PlayerView) -> Card | None:
-    """The card taken from the discard pile this turn while the engine still refuses
-    its discard (T14): None once it is melded (or laid off)."""
-    card = view.taken_this_turn
-    if card is None or view.current != HUMAN or card not in view.hand:
-        return None
-    refusal = game.refusal(A.Discard(HUMAN, card))
-    return card if refusal is not None and refusal.message.rule == "T14" else None
-
-
-def prompt_html(game: Game, view: PlayerView) -> str:
-    """What the human should do now, in a sentence with one rule id."""
-    if game.is_over:
-        best = min(game.totals)
-        who = _and([game.names[i] for i, t in enumerate(game.totals) if t == best])
-        text = _("<b>The game is over:</b> the lowest total wins (T21): {who}, with "
-                 "{best}. Click <b>New game</b> to play again.").format(who=escape(who),
-                                                                        best=best)
-    elif view.phase is Phase.BUY and HUMAN in view.deciders:
-        text = _("<b>Your answer:</b> buy the declined discard, or pass (T10).")
-    elif view.current != HUMAN:
-        text = _("{name} is playing…").format(name=escape(game.names[view.current]))
-    elif view.phase is Phase.DRAW:
-        top = f" <b>{view.discard_top}</b>" if view.discard_top is not None else ""
-        text = _("<b>Your turn:</b> draw from the stock, or take the discard{top} "
-                 "(T9).").format(top=top)
-    elif view.down[HUMAN]:
-        text = _("<b>Your turn:</b> lay off cards that fit melds on the table, then "
-                 "select one card and discard it (H9).")
-    else:
-        text = _("<b>Your turn:</b> lay down {contract} if you can (try <b>Suggest</b>), "
-                 "then select one card and discard it (T15).").format(
-                     contract=escape(str(view.contract)))
-    taken = still_taken(game, view)
-    if taken is not None:
-        text += " " + _("You took <b>{card}</b> from the discard pile: you may not discard "
-                        "it this turn (T14).").format(card=taken)
-    return f'<div role="status">{text}</div>'
-
-
-def others_html(game: Game, view: PlayerView) -> str:
-    """Each seat: cards in hand, dealer, down, buys."""
-    cells = []
-    for seat, name in enumerate(you(game.names)):
-        marks = []
-        if seat == view.dealer:
-            marks.append(_("dealer"))
-        if view.down[seat]:
-            marks.append(_("down") + " ✓")
-        if view.buys_this_round[seat]:
-            marks.append(_("bought {n}").format(n=view.buys_this_round[seat]))
-        playing = seat == view.current and not game.is_over
-        extra = "".join(f" · {m}" for m in marks)
-        count = plural("{n} card", "{n} cards", view.hand_sizes[seat])
-        cells.append(f'<span class="tr-seat{" tr-playing" if playing else ""}">'
-                     f'{"▶ " if playing else ""}{escape(name)}: {count}{extra}</span>')
-    return f'<div class="tr-seats">{"".join(cells)}</div>'
-
-
-def offer_html(game: Game, number: int, card: Card, seat: int,
-               reason: Message | None) -> str:
-    """The buy offer now: which one since your turn, the card, who declined it, what it
-    costs (T11), and why it helps you (when the setting offers only those)."""
-    k = game.rules.penalty_cards
-    head = _("Offer {k}: {name} declines <b>{card}</b>").format(
-        k=number, card=card, name=escape(game.names[seat]))
-    cost = plural("Buy it? You also take {k} penalty card from the stock (T11).",
-                  "Buy it? You also take {k} penalty cards from the stock (T11).", k, k=k)
-    why = f' <span class="tr-offer-why">{escape(reason.text)}.</span>' if reason else ""
-    return (f'<div class="tr-offer-{"odd" if number % 2 else "even"}">'
-            f'<span class="tr-offer-number">{head}</span>.{why} {escape(cost)}</div>')
-
-
-def keys_html() -> str:
-    """The key legend, in the language in use."""
-    rows = "".join(f"<li><kbd>{escape(_(keys))}</kbd>: {escape(_(what))}</li>"
-                   for keys, what in KEYS)
-    return (f'<div class="tr-keys-box"><b>{escape(_("Keys"))}</b>'
-            f'<ul class="tr-keys-list">{rows}</ul></div>')
+from ..messages import _
+from .keys import KEYS as KEYS
+from .keys import keys_html as keys_html
 
 
 def download_html(data: str) -> str:

@@ -37,7 +37,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..messages import translate
-from .components import SOMETHING_WENT_WRONG
+from .base import SOMETHING_WENT_WRONG
 
 #: the longest text (characters) any one value of a widget update from a page may hold
 MAX_TEXT = 20_000

@@ -180,7 +180,8 @@ class TableSession(SeatModel):
         last = game.actions[-1] if game.actions else None
         mine = last is not None and last.seat == seat
         why: Message | str = "" if mine else msg(
-            "There is no move of yours to take back in this game", None)
+            "only your own last move can be taken back, and only while nobody has acted "
+            "since", None)
         self._show_seat(game.view(seat), game.history,
                         bots={s: x.bot for s, x in enumerate(self.table.sitters)
                               if x.bot is not None},

@@ -5,16 +5,16 @@ here).
 
 `PlaySession` owns the `Game`, its `table.Table` and the app's settings, and announces every
 change as a trait (`game`, `moves`, `phase`, `humans`, `settings`, `buy_offers`,
-`message`, `notes`); the views of `play.py` observe it and redraw. It holds no rules
-knowledge of its own: every question about the game goes to the engine (`Game`,
-`hints.discard_helps`, `HeuristicBot.explain`), and a refusal becomes the `message`.
+`message`, `notes`); 07's page (`play.py`) observes it and shows the seat through the
+seat view (`seat.SeatView`, whose Hint and Suggest ask the engine themselves). It holds
+no rules knowledge of its own: every question about the game goes to the engine
+(`Game`, `hints.discard_helps`), and a refusal becomes the `message`.
 
 After each of the human's moves the bots play until the human must decide again; a
 declined discard is offered to the human only as `buy_offers` says ("helpful": only
 a card that helps, by `hints.discard_helps`; "always"; "never"), else the session
 passes for them. `take_back()` undoes the human's last move and the bot moves after it
-(`Game.undo`); `hint()` asks the heuristic bot what it would do in the human's place.
-Both leave a note in `notes`, which the log shows among the game's events.
+(`Game.undo`) and leaves a note in `notes`, which the log shows among the game's events.
 """
 
 from __future__ import annotations
@@ -25,27 +25,27 @@ from collections.abc import Sequence
 import traitlets
 
 from .. import actions as A
-from ..bots import BOT_KINDS, Bot, HeuristicBot
+from ..bots import BOT_KINDS, Bot
 from ..cards import Card, format_cards, sort_cards
 from ..errors import SaveFileError, ToonervilleError
 from ..events import Event, Phase
 from ..game import Game
 from ..hints import discard_helps
-from ..melds import Meld
-from ..messages import N_, Message, _, msg
+from ..messages import Message, _, msg
 from ..rules import Rules
 from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
 from ..table import Table
 from .seat_model import SeatModel, SharedSession, declined_by, recap_of
+from .session_words import (  # the words, importable from here as before
+    BUY_OFFERS,
+    KIND_WORDS,
+    PLAY_BOT_KINDS,
+    buy_offer_options,
+    move_words,
+    round_news,
+    settings_kinds,
+)
 
-#: what the buy-offer setting may say: only discards that help, every one, none
-BUY_OFFERS = (("helpful", N_("only discards that help me")),
-              ("always", N_("every declined discard")),
-              ("never", N_("never (pass for me)")))
-#: the bot kinds the "Next game" settings offer
-PLAY_BOT_KINDS = tuple(k for k in BOT_KINDS if k in ("heuristic", "random"))
-#: the kinds' names as the sentences show them ("against 3 heuristic bots")
-KIND_WORDS = (N_("heuristic"), N_("random"))
 #: the longest text Load accepts (a whole saved game is far shorter)
 MAX_SAVE_CHARS = 2_000_000
 #: how the engine's refusal of a save begins (`saves.py`)
@@ -65,8 +65,6 @@ class PlaySession(SeatModel):
     buy_offers = traitlets.Enum([key for key, _label in BUY_OFFERS], default_value="helpful")
     #: what the log shows besides the game's events: (events before it, Message)
     notes = traitlets.Tuple()
-    #: the solver's lay-down shown, or () (cleared by every move)
-    suggestion = traitlets.Tuple()
 
     def __init__(self, seed: int = 7, bots: int = 3, bot_kind: str | Bot = "heuristic",
                  rules: Rules | None = None, turn_limit: int | None = None,
@@ -80,7 +78,6 @@ class PlaySession(SeatModel):
         self.turn_limit = turn_limit
         self._chosen: list[int] = []  # indices in game.actions of moves the human chose
         self._offers_seen = 0
-        self._helper = HeuristicBot()
         self.buy_offers = buy_offers
         if game is not None:
             self.start(game)
@@ -142,7 +139,6 @@ class PlaySession(SeatModel):
         self._offers_seen = 0
         self.game = game
         self.notes = ()
-        self.suggestion = ()
         seen = len(game.history)
         self.play_bots()
         self._announce()
@@ -166,7 +162,6 @@ class PlaySession(SeatModel):
         mine = [e for e in game.history[seen:] if e.seat == HUMAN and e.action]
         self.play_bots()
         got = Counter(game.hand(HUMAN)) - before  # a draw completes after the buy window
-        self.suggestion = ()
         self._announce()
         if self._news(game.history[seen:]):
             return True
@@ -203,7 +198,6 @@ class PlaySession(SeatModel):
         taken = None
         while len(game.actions) > last:
             taken = game.undo()
-        self.suggestion = ()
         self._offers_seen = 0
         logged = len(game.history)  # notes stay, at most after the events left
         self.notes = tuple((min(at, logged), note) for at, note in self.notes)
@@ -215,25 +209,6 @@ class PlaySession(SeatModel):
                      move=move_words(taken),
                      turn=self.whose()), "info")
         return True
-
-    def hint(self) -> tuple[A.Action, Message] | None:
-        """What the heuristic bot would do in your place, and why; noted in the log."""
-        game = self.game
-        if HUMAN not in game.deciders:
-            self.say(msg("A hint is for your own move: wait until it is your turn", None),
-                     "error")
-            return None
-        action, why = self._helper.explain(game.view(HUMAN), game.rules,
-                                           lambda: game.legal_actions(HUMAN))
-        self.note(msg("Hint for {name}: {why}", why.rule, name=HUMAN_NAME, why=why.text))
-        self.say(msg("Hint: {why}", why.rule, why=why.text), "info")
-        return action, why
-
-    def suggest(self) -> tuple[Meld, ...] | None:
-        """The solver's lay-down for your hand now (kept in `suggestion`), or None."""
-        melds = self.game.suggest_lay_down(HUMAN)
-        self.suggestion = tuple(melds or ())
-        return melds
 
     # -- the bots ------------------------------------------------------------------------
     def play_bots(self, for_me: bool = False) -> None:
@@ -288,7 +263,6 @@ class PlaySession(SeatModel):
         seen = len(self.game.history)
         self.play_bots(for_me=True)
         self._chosen = []
-        self.suggestion = ()
         self._announce()
         if not self._news(self.game.history[seen:]):
             self.say(msg("The bots played on for you", None), "info")
@@ -354,53 +328,6 @@ class PlaySession(SeatModel):
         return True
 
 
-def move_words(action: A.Action | None) -> str:
-    """A move in notation without its seat: "discard R7", "draw"."""
-    return "" if action is None else action.notation().split(": ", 1)[-1]
-
-
-def _and(names: Sequence[str]) -> str:
-    """`"Crow and Jay"`, in the language in use."""
-    return (" " + _("and") + " ").join(names)
-
-
-def round_news(game: Game, events: Sequence[Event]) -> tuple[Message, str] | None:
-    """A message for the round (or the game) that ended among these events."""
-    ended = [e for e in events if e.kind == "round_end"]
-    if not ended:
-        return None
-    number = ended[-1].round_number
-    record = game.records[number - 1]
-    if record.went_out is None:
-        why = (_("nobody went out: the stock ran out") if record.ended_by == "stock"
-               else _("nobody went out before the turn limit"))
-    else:
-        why = _("you went out") if record.went_out == HUMAN else \
-            _("{name} went out").format(name=game.names[record.went_out])
-    points = ", ".join(f"{n} {p}" for n, p in zip(game.names, record.points, strict=True))
-    if game.is_over:
-        best = min(game.totals)
-        who = _and([game.names[i] for i, t in enumerate(game.totals) if t == best])
-        return msg("Round {r} is over: {why}. Points: {points}. The game is over: {who} "
-                   "wins with the lowest total, {best}", "T21", r=number, why=why,
-                   points=points, who=who, best=best), "ok"
-    return msg("Round {r} is over: {why}. Points: {points}. Round {next} is dealt; its "
-               "contract is {contract}", "T20", r=number, why=why, points=points,
-               next=number + 1, contract=str(game.rules.contract(number + 1))), "ok"
-
-
-def settings_kinds(custom: Bot | None) -> list[tuple[str, str]]:
-    """The bot kinds, named in the language in use (a custom bot by its own name)."""
-    kinds = [(_(kind), kind) for kind in PLAY_BOT_KINDS]
-    if custom is not None:
-        kinds.insert(0, (custom.name, custom.name))
-    return kinds
-
-
-def buy_offer_options() -> list[tuple[str, str]]:
-    """`BUY_OFFERS` as dropdown options in the language in use."""
-    return [(_(label), key) for key, label in BUY_OFFERS]
-
-
-__all__ = ["BUY_OFFERS", "PlaySession", "SeatModel", "SharedSession", "declined_by",
-           "recap_of", "round_news", "move_words"]
+__all__ = ["BUY_OFFERS", "KIND_WORDS", "PLAY_BOT_KINDS", "PlaySession", "SeatModel",
+           "SharedSession", "buy_offer_options", "declined_by", "move_words", "recap_of",
+           "round_news", "settings_kinds"]

@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..messages import _, msg
-from .components import MessageBox
+from .base import MessageBox
 
 
 def capped_text(limit: int, message: MessageBox, *, css: str, description: str = "",

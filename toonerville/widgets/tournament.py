@@ -11,23 +11,20 @@ unless the teacher unticks *Next round by itself*). The live master sheet ranks 
 (equal totals share a place) with each player's table and points per round; it downloads
 as CSV and prints on one page (the page's print style shows the sheet alone).
 
-`TournamentSeat` is a learner's page: a `classroom.SharedTable` whose lobby is the
-tournament's code and the learner's name (and, to come back, their key). It shows the
-learner's table of the current round and follows them to their next table when the
-seating changes; while the other tables finish it says so (and moves their bots too).
+`TournamentSeat`, a learner's page, lives in `tournament_seat` and the pieces both pages
+use (names check, master sheet, limits) in `tournament_parts`; all are importable from
+here as before.
 
-Both pages poll with a hidden `ipywidgets.Play` (no thread: Pyodide has none). Stable CSS
+Both pages poll with a hidden `ipywidgets.Play` (`ticker.poll_ticker`; no thread:
+Pyodide has none). Stable CSS
 hooks for tests: `tt-learners`, `tt-bots`, `tt-rounds`, `tt-start`, `tt-code`, `tt-key`,
 `tt-reopen-code`, `tt-reopen-key`, `tt-reopen`, `tt-status`, `tt-tables`, `tt-next`,
-`tt-next-round`, `tt-auto`, `tt-sheet`, `tt-csv`, `tt-message`, `tt-poll`; on the
-learner's page `tt-join-code`, `tt-name`, `tt-join-key`, `tt-join`, `tt-where` (and the
-`tr-…` hooks of `SharedTable`).
+`tt-next-round`, `tt-auto`, `tt-sheet`, `tt-csv`, `tt-message`, `tt-poll` (the learner's
+page's are in `tournament_seat`).
 """
 
 from __future__ import annotations
 
-import sqlite3
-import urllib.parse
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
@@ -37,151 +34,38 @@ import ipywidgets as widgets
 
 from ..bots import BOT_KINDS
 from ..errors import ToonervilleError
-from ..messages import N_, Message, _, msg
-from ..render import SIZES
+from ..messages import N_, _, msg
 from ..rules import Rules
 from ..serverless import no_tournament
-from ..store import Seat, TableStore, TournamentDesk, Watcher, open_store
+from ..store import TableStore, TournamentDesk
 from ..store.seats import AWAY_AFTER, LIMITS
-from ..tournament import SheetRow, Tournament, sheet_csv
-from .classroom import SharedTable, store_location
-from .components import TEXT_PX, HouseRulesPanel, MessageBox, size_style
+from ..tournament import Tournament, sheet_csv
+from .base import translated_button
+from .components import HouseRulesPanel, MessageBox, size_style
+from .level_view import LevelGuide
+from .ticker import poll_ticker
+from .tournament_parts import (  # the parts, importable from here as before
+    BOT_MOVES_PER_TICK,
+    MAX_KEY_TEXT,
+    MAX_NAME,
+    MAX_NAMES_TEXT,
+    MAX_PLAYERS,
+    PRINT_CSS,
+    capped,
+    check_names,
+    csv_link,
+    master_sheet_html,
+    no_store,
+    open_or_problem,
+    split_names,
+    text_box,
+)
+from .tournament_seat import TournamentSeat
+from .words import bot_kind_options
 
 #: how often the teacher's page looks at the tables, in milliseconds
 TEACHER_POLL_MS = 1000
-#: bot moves per table and tick, so one tick never keeps the page waiting long
-BOT_MOVES_PER_TICK = 60
-#: the longest list of names a teacher may paste, and the longest name
-MAX_NAMES_TEXT = 2000
-MAX_NAME = 40
-#: the most players a tournament of one class seats (twelve tables of five)
-MAX_PLAYERS = 60
-#: the longest code or key accepted in a text box (a key is 24 characters)
-MAX_KEY_TEXT = 200
 
-#: The house rules' heading readable (WCAG AA contrast); on paper the master sheet
-#: stands alone: everything that does not hold it is hidden, and it fits one landscape
-#: page.
-PRINT_CSS = """<style>
-.tt-teacher .jupyter-widget-Collapse-header,
-.tt-teacher .jupyter-widget-Collapse-header > span {
-  color: var(--jp-ui-font-color0, #111) !important; opacity: 1 !important; }
-@media print {
-  @page { size: A4 landscape; margin: 8mm; }
-  body *:not(:has(.tt-sheet)):not(.tt-sheet):not(.tt-sheet *) { display: none !important; }
-  .tt-sheet, .tt-sheet * { visibility: visible !important; }
-  .tt-sheet table { font-size: 7.5pt !important; width: 100%; }
-  .tt-sheet td, .tt-sheet th { padding: 1px 3px !important; }
-  .tt-no-print { display: none !important; }
-}
-</style>"""
-
-
-def split_names(text: str) -> list[str]:
-    """The learners' names as typed: one per line or separated by commas, blank ones and
-    surrounding spaces dropped (`"Ann, Bob\\nCat"` → `["Ann", "Bob", "Cat"]`)."""
-    return [n.strip() for line in text.splitlines() for n in line.split(",") if n.strip()]
-
-
-def check_names(names: Sequence[str]) -> None:
-    """Refuse a list of learners a tournament cannot seat, saying why (T22)."""
-    long = [n for n in names if len(n) > MAX_NAME]
-    if long:
-        raise ToonervilleError(msg("a name may have at most {k} characters: '{name}…' is "
-                                   "longer", "T22", k=MAX_NAME, name=long[0][:MAX_NAME]))
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise ToonervilleError(msg("every learner needs a different name: {names} is "
-                                   "written twice", "T22", names=", ".join(twice)))
-
-
-def master_sheet_html(t: Tournament, rows: Sequence[SheetRow], size: str = "normal") -> str:
-    """The master sheet as an HTML table: place, name, total, then the table and points
-    of every round started (an empty cell: still playing)."""
-    px = TEXT_PX[size if size in SIZES else "normal"]
-    cell = "padding:2px 8px;border-bottom:1px solid rgba(127,127,127,.45)"
-    head = [f'<th scope="col" style="{cell}">{escape(_(h))}</th>'
-            for h in (N_("Place"), N_("Name"), N_("Total"))]
-    head += [f'<th scope="col" style="{cell};text-align:end">'
-             f'{escape(_("Round {r}").format(r=r))}</th>'
-             for r in range(1, t.round_number + 1)]
-    body = []
-    for row in rows:
-        s = row.standing
-        place = f"{s.place}=" if s.shared else str(s.place)
-        who = escape(s.name) + (f' <small style="opacity:.8">({escape(_("bot"))})</small>'
-                                if s.name in t.bots else "")
-        cells = [f'<td style="{cell}">{place}</td>', f'<th scope="row" style="{cell};'
-                 f'text-align:start;font-weight:normal"><bdi>{who}</bdi></th>',
-                 f'<td style="{cell};font-weight:bold">{s.total}</td>']
-        for table, pts in zip(row.tables, row.points, strict=True):
-            shown = "…" if pts is None else str(pts)
-            cells.append(f'<td style="{cell};text-align:end" title="'
-                         f'{escape(_("table {n}").format(n=table))}">{shown} '
-                         f'<small style="opacity:.8">T{table}</small></td>')
-        body.append(f"<tr>{''.join(cells)}</tr>")
-    caption = escape(_("Master score sheet · tournament {code}").format(code=t.code))
-    note = escape(_("Lowest total first; equal totals share a place (1=). T2: the table "
-                    "played at; …: still playing."))
-    return (f'<table style="border-collapse:collapse;font-size:{px}px">'
-            f'<caption style="text-align:start;padding:4px 0;font-weight:bold;'
-            f'white-space:nowrap">{caption}</caption>'
-            f"<thead><tr>{''.join(head)}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f'<div style="font-size:{px - 2}px;opacity:.85;padding-top:4px">{note}</div>')
-
-
-def csv_link(code: str, text: str) -> str:
-    """A link that downloads `text` as `tournament-<code>.csv` (no server round trip)."""
-    href = "data:text/csv;charset=utf-8," + urllib.parse.quote(text)
-    return (f'<a class="tt-csv-link" href="{href}" download="tournament-{escape(code)}.csv">'
-            f'{escape(_("Download the master sheet (CSV)"))}</a>')
-
-
-def _open(store: TableStore | None, where: str | Path | None
-          ) -> tuple[TableStore | None, Exception | None]:
-    if store is not None:
-        return store, None
-    try:
-        return open_store(store_location(where)), None
-    except (sqlite3.Error, OSError, ImportError, ToonervilleError) as err:
-        return None, err  # no database here (the static site has none)
-
-
-def _no_store(box: MessageBox, problem: Exception) -> None:
-    box.error(no_tournament(problem))
-
-
-def _capped(text: Any, limit: int, what: str) -> str:
-    if not isinstance(text, str):
-        return ""
-    if len(text) > limit:
-        raise ToonervilleError(msg("the {what} box takes at most {k} characters; this is "
-                                   "{n}", None, what=_(what), k=limit, n=len(text)))
-    return text.strip()
-
-
-def _button(label: str, css: str, tooltip: str) -> widgets.Button:
-    button = widgets.Button(description=_(label), tooltip=_(tooltip),
-                            layout=widgets.Layout(width="auto"))
-    button.add_class(css)
-    return button
-
-
-def _text(css: str, description: str, placeholder: str, width: str) -> widgets.Text:
-    box = widgets.Text(description=_(description), placeholder=placeholder,
-                       layout=widgets.Layout(width=width),
-                       style={"description_width": "initial"})
-    box.add_class(css)
-    return box
-
-
-def _ticker(poll_ms: int, on_tick: Any) -> widgets.Play:
-    ticker = widgets.Play(interval=max(100, int(poll_ms)), min=0, max=1_000_000, step=1,
-                          repeat=True, playing=False, show_repeat=False,
-                          layout=widgets.Layout(display="none"))
-    ticker.add_class("tt-poll")
-    ticker.observe(on_tick, "value")
-    return ticker
 
 
 class TeacherDesk(widgets.VBox):  # type: ignore[misc]
@@ -191,7 +75,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, store: TableStore | None = None, *, where: str | Path | None = None,
                  size: str = "normal", poll_ms: int = TEACHER_POLL_MS) -> None:
-        opened, problem = _open(store, where)
+        opened, problem = open_or_problem(store, where)
         self.desk = TournamentDesk(opened) if opened is not None else None
         self.code: str | None = None
         self._key: str | None = None
@@ -204,7 +88,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.add_class("tt-teacher")
         if problem is not None:
             self.setup.layout.display = "none"
-            _no_store(self.message, problem)
+            no_store(self.message, problem)
             return
         self.message.info(msg("write your learners' names, choose the house rules, then "
                               "click Start", "T22"))
@@ -227,7 +111,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                                            description=_("Bots"),
                                            layout=widgets.Layout(width="10em"))
         self.bots.add_class("tt-bots")
-        self.bot_kind = widgets.Dropdown(options=list(BOT_KINDS), value=BOT_KINDS[0],
+        self.bot_kind = widgets.Dropdown(options=bot_kind_options(), value=BOT_KINDS[0],
                                          description=_("Bots play"),
                                          layout=widgets.Layout(width="auto"))
         self.bot_kind.add_class("tt-bot-kind")
@@ -244,19 +128,20 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         rules_box = widgets.Accordion(children=[self.house_rules])
         rules_box.set_title(0, _("House rules (H11 is the seating between rounds)"))
         rules_box.selected_index = None
-        self.start_button = _button(N_("Start the tournament"), "tt-start", N_(
+        self.start_button = translated_button(N_("Start the tournament"), "tt-start", N_(
             "Seat round 1: everyone at tables of 3 to 5, bots in the seats no learner "
             "fills"))
         self.start_button.on_click(guard(lambda _b: self.start()))
-        self.reopen_code = _text("tt-reopen-code", N_("Tournament code"), "KXR4PT", "16em")
-        self.reopen_key = _text("tt-reopen-key", N_("Teacher's key"), "", "24em")
-        self.reopen_button = _button(N_("Open my tournament"), "tt-reopen", N_(
+        self.reopen_code = text_box("tt-reopen-code", N_("Tournament code"), "KXR4PT", "16em")
+        self.reopen_key = text_box("tt-reopen-key", N_("Teacher's key"), "", "24em")
+        self.reopen_button = translated_button(N_("Open my tournament"), "tt-reopen", N_(
             "Back to a tournament you started, after a reload or a restart: its code and "
             "your teacher's key"))
         self.reopen_button.on_click(guard(lambda _b: self.reopen()))
         self.setup = widgets.VBox([
             self.learners, widgets.HBox([self.bots, self.bot_kind, self.rounds,
                                          self.away_after]),
+            LevelGuide(self._size).follow(self.bot_kind),
             rules_box, self.start_button,
             widgets.HTML(f"<b>{escape(_('Or, to get your page back:'))}</b>"),
             widgets.HBox([self.reopen_code, self.reopen_key, self.reopen_button])])
@@ -272,7 +157,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.tables_view.add_class("tt-tables")
         self.next_view = widgets.HTML()
         self.next_view.add_class("tt-next")
-        self.next_button = _button(N_("Seat the next round"), "tt-next-round", N_(
+        self.next_button = translated_button(N_("Seat the next round"), "tt-next-round", N_(
             "Every table has finished: seat the next round by H11"))
         self.next_button.on_click(guard(lambda _b: self.next_round()))
         self.auto = widgets.Checkbox(value=True, indent=False,
@@ -290,7 +175,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.give_to = widgets.Dropdown(options=[(_("to a bot"), "heuristic"),
                                                  (_("to a new learner"), "")],
                                         layout=widgets.Layout(width="auto"))
-        self.give_button = _button(N_("Give the seat"), "tt-give", N_(
+        self.give_button = translated_button(N_("Give the seat"), "tt-give", N_(
             "For a learner who cannot come back: a bot plays the seat, or a new learner "
             "takes it with the link shown"))
         self.give_button.on_click(guard(lambda _b: self.give_seat()))
@@ -301,7 +186,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             widgets.HBox([self.csv_view, self.print_view])],
             layout=widgets.Layout(display="none"))
         self.running.add_class("tt-running")
-        self.ticker = _ticker(poll_ms, guard(lambda _c: self._tick()))
+        self.ticker = poll_ticker(poll_ms, "tt-poll", guard(lambda _c: self._tick()))
 
     def _names_typed(self, change: Any) -> None:
         text = change["new"]
@@ -326,7 +211,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             raise ToonervilleError(msg("this page already runs tournament {code}", "T22",
                                        code=self.code))
         if names is None:
-            names = split_names(_capped(self.learners.value, MAX_NAMES_TEXT,
+            names = split_names(capped(self.learners.value, MAX_NAMES_TEXT,
                                         N_("learners")))
         names = [n.strip() for n in names]
         check_names(names)
@@ -356,9 +241,9 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
     def reopen(self, code: str | None = None, key: str | None = None) -> None:
         """Get the page of a running tournament back with its code and the teacher's key."""
         desk = self._desk()
-        code = _capped(self.reopen_code.value if code is None else code, MAX_KEY_TEXT,
+        code = capped(self.reopen_code.value if code is None else code, MAX_KEY_TEXT,
                        N_("code"))
-        key = _capped(self.reopen_key.value if key is None else key, MAX_KEY_TEXT,
+        key = capped(self.reopen_key.value if key is None else key, MAX_KEY_TEXT,
                       N_("key"))
         t = desk.teacher(code, key)  # refused, changing nothing, without the right key
         self._run(t.code, key)
@@ -496,123 +381,6 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                 r=t.round_number, k=t.rounds, done=sum(finished), n=len(finished)))
 
 
-class TournamentSeat(SharedTable):
-    """A learner's page in a tournament: join with the tournament's code and one's name,
-    play at one's table of the round, follow to the next table when the seating changes.
-    The learner's key (shown on the page) with the code gives the seat back after a
-    reload. `.tournament` is the code joined (None before)."""
-
-    def __init__(self, store: TableStore | None = None, *, where: str | Path | None = None,
-                 size: str = "normal", poll_ms: int = 500) -> None:
-        super().__init__(store, where=where, size=size, poll_ms=poll_ms)
-        self.tournament: str | None = None
-        self.name: str | None = None
-        self.secret: str | None = None
-        self._round = 0
-        self._following = False
-        self._build_join()
-        # SharedTable's own lobby (open a table, join by table code) is not shown here
-        self.children = [size_style(), self.join_box, self.where, self.message, self.board]
-        self.add_class("tt-learner")
-        if not hasattr(self, "store"):  # no database: SharedTable has said so
-            self.join_box.layout.display = "none"
-            return
-        self.message.info(msg("type your tournament's code and your name, then click Join",
-                              "T22"))
-
-    def __repr__(self) -> str:
-        return f"TournamentSeat({self.tournament!r}, {self.name!r}, {self.seat!r})"
-
-    def _build_join(self) -> None:
-        guard = self.message.guard
-        self.t_code = _text("tt-join-code", N_("Tournament code"), "KXR4PT", "16em")
-        self.t_name = _text("tt-name", N_("Your name"), "", "16em")
-        self.t_key = _text("tt-join-key", N_("Your key"), _("the key from your teacher"),
-                           "22em")
-        self.t_join = _button(N_("Join the tournament"), "tt-join", N_(
-            "Take your seat at your table of this round (with your key: your seat again)"))
-        self.t_join.on_click(guard(lambda _b: self.join_tournament()))
-        self.join_box = widgets.HBox([self.t_code, self.t_name, self.t_key, self.t_join],
-                                     layout=widgets.Layout(flex_flow="row wrap"))
-        self.join_box.add_class("tt-join-box")
-        self.where = widgets.HTML()
-        self.where.add_class("tt-where")
-
-    def join_tournament(self, code: str | None = None, name: str | None = None,
-                        key: str | None = None) -> None:
-        """Join tournament `code` as `name` (with `key`: the same learner again)."""
-        code = _capped(self.t_code.value if code is None else code, MAX_KEY_TEXT,
-                       N_("code"))
-        name = _capped(self.t_name.value if name is None else name, MAX_NAME * 2,
-                       N_("name"))
-        key = _capped(self.t_key.value if key is None else key, MAX_KEY_TEXT, N_("key"))
-        desk = TournamentDesk(self.store)
-        t = desk.get(code)
-        name = desk.learner_name(t.code, name)  # "bo" is "Bo"
-        self.secret = desk.join(t.code, name, key or None)
-        self.tournament, self.name = t.code, name
-        self.t_code.value, self.t_key.value = t.code, self.secret
-        self.join_box.layout.display = "none"
-        self.ticker.playing = True
-        if not self._follow():
-            self.message.info(msg("you are in tournament {code} as {name}: your table "
-                                  "appears when the teacher starts", "T22", code=t.code,
-                                  name=name))
-
-    def _follow(self) -> bool:
-        """Sit at this round's table if the seating changed; True if the page moved."""
-        if self.tournament is None or self.name is None or self.secret is None \
-                or self._following:
-            return False
-        desk = TournamentDesk(self.store)
-        t = desk.get(self.tournament)
-        if t.round_number == 0 or t.round_number == self._round:
-            return False
-        table = t.table_of(self.name)
-        handle = desk.seat(t.code, self.name, self.secret)
-        self._round = t.round_number
-        others = [p for p in table.players if p != self.name]
-        self._following = True
-        try:
-            self._take(handle, msg("round {r}: you sit at table {n} with {names}", "T22",
-                                   r=t.round_number, n=table.number,
-                                   names=", ".join(others)))
-        finally:
-            self._following = False
-        self.where.value = _(
-            "Tournament <b>{code}</b> · round {r} of {k} · table {n} · your key: "
-            "<code>{key}</code> (with the code and your name it gives your seat back after "
-            "a reload)").format(code=t.code, r=t.round_number, k=t.rounds, n=table.number,
-                                key=escape(self.secret))
-        self.rejoin_key.value = ""
-        return True
-
-    def _take(self, handle: Seat | Watcher, news: Message) -> None:
-        super()._take(handle, news)
-        self.rejoin_key.value = ""  # the tournament's key is shown above, once
-
-    def poll(self) -> bool:
-        """Follow the seating, then the table as `SharedTable.poll` does; once this
-        table has finished, move the bots of the round's other tables too and say who is
-        still playing."""
-        moved = self._follow()
-        if self.seat is None or self.tournament is None:
-            return moved
-        changed = super().poll() or moved
-        if self.seat.finished and not self._following:
-            desk = TournamentDesk(self.store)
-            desk.play_bots(self.tournament, BOT_MOVES_PER_TICK)
-            t = desk.get(self.tournament)
-            waiting = [x.number for x in t.tables[-1] if not self.store.finished(x.code)]
-            if t.round_number >= t.rounds and not waiting:
-                self.prompt.value = escape(_("The tournament is over. Well played!"))
-                self.ticker.playing = False
-                return changed
-            self.prompt.value = escape(_(
-                "Round {r} is over at your table. Waiting for table(s) {tables}; then your "
-                "next table appears here.").format(
-                r=t.round_number, tables=", ".join(map(str, waiting)) or "-")
-                if waiting else _("Every table has finished: the next round's seating "
-                                  "comes from the teacher's page."))
-            self.ticker.playing = True  # keep following: the next round comes by itself
-        return changed
+__all__ = ["BOT_MOVES_PER_TICK", "MAX_KEY_TEXT", "MAX_NAME", "MAX_NAMES_TEXT", "MAX_PLAYERS",
+           "PRINT_CSS", "TEACHER_POLL_MS", "TeacherDesk", "TournamentSeat", "check_names",
+           "csv_link", "master_sheet_html", "split_names"]

@@ -1,0 +1,148 @@
+"""How soon the coach answers in notebook 07, in a real browser under Voila.
+
+Starts Voila on the notebooks (as the browser tests do) and drives Debian's Chromium
+with Playwright:
+
+1. hints: opens 07 with `?seed=S` for S = 1 .. `--games`, and for `--turns` turns of
+   each game draws from the stock, clicks Hint and measures, on the page's own clock,
+   the ms from the click to the "Thinking…" state on the page and to the hint itself
+   (the costs of the other discards, or "nothing else was worth weighing"); then
+   discards the card the hint selected;
+2. the review: opens `?scenario=roundend&seed=46`, discards (the round ends) and
+   measures the ms from the click to the round's review ready in the page (its Review
+   button opens it).
+
+Prints the median and maximum of each, how many hints showed costs, and the load
+average before and after.
+
+    python benchmarks/bench_coach_browser.py [--games 3] [--turns 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests"))
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from conftest import (  # noqa: E402 - the test suite's Voila helpers
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NOTEBOOKS_DIR,
+    RENDERED_JS,
+    start_voila,
+    stop_voila,
+)
+from play_page import pass_offers, wait_for_my_move  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+APP = "07-play-a-game.ipynb"
+
+# Click Hint; resolve with [ms to "Thinking…" (-1: not seen), ms to the hint, costs shown]
+HINT_JS = """(timeoutMs) => new Promise((resolve) => {
+  const panel = document.querySelector('.tr-coach-hint');
+  const button = document.querySelector('.tr-hint');
+  if (!panel || !button) { resolve([-1, -1, false]); return; }
+  let t0 = 0, thinking = -1, timer = 0;
+  const observer = new MutationObserver(() => {
+    if (thinking < 0 && panel.querySelector('.tr-coach-thinking'))
+      thinking = performance.now() - t0;
+    if (panel.querySelector('.tr-coach-costs, .tr-coach-plain')) {
+      observer.disconnect();
+      clearTimeout(timer);
+      const costs = panel.querySelector('.tr-coach-costs') !== null;
+      requestAnimationFrame(() => resolve([thinking, performance.now() - t0, costs]));
+    }
+  });
+  observer.observe(panel, {childList: true, subtree: true, characterData: true});
+  timer = setTimeout(() => { observer.disconnect(); resolve([thinking, -1, false]); },
+                     timeoutMs);
+  t0 = performance.now();
+  button.click();
+})"""
+
+# Click Discard; resolve with the ms until the round's review is ready in the page
+REVIEW_JS = """(timeoutMs) => new Promise((resolve) => {
+  const ready = () => document.querySelector(
+    '.tr-review-body .tr-review-ready, .tr-review-body .tr-review-nothing');
+  const t0 = performance.now();
+  const poll = () => {
+    if (ready()) { resolve(performance.now() - t0); return; }
+    if (performance.now() - t0 > timeoutMs) { resolve(-1); return; }
+    requestAnimationFrame(poll);
+  };
+  document.querySelector('.tr-discard').click();
+  poll();
+})"""
+
+
+def open_app(page: Page, url: str) -> None:
+    page.goto(url, wait_until="commit", timeout=120_000)
+    page.wait_for_function(RENDERED_JS, timeout=120_000)
+    page.locator(".tr-draw").wait_for(timeout=120_000)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--turns", type=int, default=4)
+    args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()}", flush=True)
+    thinking: list[float] = []
+    answered: list[float] = []
+    with_costs = 0
+    review_ms = -1.0
+    logs = REPO / "test-results" / "bench"
+    logs.mkdir(parents=True, exist_ok=True)
+    server = start_voila(NOTEBOOKS_DIR, logs / "coach.log")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            for seed in range(1, args.games + 1):
+                open_app(page, server.render_url(APP, seed=seed))
+                for _turn in range(args.turns):
+                    wait_for_my_move(page)
+                    pass_offers(page)
+                    if not (page.locator(".tr-prompt").inner_text().startswith("Your turn")
+                            and page.locator(".tr-draw").is_enabled()):
+                        break
+                    before = page.locator(".tr-hand .tr-card").count()
+                    page.locator(".tr-draw").click()
+                    page.wait_for_function(
+                        "n => document.querySelectorAll('.tr-hand .tr-card').length > n",
+                        arg=before, timeout=60_000)
+                    think, ms, costs = page.evaluate(HINT_JS, 30_000)
+                    if ms >= 0:
+                        answered.append(ms)
+                        with_costs += bool(costs)
+                    if think >= 0:
+                        thinking.append(think)
+                    page.locator(".tr-discard").click()
+                    page.wait_for_function(  # the discard is made: the bots move on
+                        "n => document.querySelectorAll('.tr-hand .tr-card').length <= n",
+                        arg=before, timeout=60_000)
+            open_app(page, server.render_url(APP, scenario="roundend", seed=46))
+            wait_for_my_move(page)
+            page.locator(".tr-hand .tr-card").first.click()
+            review_ms = float(page.evaluate(REVIEW_JS, 120_000))
+            browser.close()
+    finally:
+        stop_voila(server)
+    for name, xs in (("click -> 'Thinking…' on the page", thinking),
+                     ("click -> the hint on the page", answered)):
+        if xs:
+            print(f"{name}: n={len(xs)}, median {statistics.median(xs):.0f} ms, "
+                  f"max {max(xs):.0f} ms")
+    print(f"hints with costs: {with_costs} of {len(answered)}")
+    print(f"last discard of round 1 -> its review ready on the page: {review_ms:.0f} ms")
+    print(f"load average at the end: {os.getloadavg()}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""How long does the strong bot take per decision, at its default budget?
+
+Plays the first `--rounds` rounds of `--games` games (seeds 0, 1, ...) with the strong
+bot in seat 0 and heuristic bots elsewhere, and times every decision of the strong bot:
+prints how many decisions and how many were searched, the median, 90th percentile and
+maximum seconds per decision (over all, and over the searched ones), both wall-clock and
+the process's CPU time (on a loaded machine the CPU time is what one free core would
+take; the wall-clock time is what a player waits here now, and the bot's time budget
+is wall-clock), and the load average before and after.
+
+    nice python benchmarks/bench_decision.py --games 2 --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from functools import partial
+
+from toonerville.bots import HeuristicBot
+from toonerville.coach.strong import DEFAULT_TIME_BUDGET, DEFAULT_WORLDS, StrongBot
+from toonerville.game import Game
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=3, help="the last round played")
+    p.add_argument("--first-round", type=int, default=1, help="seat 0 is played by the "
+                   "heuristic bot (untimed) before this round (round 9-11 hands are the "
+                   "largest)")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--worlds", type=int, default=DEFAULT_WORLDS)
+    p.add_argument("--budget", type=float, default=DEFAULT_TIME_BUDGET,
+                   help="seconds per decision (wall-clock); 0: no time cap, every world")
+    args = p.parse_args()
+    print(f"load average at start: {os.getloadavg()}", flush=True)
+    every: list[float] = []
+    searched: list[float] = []
+    cpu: list[float] = []
+    cpu_searched: list[float] = []
+    for seed in range(args.games):
+        game = Game.new(players=args.players, seed=seed, turn_limit=200)
+        strong = StrongBot(worlds=args.worlds, time_budget=args.budget or None)
+        others = [HeuristicBot() for _ in range(args.players)]
+        rng = random.Random(seed)
+        while not game.is_over and game.round_number <= args.rounds:
+            seat = game.deciders[0]
+            view, legal = game.view(seat), partial(game.legal_actions, seat)
+            if seat == 0 and game.round_number >= args.first_round:
+                start, start_cpu = time.perf_counter(), time.process_time()
+                decision = strong.decide(view, game.rules, legal, rng)
+                spent = time.perf_counter() - start
+                spent_cpu = time.process_time() - start_cpu
+                every.append(spent)
+                cpu.append(spent_cpu)
+                if decision.weighed:
+                    searched.append(spent)
+                    cpu_searched.append(spent_cpu)
+                action = decision.action
+            else:
+                action = others[seat].choose(view, game.rules, legal, rng)
+            game.apply(action)
+    print(f"{len(every)} decisions of the strong bot ({len(searched)} searched), worlds "
+          f"{args.worlds}, budget {args.budget} s, {args.games} games, rounds "
+          f"{args.first_round}-{args.rounds}")
+    for label, xs in (("all decisions, wall", every), ("searched decisions, wall", searched),
+                      ("all decisions, CPU", cpu), ("searched decisions, CPU", cpu_searched)):
+        if xs:
+            q = statistics.quantiles(xs, n=10)[-1] if len(xs) > 1 else xs[0]
+            print(f"{label}: median {statistics.median(xs):.3f} s, 90th percentile "
+                  f"{q:.3f} s, max {max(xs):.3f} s")
+    print(f"load average at end: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+// How long does the strong bot take per decision under Pyodide (the static site's
+// Python), in node?
+//
+// Loads Pyodide from node_modules/pyodide (installed by `npm install`), mounts this
+// checkout's `toonerville` package read-only (the engine and the coach are standard
+// library only, as the static site ships them) and runs the same loop as
+// benchmarks/bench_decision.py: the first ROUNDS rounds of GAMES games (seeds 0, 1, ...)
+// with the strong bot in seat 0 and heuristic bots elsewhere, timing every decision of
+// the strong bot at its default budget (12 worlds, 1.5 s wall-clock cap) and at the
+// pages' hint budget (widgets/coach_view.py: 12 worlds, 0.5 s). Prints the Pyodide
+// version, the time to load, how many decisions and how many were searched, the median,
+// 90th percentile and maximum seconds per decision (all, and searched only), and the
+// load average before and after (os.loadavg()).
+//
+//     nice node benchmarks/bench_pyodide_strong.mjs [GAMES] [ROUNDS]
+import { loadPyodide } from "pyodide";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, "..");
+const games = Number(process.argv[2] ?? 1);
+const rounds = Number(process.argv[3] ?? 2);
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(", ");
+
+console.log(`load average at start: ${load()}`);
+const t0 = performance.now();
+const pyodide = await loadPyodide({ indexURL: path.join(repo, "node_modules", "pyodide") });
+pyodide.FS.mkdirTree("/repo");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
+console.log(`Pyodide ${pyodide.version} loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+const code = `
+import random, statistics, sys, time
+from functools import partial
+sys.path.insert(0, "/repo")
+from toonerville.bots import HeuristicBot
+from toonerville.coach.strong import StrongBot, DEFAULT_WORLDS, DEFAULT_TIME_BUDGET
+from toonerville.game import Game
+HINT_WORLDS, HINT_BUDGET = 12, 0.5  # widgets/coach_view.py (not importable here: ipywidgets)
+
+def figures(xs):
+    if not xs:
+        return "none"
+    q = statistics.quantiles(xs, n=10)[-1] if len(xs) > 1 else xs[0]
+    return (f"n={len(xs)} median {statistics.median(xs):.3f} s, 90th pct {q:.3f} s, "
+            f"max {max(xs):.3f} s")
+
+def run(games, rounds, worlds, budget):
+    every, searched = [], []
+    for seed in range(games):
+        game = Game.new(players=4, seed=seed, turn_limit=200)
+        strong = StrongBot(worlds=worlds, time_budget=budget)
+        others = [HeuristicBot() for _ in range(4)]
+        rng = random.Random(seed)
+        while not game.is_over and game.round_number <= rounds:
+            seat = game.deciders[0]
+            view, legal = game.view(seat), partial(game.legal_actions, seat)
+            if seat == 0:
+                start = time.perf_counter()
+                decision = strong.decide(view, game.rules, legal, rng)
+                spent = time.perf_counter() - start
+                every.append(spent)
+                if decision.weighed:
+                    searched.append(spent)
+                move = decision.action
+            else:
+                move = others[seat].choose(view, game.rules, legal, rng)
+            game.apply(move)
+    return every, searched
+
+out = [sys.version.split()[0]]
+for name, worlds, budget in (("default budget (12 worlds, 1.5 s cap)", DEFAULT_WORLDS,
+                              DEFAULT_TIME_BUDGET),
+                             ("hint budget (12 worlds, 0.5 s cap)", HINT_WORLDS, HINT_BUDGET)):
+    every, searched = run(${games}, ${rounds}, worlds, budget)
+    out.append(f"{name}: all decisions {figures(every)}; searched {figures(searched)}")
+"\\n".join(out)
+`;
+const t1 = performance.now();
+const result = await pyodide.runPythonAsync(code);
+console.log(`Python ${result}`);
+console.log(`games ${games}, rounds 1-${rounds}, strong bot in seat 0 of 4; ` +
+            `${((performance.now() - t1) / 1000).toFixed(1)} s in all`);
+console.log(`load average at the end: ${load()}`);

@@ -1,0 +1,97 @@
+"""How much stronger is a level than another? Paired games, with 95 % intervals.
+
+Each deal is played twice: one seat (rotated deal by deal) once by level A (default
+"strong") and once by level B (default "heuristic"), the other seats heuristic. Prints
+the mean points per game of each level at that seat, B − A and A's change relative to
+B, each with its 95 % interval, and the load average before and after. Progress (deals
+done, seconds per deal) goes to stderr; `--out FILE` appends one JSON line per deal, and
+`--resume` skips the deals already in that file (a long run can stop and go on).
+
+    nice python benchmarks/bench_strength.py --games 1000 --out strength.jsonl --resume
+    python benchmarks/bench_strength.py --games 20 --worlds 6      # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from toonerville.bots import Bot, make_bot
+from toonerville.coach.levels import Pair, compare_levels, level_difference
+from toonerville.coach.strong import StrongBot
+
+
+def _level(kind: str, worlds: int, budget: float | None):  # type: ignore[no-untyped-def]
+    if kind == "strong":
+        return lambda: StrongBot(worlds=worlds, time_budget=budget)
+
+    def make() -> Bot:
+        return make_bot(kind)
+    return make
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--a", default="strong", help="level A (default strong)")
+    p.add_argument("--b", default="heuristic", help="level B (default heuristic)")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--worlds", type=int, default=None,
+                   help="the strong bot's worlds per decision (default: its own)")
+    p.add_argument("--budget", type=float, default=None,
+                   help="the strong bot's seconds per decision (default: none, so the "
+                   "figures do not depend on the machine's load)")
+    p.add_argument("--out", type=Path, default=None)
+    p.add_argument("--resume", action="store_true")
+    args = p.parse_args()
+    worlds = args.worlds or StrongBot().worlds
+    print(f"load average at start: {os.getloadavg()}", flush=True)
+    pairs: list[Pair] = []
+    if args.resume and args.out and args.out.exists():
+        for line in args.out.read_text().splitlines():
+            d = json.loads(line)
+            pairs.append(Pair(d["index"], d["seed"], d["seat"], d["a"], d["b"]))
+    done = {p.index for p in pairs}
+    start = time.perf_counter()
+    fresh = 0
+    try:
+        for index in range(args.games):
+            if index in done:
+                continue
+            pair = next(compare_levels(_level(args.a, worlds, args.budget),
+                                       _level(args.b, worlds, args.budget), 1,
+                                       seed=args.seed, players=args.players, start=index))
+            pairs.append(pair)
+            fresh += 1
+            if args.out:
+                with args.out.open("a") as f:
+                    f.write(json.dumps({"index": pair.index, "seed": pair.seed,
+                                        "seat": pair.seat, "a": pair.a, "b": pair.b}) + "\n")
+            spent = time.perf_counter() - start
+            print(f"\r{len(pairs)}/{args.games} deals, {spent / fresh:.1f} s a deal, "
+                  f"A−B so far {sum(x.a - x.b for x in pairs) / len(pairs):+.1f}",
+                  end="", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print("\nstopped early", file=sys.stderr)
+    print(file=sys.stderr)
+    summary = level_difference(sorted(pairs, key=lambda x: x.index))
+    a, b, diff = summary["a"], summary["b"], summary["b_minus_a"]
+    print(f"{summary['games']} paired games, {args.players} players, seed {args.seed}, "
+          f"strong worlds {worlds}, budget {args.budget}")
+    print(f"level A {args.a}: {a} points per game")
+    print(f"level B {args.b}: {b} points per game")
+    print(f"B − A: {diff} points per game (95 % interval; > 0: A is stronger)")
+    base = b.value  # type: ignore[attr-defined]
+    if base:
+        print(f"A's points are {diff.value / base:.1%} lower than B's (interval "  # type: ignore[attr-defined]
+              f"{diff.low / base:.1%} to {diff.high / base:.1%}, relative to B's mean)")  # type: ignore[attr-defined]
+    print(f"load average at end: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()

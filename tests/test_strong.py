@@ -1,0 +1,132 @@
+"""The strong bot: it reads only its own view, it is deterministic per seed, it weighs
+real choices only, its worlds keep everything the seat can see, and it plays legal
+moves (the engine refuses anything else)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import partial
+
+from toonerville import actions as A
+from toonerville.cards import Card, parse_cards, shoe
+from toonerville.coach.hint import memory_for
+from toonerville.coach.memory import Memory, sample_world
+from toonerville.coach.strong import Decision, StrongBot
+from toonerville.game import Game
+from toonerville.views import Phase
+
+MINE = "R5 Y5 G7 B7 R9 Y2 G3 B11 R13 Y14 G1 B4"
+PILE = "G5 R12 Y3"  # top first: G5 goes with R5 Y5 (T5), so taking it is a real choice
+G5 = Card.parse("G5")  # and once taken, it may not be discarded this turn (T14)
+
+
+def _game(shuffle_seed: int, seed: int = 11) -> Game:
+    """Seat 0 holds MINE and sees PILE's top; the other hands and the stock are dealt
+    from the remaining cards in an order that depends on `shuffle_seed` only."""
+    rest = Counter(shoe(3))
+    rest.subtract(parse_cards(MINE))
+    rest.subtract(parse_cards(PILE))
+    cards = sorted(rest.elements(), key=lambda c: c.sort_key)
+    random.Random(shuffle_seed).shuffle(cards)
+    hands = [parse_cards(MINE), cards[:12], cards[12:24]]
+    return Game.from_position(hands, cards[24:], PILE, dealer=2, current=0, seed=seed)
+
+
+def _decide(game: Game, seat: int, seed: int = 1, worlds: int = 3) -> Decision:
+    bot = StrongBot(worlds=worlds, time_budget=None)
+    return bot.decide(game.view(seat), game.rules, partial(game.legal_actions, seat),
+                      random.Random(seed))
+
+
+def test_strong_bot_reads_only_its_own_view() -> None:
+    one, two = _game(1), _game(2)
+    assert one.hand(1) != two.hand(1) and one.all_cards() != two.all_cards() or \
+        one.round_cards != two.round_cards
+    assert one.view(0) == two.view(0)  # the seat sees the same in both
+    a, b = _decide(one, 0), _decide(two, 0)
+    assert a.weighed, "taking G5 or drawing is a real choice: it is weighed"
+    assert a == b
+
+
+def test_strong_bot_reads_only_its_own_view_when_it_discards() -> None:
+    one, two = _game(1), _game(2)
+    for game in (one, two):
+        game.take_discard(0)  # G5: the same hand in both games, the stock unknown
+    assert one.view(0) == two.view(0) and one.view(0).phase is Phase.PLAY
+    a, b = _decide(one, 0, seed=2), _decide(two, 0, seed=2)
+    assert len(a.weighed) >= 2 and all(isinstance(w.action, A.Discard) for w in a.weighed)
+    assert a == b
+    assert G5 not in [w.action.card for w in a.weighed if isinstance(w.action, A.Discard)]
+
+
+def test_strong_bot_is_deterministic_per_seed() -> None:
+    game = _game(1)
+    assert _decide(game, 0, seed=5) == _decide(game, 0, seed=5)
+    bot = StrongBot(worlds=3, time_budget=None)
+    chosen = bot.choose(game.view(0), game.rules, partial(game.legal_actions, 0),
+                        random.Random(5))
+    assert chosen == _decide(game, 0, seed=5).action
+
+
+def test_strong_bot_weighs_both_draws_with_the_sample_behind_them() -> None:
+    decision = _decide(_game(3), 0, worlds=4)
+    assert {type(w.action) for w in decision.weighed} == {A.TakeDiscard, A.Draw}
+    assert all(w.samples == 4 and w.points >= 0 for w in decision.weighed)
+    assert decision.reason.rule == "T9"
+
+
+def test_plain_decisions_are_answered_without_a_search() -> None:
+    game = Game.from_position([MINE, "R1 R2 R3", "Y1 Y2 Y3"], "B1 B2 B3 B4 B5", "",
+                              dealer=2, current=0)
+    decision = _decide(game, 0)
+    assert decision.action == A.Draw(0) and decision.weighed == ()  # T9: nothing to take
+    lone = Game.from_position([MINE, "R1 R2 R3", "Y1 Y2 Y3"], "B1 B2 B3 B4 B5", "Y10",
+                              dealer=2, current=0)
+    assert _decide(lone, 0).weighed == ()  # Y10 goes with none of the cards
+
+
+def test_a_world_keeps_everything_the_seat_sees() -> None:
+    from toonerville.simulate import play_game
+
+    game = play_game(["heuristic"] * 4, seed=8, turn_limit=60)
+    checked = 0
+    for k in range(40, 400, 23):
+        pos = game.position_at(k)
+        seat = pos.deciders[0]
+        view = pos.view(seat)
+        world, lead = sample_world(view, pos.rules, memory_for(game, seat, k),
+                                   random.Random(k))
+        seen = world.position_at(lead).view(seat)
+        for field in ("hand", "hand_sizes", "table", "down", "discard_top", "discard_size",
+                      "stock_size", "phase", "current", "offered", "round_number",
+                      "scores"):
+            assert getattr(seen, field) == getattr(view, field), (k, field)
+        placed = Counter(c for where in world.all_cards().values() for c in
+                         (world.round_cards[i] for i in where))
+        assert placed == Counter(shoe(4))  # every card once: nothing made up or lost
+        checked += 1
+    assert checked > 10
+
+
+def test_memory_notes_a_bought_card() -> None:
+    game = Game.from_position(["R1 R2 R3 Y4", "G5 G6 G7 B8", "B9 B10 B11 Y12"],
+                              "R4 R5 R6 R7 R8 R9", "G8", dealer=2, current=0)
+    memory = Memory()
+    game.draw(0)  # declines G8: the buy window opens for seats 1 and 2
+    memory.observe(game.view(2))
+    game.buy(1)  # the nearest to seat 0's left: the window settles at once (T10)
+    memory.observe(game.view(2))
+    assert memory.bought == {1: [Card.parse("G8")]}
+
+
+def test_strong_bot_plays_a_round_of_legal_moves() -> None:
+    game = Game.new(players=3, seed=4, turn_limit=25)
+    bots = [StrongBot(worlds=1, time_budget=None), StrongBot(worlds=1, time_budget=None),
+            StrongBot(worlds=1, time_budget=None)]
+    rng = random.Random(0)
+    while game.round_number == 1:
+        seat = game.deciders[0]
+        game.apply(bots[seat].choose(game.view(seat), game.rules,
+                                     partial(game.legal_actions, seat), rng))
+    assert game.records[0].round_number == 1 and game.phase is Phase.DRAW

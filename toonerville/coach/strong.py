@@ -1,0 +1,277 @@
+"""The strong bot: the heuristic bot's moves, weighed by playing the round out.
+
+Owns `StrongBot` and the search behind it, `weigh`: at a real choice — take the top
+discard or draw, buy or pass, which card to discard — it deals the cards it cannot see
+at random, consistently with what it has seen (`memory.sample_world`), plays the rest
+of the round out once per candidate move in each such world with the heuristic bot in
+every seat (the same world and the same luck for every candidate, so the differences
+are sharp), and picks the move that left it the fewest points on average. Everything
+else (a single legal move, a lay-down, a lay-off, a card that goes with nothing) is the
+heuristic bot's move at once.
+
+The work is bounded twice: `worlds` (how many worlds, a deterministic budget: same
+seed, same decision on any machine) and `time_budget` (seconds; a cap that stops the
+search early, after a whole world, on a slow machine). A decision is a `Decision`:
+the move, the reason (a `Message` with its rule id) and the estimate of every move
+weighed (`Weighed`: mean points this round, the sample behind it, its spread).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from .. import actions as A
+from ..bots import HeuristicBot, Legal, _key, _Tally
+from ..cards import Card
+from ..events import Phase
+from ..game import Game
+from ..legal import discard_move, simple_move
+from ..messages import N_, Message, msg
+from ..rules import ROUNDS, Rules
+from ..views import PlayerView
+from .memory import Memory, sample_world
+
+#: worlds per decision by default: the deterministic work budget
+DEFAULT_WORLDS = 12
+#: seconds per decision by default: the cap on a slow machine
+DEFAULT_TIME_BUDGET = 1.5
+#: discards weighed at most
+DEFAULT_CANDIDATES = 3
+#: points a weighed move must gain over the heuristic bot's own move to be chosen instead
+#: (a smaller gain is within the noise of a few worlds) ...
+MARGIN = 1.0
+#: ... and standard errors of that gain (world by world, the same worlds for both moves):
+#: the best-looking of several noisy estimates looks better than it is, so a move leaves
+#: the heuristic bot's only for a gain that is clear of the noise
+CLEAR = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """One move weighed: the seat's mean points at the end of this round after it, how
+    many played-out rounds that mean is of, and their standard deviation."""
+
+    action: A.Action
+    points: float
+    samples: int
+    spread: float
+    outcomes: tuple[int, ...] = ()  # the points of each played-out round, world by world
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The strong bot's move, why, and every move it weighed (best first; empty when the
+    move was plain without a search)."""
+
+    action: A.Action
+    reason: Message
+    weighed: tuple[Weighed, ...] = ()
+
+    def cost(self, action: A.Action) -> Weighed | None:
+        """`action`'s estimate, if weighed."""
+        return next((w for w in self.weighed if w.action == action), None)
+
+
+#: the reasons of a move the search chose over the heuristic bot's
+_CHOSEN = {
+    A.Discard: (N_("discard {card}: played out {n} times, this round ends about {points} "
+                   "points better for you than discarding {other}"), "T13"),
+    A.TakeDiscard: (N_("take {card}: played out {n} times, this round ends about {points} "
+                       "points better for you than drawing from the stock"), "T9"),
+    A.Draw: (N_("draw from the stock: played out {n} times, this round ends about {points} "
+                "points better for you than taking {card}"), "T9"),
+    A.Buy: (N_("buy {card}: played out {n} times, this round ends about {points} points "
+               "better for you than passing"), "T10"),
+    A.Pass: (N_("pass on {card}: played out {n} times, this round ends about {points} "
+                "points better for you than buying it"), "T10"),
+}
+
+
+class StrongBot:
+    """See the module. `worlds` and `time_budget` bound each decision's work."""
+
+    name = "strong"
+
+    def __init__(self, worlds: int = DEFAULT_WORLDS,
+                 time_budget: float | None = DEFAULT_TIME_BUDGET,
+                 candidates: int = DEFAULT_CANDIDATES) -> None:
+        if worlds < 1 or candidates < 2:
+            raise ValueError("a strong bot needs at least 1 world and 2 candidates")
+        self.worlds, self.time_budget, self.candidates = worlds, time_budget, candidates
+        self.memory = Memory()
+        self._heuristic = HeuristicBot()
+        self._playout_bots: list[HeuristicBot] = []
+
+    def choose(self, view: PlayerView, rules: Rules, legal: Legal,
+               rng: random.Random) -> A.Action:
+        return self.decide(view, rules, legal, rng).action
+
+    def decide(self, view: PlayerView, rules: Rules, legal: Legal | None,
+               rng: random.Random, also: Sequence[A.Action] = ()) -> Decision:
+        """The move for `view.seat`, why, and the estimates behind it. `also`: moves to
+        weigh besides the bot's own candidates (a review weighs the move made: a missed
+        lay-off, say, is weighed against the lay-off)."""
+        self.memory.observe(view)
+        action, why = self._heuristic.explain(view, rules, legal)
+        options = self._options(view, rules, action, legal)
+        extra = [a for a in also if a not in options and a != action]
+        if extra:  # weighed against the bot's own move, whatever their kinds
+            options = [*(options or [action]), *extra]
+        if len(options) < 2:
+            return Decision(action, why)
+        weighed = weigh(view, rules, options, self.memory, rng, self.worlds,
+                        self.time_budget, self._bots(len(view.names)))
+        if not weighed:
+            return Decision(action, why)
+        usual = next((w for w in weighed if w.action == action), None)
+        best = weighed[0] if usual is None else next(
+            (w for w in weighed if w.action == action or _clearly_better(w, usual)), usual)
+        if best.action == action:
+            return Decision(action, why, weighed)
+        return Decision(best.action, _reason(best, weighed, action, view), weighed)
+
+    def _bots(self, players: int) -> list[HeuristicBot]:
+        if len(self._playout_bots) != players:
+            self._playout_bots = [HeuristicBot() for _ in range(players)]
+        return self._playout_bots
+
+    # -- which moves are worth weighing -------------------------------------------------
+    def _options(self, view: PlayerView, rules: Rules, action: A.Action,
+                 legal: Legal | None) -> list[A.Action]:
+        seat, h = view.seat, self._heuristic
+        if view.phase is Phase.BUY:
+            card = view.offered
+            if card is None or view.down[seat] or view.round_number == ROUNDS:
+                return []
+            if h._helps(card, view, _key(view.hand), rules)[0] <= 0:
+                return []  # it goes with none of the cards: pass
+            buy = simple_move(A.Buy, seat)
+            if legal is not None and buy not in legal():
+                return []
+            return [action, simple_move(A.Pass if action == buy else A.Buy, seat)]
+        if view.phase is Phase.DRAW:
+            top = view.discard_top
+            if top is None or view.down[seat] or top.is_rook:
+                return []
+            if h._helps(top, view, _key(view.hand), rules)[0] <= 0:
+                return []
+            take, draw = simple_move(A.TakeDiscard, seat), simple_move(A.Draw, seat)
+            return [action, draw if action == take else take]
+        if not isinstance(action, A.Discard):
+            return []  # a lay-down, a lay-off, a Rook swap: one card fewer is plain gain
+        if view.round_number == ROUNDS and not view.down[seat]:
+            return []  # round 11: what the best lay-down leaves over goes (T17)
+        return [action, *(discard_move(seat, c) for c in
+                          _other_discards(view, action.card, self.candidates - 1))]
+
+
+def _clearly_better(w: Weighed, usual: Weighed) -> bool:
+    """Does `w` beat `usual` by at least `MARGIN` points and `CLEAR` standard errors of
+    the world-by-world gain?"""
+    gains = [u - x for u, x in zip(usual.outcomes, w.outcomes, strict=False)]
+    if not gains:
+        return False
+    mean = sum(gains) / len(gains)
+    if mean < MARGIN:
+        return False
+    if len(gains) < 2:
+        return True
+    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+    return mean >= CLEAR * sd / math.sqrt(len(gains))
+
+
+def _other_discards(view: PlayerView, chosen: Card, k: int) -> list[Card]:
+    """Up to `k` other cards worth weighing against discarding `chosen`: the next least
+    useful toward the contract (or, once down, the next most costly)."""
+    hand, taken = list(view.hand), view.taken_this_turn
+    pool = list(dict.fromkeys(c for c in hand if c != chosen))
+    if taken is not None and hand.count(taken) == 1 and taken in pool:
+        pool.remove(taken)  # T14: not the card just taken from the discard pile
+    out: list[Card] = []
+    if view.down[view.seat]:
+        pool.sort(key=lambda c: (c.is_rook, -c.points, c.sort_key))
+        return pool[:k]
+    tally = _Tally(_key(hand))
+    while pool and len(out) < k:
+        card = tally.least_useful(pool, view.contract)
+        out.append(card)
+        pool.remove(card)
+    return out
+
+
+def _reason(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
+            view: PlayerView) -> Message:
+    """Why the search's move `best` beats `usual` (the heuristic bot's, or the move
+    a learner made) in `view`'s decision."""
+    template, rule = _CHOSEN[type(best.action)]
+    other = next((w for w in weighed if w.action == usual), weighed[-1])
+    params: dict[str, object] = {"n": best.samples,
+                                 "points": max(0, round(other.points - best.points))}
+    if isinstance(best.action, A.Discard):
+        params["card"] = best.action.card
+        params["other"] = getattr(other.action, "card", "")
+    else:
+        params["card"] = view.offered or view.discard_top or ""
+    return msg(template, rule, **params)
+
+
+def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: Memory,
+          rng: random.Random, worlds: int, time_budget: float | None,
+          bots: Sequence[HeuristicBot]) -> tuple[Weighed, ...]:
+    """Every option's estimate (best first): in up to `worlds` worlds consistent with
+    what the seat has seen, each option played and the round played out by `bots`;
+    stops after a whole world once `time_budget` seconds have gone. An option the
+    engine refuses in the world (its legality never depends on hidden cards) is left
+    out."""
+    seeds = [rng.getrandbits(48) for _ in range(worlds)]
+    points: dict[A.Action, list[int]] = {a: [] for a in options}
+    start = time.perf_counter()
+    me = view.seat
+    refused: set[A.Action] = set()
+    for seed in seeds:
+        world, lead = sample_world(view, rules, memory, random.Random(seed))
+        for action in options:
+            if action in refused:
+                continue
+            if not points[action] and not world.is_legal(action):
+                refused.add(action)
+                continue
+            game = world.position_at(lead)
+            points[action].append(playout(game, me, action, bots, rules,
+                                          random.Random(seed ^ 0x5EED)))
+        if time_budget is not None and time.perf_counter() - start > time_budget:
+            break
+    out = []
+    for action, got in points.items():
+        if not got:
+            continue
+        mean = sum(got) / len(got)
+        spread = math.sqrt(sum((x - mean) ** 2 for x in got) / (len(got) - 1)) \
+            if len(got) > 1 else 0.0
+        out.append(Weighed(action, mean, len(got), spread, tuple(got)))
+    order = {a: i for i, a in enumerate(options)}
+    out.sort(key=lambda w: (w.points, order[w.action]))
+    return tuple(out)
+
+
+def playout(game: Game, seat: int, action: A.Action, bots: Sequence[HeuristicBot],
+            rules: Rules, rng: random.Random) -> int:
+    """`seat`'s points at the end of the round after it plays `action` (its first
+    decision in `game`) and `bots` play on."""
+    r = game.round_number
+    first = True
+    while not game.is_over and game.round_number == r:
+        deciders = game.deciders
+        if first and seat in deciders:
+            first, move, who = False, action, seat
+        else:
+            who = deciders[0]
+            move = bots[who].choose(game.view(who), rules,
+                                    partial(game.legal_actions, who), rng)
+        game.apply(move)
+    return game.scores[r - 1][seat]

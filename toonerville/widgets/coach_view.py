@@ -1,0 +1,135 @@
+"""The coach's hint on a page: the strong bot's move, why, and what the other moves cost.
+
+Owns `CoachHint`, the panel under a seat's moves (CSS class `tr-coach-hint`), and the
+coach's notes of each seat it sits by (a `coach.memory.Memory` per seat, fed every view
+of that seat the page shows, `observe_view(view)`: never another seat's cards). `ask(work)` shows
+"Thinking…" at once — the widget message leaves the kernel before the work starts, so
+the learner sees it while the strong bot plays the round out — then runs `work()` (a
+`coach.hint.Hint`) and draws each alternative the bot weighed with its cost in points
+and the number of rounds played out behind it (`hint_html`). A new view clears it.
+
+The two ways to the hint: `hint_for_game` (a page that holds the `Game`, as 07 does:
+`coach.hint`) and `CoachHint.hint_for_view` (a seat that holds only its views, as
+`SeatView` does: the strong bot with the panel's notes). Both spend at most `HINT_WORLDS`
+played-out worlds and stop after the world that passes `HINT_BUDGET` seconds, so a hint
+answers within about a second in Voila (`benchmarks/bench_hint.py` measures it).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import actions as A
+from ..coach.hint import Hint, hint, hint_of
+from ..coach.memory import Memory
+from ..coach.strong import StrongBot
+from ..game import Game
+from ..messages import N_, _
+from ..render import TEXT_PX, sentence_html
+from ..rules import Rules
+from ..views import PlayerView
+from .base import Part
+
+#: played-out worlds a hint weighs at most, and the seconds after which it stops (after
+#: the world that passes them): a hint within about 1 s in Voila on this machine
+HINT_WORLDS = 12
+HINT_BUDGET = 0.5
+
+THINKING = N_("Thinking… the strong bot is playing the round out with the cards you "
+              "cannot see dealt at random")
+COSTS_HEAD = N_("What the other choices cost, by the strong bot's estimate:")
+PLAIN = N_("No other move was worth weighing here: the strong bot plays this one at once.")
+
+
+def hint_for_game(game: Game, seat: int) -> Hint:
+    """The coach's hint for `seat` in `game` as it stands (`coach.hint`, the page's budget)."""
+    return hint(game, seat, worlds=HINT_WORLDS, time_budget=HINT_BUDGET)
+
+
+def hint_html(found: Hint | None, thinking: bool = False, size: str = "normal") -> str:
+    """The panel's picture: the thinking state, or the hint's alternatives with their
+    costs (cheapest first), or that nothing else was worth weighing; "" for no hint."""
+    style = f'style="font-size:{TEXT_PX[size]}px;margin:4px 0"'
+    if thinking:
+        return (f'<div class="tr-coach-thinking" role="status" aria-busy="true" {style}>'
+                f"<i>{escape(_(THINKING))}</i></div>")
+    if found is None:
+        return ""
+    if not found.alternatives:
+        return f'<div class="tr-coach-plain" {style}>{escape(_(PLAIN))}</div>'
+    items = "".join(f'<li class="tr-coach-cost">{sentence_html(a.message())}</li>'
+                    for a in sorted(found.alternatives, key=lambda a: a.cost))
+    return (f'<div class="tr-coach-costs" role="status" {style}>{escape(_(COSTS_HEAD))}'
+            f'<ul style="margin:2px 0">{items}</ul></div>')
+
+
+class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
+    """The coach's panel by one seat (see the module)."""
+
+    def __init__(self, size: str = "normal", **kwargs: Any) -> None:
+        self._found: Hint | None = None
+        self._thinking = False
+        self._view: PlayerView | None = None
+        #: the notes of each seat shown here, fed only that seat's views (pass-and-play
+        #: shows several seats in turn: each keeps its own notes, none sees another's)
+        self.memories: dict[int, Memory] = {}
+        super().__init__(**kwargs)
+        self.size = size
+        self.add_class("tr-coach-hint")
+
+    @property
+    def found(self) -> Hint | None:
+        """The hint shown now, or None."""
+        return self._found
+
+    def observe_view(self, view: PlayerView) -> None:
+        """Note a view the learner is shown (their own seat's); a hint from an earlier
+        view is cleared."""
+        if view != self._view:
+            self.memories.setdefault(view.seat, Memory()).observe(view)
+            if self._found is not None or self._thinking:
+                self._found, self._thinking = None, False
+                self._redraw()
+        self._view = view
+
+    def clear(self) -> None:
+        self._found, self._thinking = None, False
+        self._redraw()
+
+    def ask(self, work: Callable[[], Hint]) -> Hint:
+        """Show the thinking state, run `work`, show its hint (nothing on a refusal,
+        which goes on to the page's message box)."""
+        self._found, self._thinking = None, True
+        self._redraw()  # sent now, before the work starts
+        try:
+            found = work()
+        except BaseException:
+            self.clear()
+            raise
+        self._found, self._thinking = found, False
+        self._redraw()
+        return found
+
+    def hint_for_view(self, view: PlayerView, rules: Rules,
+                      legal: Sequence[A.Action]) -> Hint:
+        """The strong bot's hint in `view` (the seat's own), from the panel's notes of
+        the views shown before it; seeded by the position, so the same view gets the
+        same hint."""
+        bot = StrongBot(worlds=HINT_WORLDS, time_budget=HINT_BUDGET)
+        bot.memory = copy.deepcopy(self.memories.get(view.seat, Memory()))
+        moves = list(legal)
+        rng = random.Random(f"coach:{view.round_number}:{view.phase.name}:{view.seat}:"
+                            f"{view.stock_size}:{view.discard_size}:"
+                            + " ".join(map(str, view.hand)))
+        return hint_of(bot.decide(view, rules, lambda: moves, rng), view)
+
+    def _redraw(self) -> None:
+        if hasattr(self, "_thinking"):
+            self.value = hint_html(self._found, self._thinking, self.size)
+
