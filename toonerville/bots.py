@@ -21,7 +21,7 @@ import math
 import random
 from bisect import bisect
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from . import actions as A
 from ._native import mypyc_attr
@@ -63,20 +63,21 @@ class RandomBot:
 
 
 # -- a hand as counts -----------------------------------------------------------------------
-_CARDS: tuple[Card, ...] = deck()  # by `Card.index`
-_ROOK = ROOK.index
-_COLOUR = [i // 14 for i in range(56)] + [-1]
-_NUMBER = [i % 14 + 1 for i in range(56)] + [0]
-_SAME = (0.0, 2.5, 6.0, 3.0)  # what 0..3 other cards of a card's number are worth (sets)
+_CARDS: Final[tuple[Card, ...]] = deck()  # by `Card.index`
+_ROOK: Final = ROOK.index
+_COLOUR: Final = [i // 14 for i in range(56)] + [-1]
+_NUMBER: Final = [i % 14 + 1 for i in range(56)] + [0]
+_SAME: Final = (0.0, 2.5, 6.0, 3.0)  # what 0..3 other cards of a card's number are worth (sets)
 # what the cards of a card's colour within 3 of its number are worth (runs), by the 7-bit
 # window of numbers n-3 .. n+3 held (the middle bit, the card itself, counts nothing)
 #: the order the bot tries its cards for a lay-off, by card index: natural cards first,
 #: most costly first, then in card order; the Rook last
-_LAY_OFF_ORDER = [(c.is_rook, -c.points, c.index) for c in _CARDS]
-_NEAR = [sum(3.0 - 0.7 * abs(k - 3) for k in range(7) if k != 3 and w >> k & 1)
+_LAY_OFF_ORDER: Final = [(c.is_rook, -c.points, c.index) for c in _CARDS]
+_NEAR: Final = [sum(3.0 - 0.7 * abs(k - 3) for k in range(7) if k != 3 and w >> k & 1)
          for w in range(128)]
 
 
+@mypyc_attr(acyclic=True, free_list_len=1)  # lists of numbers only; see `state.Change`
 class _Tally:
     """A hand as counts: cards of each number, numbers held in each colour, Rooks."""
 
@@ -193,24 +194,24 @@ def _rook_stands_in(rules: Rules) -> int:
     return most
 
 #: the reasons of the draw and the buy window, by what `HeuristicBot._helps` found
-_TAKE = {
+_TAKE: Final = {
     "fits": N_("take {card}: it fits a meld on the table"),
     "more": N_("take {card}: with it more of your hand goes into melds"),
     "completes": N_("take {card}: it completes your contract"),
     "helps": N_("take {card}: it helps toward your contract"),
 }
-_DRAW = {
+_DRAW: Final = {
     "fits-not": N_("draw from the stock: {card} fits no meld on the table"),
     "alone": N_("draw from the stock: {card} goes with none of your cards"),
     "met": N_("draw from the stock: your hand meets the contract without {card}"),
     "more-not": N_("draw from the stock: {card} would not go into your melds"),
     "helps": N_("draw from the stock: {card} helps too little toward your contract"),
 }
-_BUY = {
+_BUY: Final = {
     "completes": N_("buy {card}: it completes your contract"),
     "helps": N_("buy {card}: it helps your contract enough to take a penalty card too"),
 }
-_PASS = {
+_PASS: Final = {
     "alone": N_("pass on {card}: it goes with none of your cards"),
     "met": N_("pass on {card}: you can lay down your contract without it"),
     "helps": N_("pass on {card}: it does not help enough to take a penalty card too"),

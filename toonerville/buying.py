@@ -9,6 +9,8 @@ even restocking gives none); then the player draws from the stock (T12).
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import actions as A
 from .errors import BuyError, WrongPhaseError
 from .events import EventKind, Phase
@@ -22,7 +24,7 @@ def left_of(seat: int, players: int) -> tuple[int, ...]:
     return _LEFT[players][seat]
 
 
-_LEFT = {n: tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n))
+_LEFT: Final = {n: tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n))
          for n in (3, 4, 5)}
 
 

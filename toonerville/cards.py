@@ -14,13 +14,14 @@ import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from .errors import NotationError, RulesError
 from .messages import N_, msg, translate
 
 LOWEST, HIGHEST = 1, 14
-ROOK_INDEX = 56
-DECK_SIZE = 57
+ROOK_INDEX: Final = 56
+DECK_SIZE: Final = 57
 
 
 class Colour(Enum):
@@ -40,8 +41,8 @@ class Colour(Enum):
         return self.name.capitalize()
 
 
-COLOURS: tuple[Colour, ...] = tuple(Colour)
-_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)
+_COLOUR_INDEX: Final = {c: i for i, c in enumerate(COLOURS)}
 
 
 @dataclass(frozen=True, slots=True, eq=False, init=False)
@@ -125,19 +126,19 @@ class Card:
         return card_html(self)
 
 
-ROOK = Card(None, 0)
-NATURALS: tuple[Card, ...] = tuple(
+ROOK: Final = Card(None, 0)
+NATURALS: Final[tuple[Card, ...]] = tuple(
     Card(colour, number) for colour in COLOURS for number in range(LOWEST, HIGHEST + 1)
 )
 #: every card value by its `index` (0..55 the naturals, 56 the Rook), made once
-BY_INDEX: tuple[Card, ...] = (*NATURALS, ROOK)
+BY_INDEX: Final[tuple[Card, ...]] = (*NATURALS, ROOK)
 
 
 def card_of(colour: Colour, number: int) -> Card:
     """The natural card `colour` `number` (1..14) without making a new value."""
     return BY_INDEX[_COLOUR_INDEX[colour] * HIGHEST + number - 1]
-_BY_TEXT = {str(c): c for c in (*NATURALS, ROOK)}
-_TOKEN = re.compile(r"[,\s]+")
+_BY_TEXT: Final = {str(c): c for c in (*NATURALS, ROOK)}
+_TOKEN: Final = re.compile(r"[,\s]+")
 
 
 def _quote(value: object) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import Card
 from .messages import N_, Message
@@ -60,7 +60,7 @@ class EventKind(StrEnum):
 
 #: The sentence of each kind (English template, rule id). Parameters: `name` (the seat's
 #: name), `card` (the first card), and the event's `detail`.
-_TEXT: dict[str, tuple[str, str | None]] = {
+_TEXT: Final[dict[str, tuple[str, str | None]]] = {
     EventKind.POSITION: (N_("Round {r}: a game set up from a given position"), None),
     EventKind.DEAL: (N_("round {r}: {name} deals {k} cards to each player; the contract is "
                      "{contract}"), "T7"),
@@ -92,7 +92,7 @@ _TEXT: dict[str, tuple[str, str | None]] = {
     EventKind.GAME_OVER: (N_("the game is over: lowest total {best}, {who}"), "T21"),
 }
 
-_EMPTY: Mapping[str, Any] = MappingProxyType({})
+_EMPTY: Final[Mapping[str, Any]] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)

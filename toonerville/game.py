@@ -42,13 +42,11 @@ from .events import Event, EventKind, Phase
 from .melds import Meld, check_meld
 from .messages import msg
 from .rounds import start_round
-from .rules import ROUNDS, Rules, contract_for
+from .rules import ROUNDS, Rules
 from .saves import game_from_json, game_to_json
 from .scoring import places
 from .state import MAX_NAME, Change, Placed, Position, Setup
 from .views import PlayerView, RoundRecord
-
-_new_view = tuple.__new__  # see `Game.view`
 
 #: A move's check (reads only; returns the plan or raises) and its apply step.
 _Check = Callable[[Position, Setup, Any], Any]
@@ -330,24 +328,9 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What `seat` may see: its own hand, and only the sizes of the others'."""
-        s = self._pos
         if not (seat.__class__ is int and 0 <= seat < self._setup.players):
             self._check_seat(seat)
-        c, rules = s.cards, self._setup.rules
-        top = c[s.discard[-1]] if s.discard else None
-        down = s.down_turn[seat]
-        sizes, is_down, buys = s.counts()
-        # the named tuple built as a tuple: its generated __new__ only binds the 20 names
-        return _new_view(PlayerView, (
-            seat, self._setup.names, s.round_number, contract_for(s.round_number),
-            s.phase, s.current, s.dealer, self.deciders,
-            s.hand_cards(seat) if s.hands else (),
-            sizes, s.melds(), is_down, top, len(s.discard), len(s.stock),
-            top if s.phase is Phase.BUY else None,
-            c[s.taken] if s.taken is not None and seat == s.current else None,
-            buys,
-            down is not None and (rules.lay_off_same_turn or down != s.turn),
-            s.scores))
+        return self._pos.view(self._setup, seat, self.deciders)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand (for teaching and tests; a bot gets only its own `view`)."""

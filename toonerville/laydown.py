@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from .cards import Card
 from .melds import Meld, Verdict, check_meld
 from .messages import msg, translate
 from .rules import Contract, Rules
 
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES: Final = Rules()
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ knows where a Rook can go on a run.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from . import actions as A
 from . import buying, melding, turn
@@ -58,8 +58,8 @@ def deciders(s: Position, setup: Setup) -> tuple[int, ...]:
 # Moves are immutable values, so the few that recur (a seat's draw, take, buy, pass and
 # discard of each card value) are made once and handed out again: a bot asks for the
 # legal moves, or makes one of these, at every decision. At most 5 seats × 57 card values.
-_SIMPLE: dict[tuple[type, int], A.Action] = {}
-_DISCARDS: dict[tuple[int, int], A.Discard] = {}
+_SIMPLE: Final[dict[tuple[type, int], A.Action]] = {}
+_DISCARDS: Final[dict[tuple[int, int], A.Discard]] = {}
 
 
 def simple_move(kind: type[A.Draw | A.TakeDiscard | A.Buy | A.Pass], seat: int) -> A.Action:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from . import actions as A
 from .cards import COLOURS, ROOK, Card, card_of, format_cards
@@ -63,8 +63,8 @@ def _valid(meld: Meld, rules: Rules) -> Meld:
     return found
 
 
-_VALID: dict[Rules, dict[tuple[Any, ...], Meld]] = {}
-_LAST: list[Any] = [None, None]  # the Rules `_valid` was last asked under, and its melds
+_VALID: Final[dict[Rules, dict[tuple[Any, ...], Meld]]] = {}
+_LAST: Final[list[Any]] = [None, None]  # the Rules `_valid` was last asked under, and its melds
 
 
 def rook_ends(meld: Meld) -> tuple[Card | None, ...]:
@@ -128,7 +128,7 @@ def lay_off_moves(hand: Sequence[Card], table: Sequence[Sequence[Meld]], seat: i
     return out
 
 
-ROOK_KEY = ROOK.index
+ROOK_KEY: Final = ROOK.index
 
 
 def _may_lay_off(s: Position, setup: Setup, seat: int, down_turn: int | None) -> bool:

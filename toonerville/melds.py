@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from .cards import (
     COLOURS,
@@ -31,7 +32,7 @@ from .errors import InvalidMeldError, LayOffError, NotationError, RookSwapError
 from .messages import N_, Message, msg, translate
 from .rules import Rules
 
-_DEFAULT_RULES = Rules()
+_DEFAULT_RULES: Final = Rules()
 
 
 class MeldKind(Enum):
@@ -40,7 +41,8 @@ class MeldKind(Enum):
 
 
 _RUN, _SET = MeldKind.RUN, MeldKind.SET
-_NATURALS = {colour: NATURALS[i * HIGHEST:(i + 1) * HIGHEST] for i, colour in enumerate(COLOURS)}
+_NATURALS: Final = {colour: NATURALS[i * HIGHEST:(i + 1) * HIGHEST]
+                    for i, colour in enumerate(COLOURS)}
 
 
 def _natural(colour: Colour, number: int) -> Card:

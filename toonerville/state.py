@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ._native import mypyc_attr
 from .cards import Card
@@ -25,8 +25,8 @@ from .errors import CardNotInHandError
 from .events import Event, EventKind, Phase
 from .melds import Meld
 from .messages import msg
-from .rules import Rules
-from .views import RoundRecord
+from .rules import ROUND_TABLE, Rules
+from .views import PlayerView, RoundRecord
 
 #: the longest seat name a game takes (a name is shown on every seat and in every sentence)
 MAX_NAME = 100
@@ -47,8 +47,10 @@ class Setup:
     turn_limit: int | None
 
 
-# copies skip __init__ (`Cls.__new__(Cls)`), which a compiled class allows only so
-@mypyc_attr(allow_interpreted_subclasses=True)
+# copies skip __init__ (`Cls.__new__(Cls)`), which a compiled class allows only so; a
+# position holds only values that never point back at it (acyclic: the collector need
+# not watch the thousands a game keeps)
+@mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
 class Position:
     """Everything that changes during a game, as immutable values (tuples): `copy` shares
     them, and the few methods that change a position replace a field whole, so a
@@ -205,6 +207,25 @@ class Position:
                             tuple([len(b) for b in self.buy_turns]))
         return self._counts
 
+    def view(self, setup: Setup, seat: int, deciders: tuple[int, ...]) -> PlayerView:
+        """What `seat` may see of this position (`Game.view`, which has checked the seat
+        and knows who decides): its own hand, and only the sizes of the others'."""
+        c = self.cards
+        top = c[self.discard[-1]] if self.discard else None
+        down = self.down_turn[seat]
+        sizes, is_down, buys = self.counts()
+        # the named tuple built as a tuple: its generated __new__ only binds the 20 names
+        return _new_view(PlayerView, (
+            seat, setup.names, self.round_number, ROUND_TABLE[self.round_number - 1][1],
+            self.phase, self.current, self.dealer, deciders,
+            self.hand_cards(seat) if self.hands else (),
+            sizes, self.melds(), is_down, top, len(self.discard), len(self.stock),
+            top if self.phase is Phase.BUY else None,
+            c[self.taken] if self.taken is not None and seat == self.current else None,
+            buys,
+            down is not None and (setup.rules.lay_off_same_turn or down != self.turn),
+            self.scores))
+
     def is_down(self, seat: int) -> bool:
         return self.down_turn[seat] is not None
 
@@ -241,6 +262,8 @@ class Position:
         return taken
 
 
+# one at a time, holding no cycles: the compiled build reuses a freed one, untracked
+@mypyc_attr(acyclic=True, free_list_len=1)
 class Change:
     """One move being applied: the position being changed (a copy), the events it causes,
     and the generator's state before its first shuffle."""
@@ -270,5 +293,6 @@ class Change:
         self.rng.shuffle(ids)
 
 
-_EMPTY: Any = MappingProxyType({})
-_new_event = tuple.__new__  # see `Change.log`
+_EMPTY: Final[Any] = MappingProxyType({})
+_new_event: Final = tuple.__new__  # see `Change.log`
+_new_view: Final = tuple.__new__  # see `Position.view`

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from typing import Final
 
 from ..cards import HIGHEST, LOWEST, ROOK, Card
 from ..melds import Meld
@@ -32,7 +33,7 @@ from .tally import (
 )
 
 Run = tuple[int, int, int, tuple[int, ...]]  # colour base, low, high, natural cells taken
-_CELLS = range(64)
+_CELLS: Final = range(64)
 
 
 class End:

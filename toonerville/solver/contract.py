@@ -26,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -98,7 +99,7 @@ class _Plans:
         self.books.clear()
 
 
-_PLANS = _Plans()
+_PLANS: Final = _Plans()
 
 
 def contract_sets(cnt: list[int], layers: list[list[int]], rooks: int, size: int,
@@ -168,7 +169,7 @@ def _plan_melds(plan: Plan) -> tuple[Meld, ...]:
 # the melds `_plan_melds` has made: (cell of a run's lowest number, or minus a set's
 # number, then the plan's (cell, count) pairs) -> Meld
 _MeldKey = tuple[int | tuple[int, int], ...]
-_MELDS: dict[_MeldKey, Meld] = {}
+_MELDS: Final[dict[_MeldKey, Meld]] = {}
 
 
 def minimal(cnt: list[int], layers: list[list[int]], rooks: int, size: int,

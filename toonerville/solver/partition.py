@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations, product
 from operator import add, sub
+from typing import Final
 
 from ..cards import HIGHEST, LOWEST, Card
 from ..melds import Meld
@@ -46,8 +47,8 @@ from .tally import (
 #: every other setting the number of melds is the contract's, the walk is small, and it is
 #: never cut short, so its answers are exactly the full search's.
 EXTRA_MELDS_STEPS = 5_000
-_HOSTS = [list(combinations(range(4), k)) for k in range(5)]  # colours that may hold runs
-_UP_TO = [(2 << n) - 1 for n in range(16)]  # the bits of numbers 0..n
+_HOSTS: Final = [list(combinations(range(4), k)) for k in range(5)]  # colours that may hold runs
+_UP_TO: Final = [(2 << n) - 1 for n in range(16)]  # the bits of numbers 0..n
 
 
 def _set_rooks(tot0: list[int], rooks: int, contract: Contract, book: Book
@@ -92,15 +93,17 @@ def _set_rooks(tot0: list[int], rooks: int, contract: Contract, book: Book
 
 # the most bits any 4 consecutive bits of a 10-bit mask hold; for a 14-bit mask m, that is
 # max(_WINDOW_MOST[m & 1023], _WINDOW_MOST[m >> 7])
-_WINDOW_MOST = [0] * 1024
+_WINDOW_MOST: Final = [0] * 1024
 for _m in range(1, 1024):
     _WINDOW_MOST[_m] = max((_m & 15).bit_count(), _WINDOW_MOST[_m >> 1])
 # ... and of any mask of numbers 1..14 shifted down by 1 or more (14 bits)
-_WINDOW_MOST14 = [max(_WINDOW_MOST[_m & 1023], _WINDOW_MOST[_m >> 7]) for _m in range(1 << 14)]
+_WINDOW_MOST14: Final = [max(_WINDOW_MOST[_m & 1023], _WINDOW_MOST[_m >> 7])
+                         for _m in range(1 << 14)]
 # the points of one card of each number of a bitmask: low byte + high byte
-_MASK_POINTS = [sum(NUMBER_POINTS[n] for n in range(8) if m >> n & 1) for m in range(256)] + \
+_MASK_POINTS: Final = \
+    [sum(NUMBER_POINTS[n] for n in range(8) if m >> n & 1) for m in range(256)] + \
     [sum(NUMBER_POINTS[n + 8] for n in range(8) if m >> n & 1) for m in range(256)]
-_ONE_RUN: dict[int, int] = {}  # `_one_run` by its key
+_ONE_RUN: Final[dict[int, int]] = {}  # `_one_run` by its key
 
 
 def _one_run(p: int, mask: int, rooks: int, skip: int, key: int) -> int:
@@ -126,9 +129,9 @@ def _one_run(p: int, mask: int, rooks: int, skip: int, key: int) -> int:
     return best
 
 
-_REACH: dict[int, int] = {}  # `_reach` by its key
+_REACH: Final[dict[int, int]] = {}  # `_reach` by its key
 # the ways to share r runs among c colours: (colour, how many it holds) for those holding any
-_SHARES = [[[tuple((i, k[i]) for i in range(c) if k[i])
+_SHARES: Final = [[[tuple((i, k[i]) for i in range(c) if k[i])
              for k in product(range(r + 1), repeat=c) if sum(k) == r] for r in range(5)]
            for c in range(5)]
 
@@ -161,7 +164,7 @@ def _dearest(values: list[int], numbers: list[int], k: int) -> int:
     return sum(sorted([values[q] for q in numbers])[-k:])
 
 
-_RUNS_AHEAD: dict[tuple[int, ...], int] = {}  # `_runs_ahead` by its counts
+_RUNS_AHEAD: Final[dict[tuple[int, ...], int]] = {}  # `_runs_ahead` by its counts
 
 
 def _runs_ahead(counts: tuple[int, ...]) -> int:

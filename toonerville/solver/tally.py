@@ -12,21 +12,21 @@ of `Meld` objects from cells, done only for an answer.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import cast
+from typing import Final, cast
 
 from ..cards import COLOURS, HIGHEST, LOWEST, NATURALS, ROOK, Card, Colour, parse_cards
 from ..melds import Meld, MeldKind
 from ..rules import Rules
 
-DEFAULT_RULES = Rules()
-NONE = 10 ** 9  # "no limit" for counts of melds and Rooks
+DEFAULT_RULES: Final = Rules()
+NONE: Final = 10 ** 9  # "no limit" for counts of melds and Rooks
 
 # -- cells: colour * 16 + number ---------------------------------------------------------
-CELL_CARD: list[Card] = [ROOK] * 64
-CELL_POINTS: list[int] = [0] * 64
-_TOKEN_CELL: dict[str, int] = {"RK": 64}
-_ID_CELL: dict[int, int] = {id(ROOK): 64}
-_COLOUR_BASE: dict[Colour, int] = {}
+CELL_CARD: Final[list[Card]] = [ROOK] * 64
+CELL_POINTS: Final[list[int]] = [0] * 64
+_TOKEN_CELL: Final[dict[str, int]] = {"RK": 64}
+_ID_CELL: Final[dict[int, int]] = {id(ROOK): 64}
+_COLOUR_BASE: Final[dict[Colour, int]] = {}
 for _ci, _colour in enumerate(COLOURS):
     _COLOUR_BASE[_colour] = _ci * 16
     for _n in range(LOWEST, HIGHEST + 1):
@@ -35,16 +35,16 @@ for _ci, _colour in enumerate(COLOURS):
         CELL_POINTS[_ci * 16 + _n] = _card.points
         _TOKEN_CELL[str(_card)] = _ci * 16 + _n
         _ID_CELL[id(_card)] = _ci * 16 + _n
-NUMBER_POINTS = CELL_POINTS[0:16]  # a card's points depend on its number only (T3)
-ROOK_POINTS = ROOK.points
-NUMBER_CELLS = [(n, 16 + n, 32 + n, 48 + n) for n in range(16)]
+NUMBER_POINTS: Final = CELL_POINTS[0:16]  # a card's points depend on its number only (T3)
+ROOK_POINTS: Final = ROOK.points
+NUMBER_CELLS: Final = [(n, 16 + n, 32 + n, 48 + n) for n in range(16)]
 
 
-_SLOTS = 7  # layers kept per colour: a 5-deck shoe has at most 5 copies of a card
-_SLOT = [(cell >> 4) * _SLOTS for cell in range(64)] + [4 * _SLOTS]  # the Rook: cell 64
-_BIT = [1 << (cell & 15) for cell in range(64)] + [0]
+_SLOTS: Final = 7  # layers kept per colour: a 5-deck shoe has at most 5 copies of a card
+_SLOT: Final = [(cell >> 4) * _SLOTS for cell in range(64)] + [4 * _SLOTS]  # the Rook: cell 64
+_BIT: Final = [1 << (cell & 15) for cell in range(64)] + [0]
 # a card's cell by its `Card.index` (colour by colour, 1..14, then the Rook)
-_INDEX_CELL = [_ci * 16 + _n for _ci in range(4) for _n in range(LOWEST, HIGHEST + 1)] + [64]
+_INDEX_CELL: Final = [_ci * 16 + _n for _ci in range(4) for _n in range(LOWEST, HIGHEST + 1)] + [64]
 
 
 def tally(hand: str | Iterable[str | Card]) -> tuple[list[int], list[list[int]], int, int]:
@@ -149,8 +149,8 @@ class Book:
         return max(0, 3 * sets - naturals), most
 
 
-_BOOKS: dict[int, tuple[Rules, Book]] = {}
-_DEFAULT_BOOK = Book(DEFAULT_RULES)
+_BOOKS: Final[dict[int, tuple[Rules, Book]]] = {}
+_DEFAULT_BOOK: Final = Book(DEFAULT_RULES)
 
 
 def book_for(rules: Rules | None) -> Book:
@@ -215,7 +215,7 @@ def allocate(demands: list[Demand], pool: list[int]) -> list[dict[int, int]] | N
 
 # -- building the answer -------------------------------------------------------------------
 RUN, SET = MeldKind.RUN, MeldKind.SET
-CELL_COLOUR: list[Colour | None] = [COLOURS[c >> 4] for c in range(64)] + [None]
+CELL_COLOUR: Final[list[Colour | None]] = [COLOURS[c >> 4] for c in range(64)] + [None]
 
 
 def run_meld(colour_base: int, low: int, high: int, naturals: Iterable[int]) -> Meld:
