@@ -43,6 +43,9 @@ class Colour(Enum):
 
 COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)
 _COLOUR_INDEX: Final = {c: i for i, c in enumerate(COLOURS)}
+#: each card's notation by `Card.index` ("R7", "RK"): a move's notation names cards at
+#: every move, and an enum's `value` is looked up by Python code each time
+_TEXT: Final = [f"{c.value}{n}" for c in COLOURS for n in range(LOWEST, HIGHEST + 1)] + ["RK"]
 
 
 @dataclass(frozen=True, slots=True, eq=False, init=False)
@@ -115,7 +118,7 @@ class Card:
         return self.index
 
     def __str__(self) -> str:
-        return "RK" if self.colour is None else f"{self.colour.value}{self.number}"
+        return _TEXT[self.index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

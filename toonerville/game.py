@@ -45,7 +45,7 @@ from .rounds import start_round
 from .rules import ROUNDS, Rules
 from .saves import game_from_json, game_to_json
 from .scoring import places
-from .state import MAX_NAME, Change, Placed, Position, Setup
+from .state import MAX_NAME, Change, Placed, Position, Setup, carry_out
 from .views import PlayerView, RoundRecord
 
 #: A move's check (reads only; returns the plan or raises) and its apply step.
@@ -390,13 +390,7 @@ class Game:
             action = self._parse(action)
         apply, plan = self._check(action)
         before = self._pos
-        ch = Change(self._setup, before.copy(), self._rng, action.notation())
-        try:
-            apply(ch, action, plan)
-        except BaseException:  # a bug in an apply step: put the generator back too
-            if ch.rng_before is not None:
-                self._rng.setstate(ch.rng_before)
-            raise
+        ch = carry_out(self._setup, before, self._rng, action.notation(), apply, action, plan)
         self._before.append((before, len(self._history), ch.rng_before))
         self._pos = ch.pos
         self._history.extend(ch.events)

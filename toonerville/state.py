@@ -14,7 +14,7 @@ shuffle so that undoing the move puts the shuffle back too.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
@@ -291,6 +291,21 @@ class Change:
         if self.rng_before is None:
             self.rng_before = self.rng.getstate()
         self.rng.shuffle(ids)
+
+
+def carry_out(setup: Setup, before: Position, rng: random.Random, notation: str,
+              apply: Callable[[Change, Any, Any], None], action: Any, plan: Any) -> Change:
+    """A move that its check has accepted (`plan`), carried out by its apply step on a
+    copy of `before`, which stays as it was: the `Change` holds the new position and the
+    events. An apply step that fails (a bug) puts the generator back before raising."""
+    ch = Change(setup, before.copy(), rng, notation)
+    try:
+        apply(ch, action, plan)
+    except BaseException:
+        if ch.rng_before is not None:
+            rng.setstate(ch.rng_before)
+        raise
+    return ch
 
 
 _EMPTY: Final[Any] = MappingProxyType({})
