@@ -8,7 +8,12 @@ the position before a move is kept whole for `Game.undo` and `Game.position_at`.
 
 `Change` is the apply steps' workbench for one move: the copy being changed, the events
 it causes and the game's random generator, whose state is noted before the first
-shuffle so that undoing the move puts the shuffle back too.
+shuffle so that undoing the move puts the shuffle back too; `carry_out` runs one move
+that its check has accepted on such a copy.
+
+`Position.view` and `carry_out` are the game's per-decision work, kept here (a compiled
+module in the compiled build) and called by `Game` only with values it has checked: the
+game stays the one place where what callers hand in is checked.
 """
 
 from __future__ import annotations
