@@ -277,12 +277,32 @@ def test_a_shared_tables_opener_chooses_the_bots_level(tmp_path: Path) -> None:
     assert isinstance(state.driver.bot_of(1), StrongBot)
 
 
+def test_a_seat_handed_to_a_bot_goes_to_a_bot_of_the_level_chosen(tmp_path: Path) -> None:
+    page = SharedTable(open_store(tmp_path / "class.sqlite"))
+    page.lobby.bot_level.value = "beginner"
+    code = page.open_table(players=3, learners=2, seed=4)
+    assert [value for _label, value in page.give_to.options] == [*BOT_LEVELS, ""]
+    assert page.give_to.value == "beginner"  # the table's level, unless changed
+    page.give_to.value = "strong"
+    page.give_seat(seat=1)
+    assert dict(page.store.info(code).bots) == {1: "strong", 2: "beginner"}
+
+
 def test_the_tournament_teacher_chooses_the_bots_level(tmp_path: Path) -> None:
     page = TeacherDesk(open_store(tmp_path / "class.sqlite"))
-    assert set(BOT_LEVELS) <= {value for _label, value in page.bot_kind.options}
+    # the levels, each described, and nothing else (no random or never-buying bots)
+    assert [value for _label, value in page.bot_kind.options] == list(BOT_LEVELS)
     page.bot_kind.value = "beginner"
     guide = next(w for w in page.setup.children if isinstance(w, LevelGuide))
     _described(guide.value, "beginner")
+    page.start(["Ann", "Bo"], bots=2, seed=5)
+    # a learner who cannot come back is played by a bot of the level the teacher chose
+    assert [value for _label, value in page.give_to.options] == [*BOT_LEVELS, ""]
+    assert page.give_to.value == "beginner"
+    page.give_seat("Bo")
+    desk = page._desk()
+    table = desk.get(page.code or "").table_of("Bo")
+    assert dict(desk.store.info(table.code).bots)[table.players.index("Bo")] == "beginner"
 
 
 def test_the_explorer_compares_two_levels_on_paired_deals_with_intervals() -> None:

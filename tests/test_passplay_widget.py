@@ -121,7 +121,7 @@ def test_T10_a_buy_offer_goes_to_each_learner_in_turn_behind_the_cover() -> None
 
 def test_bots_move_by_themselves_and_one_learner_is_never_covered_again() -> None:
     page = PassAndPlay(seed=2)
-    game = page.start(["Ann", "", ""], [HUMAN, "heuristic", "random"])
+    game = page.start(["Ann", "", ""], [HUMAN, "heuristic", "beginner"])
     assert game.names[1:] == ("Crow", "Jay")
     page.reveal_button.click()
     for _turn in range(6):

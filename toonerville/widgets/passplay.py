@@ -32,11 +32,10 @@ from ..store.tables import public_events
 from ..table import SAFETY_MOVES, Table
 from ..views import Phase
 from .components import MessageBox, size_style
-from .level_view import LevelGuide
+from .level_view import LevelGuide, level_options
 from .seat import SeatView, make_button
 from .seat_model import TableSession
 from .textbox import capped_text
-from .words import bot_kind_options
 
 #: a seat's kind for a learner (the others are `bots.BOT_KINDS`)
 HUMAN = "human"
@@ -81,7 +80,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.players.add_class("tr-pp-players")
         self.players.observe(lambda _c: self._show_rows(), "value")
         kinds = [(_("a learner"), HUMAN),
-                 *((_("bot ({kind})").format(kind=word), k) for word, k in bot_kind_options())]
+                 *((_("bot ({kind})").format(kind=word), k) for word, k in level_options())]
         self.name_texts: list[widgets.Text] = []
         self.kind_choices: list[widgets.Dropdown] = []
         self.rows: list[widgets.HBox] = []
