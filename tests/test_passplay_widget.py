@@ -36,7 +36,7 @@ def three_learners(seed: int = 11) -> PassAndPlay:
 
 
 def covered(page: PassAndPlay) -> bool:
-    return page.cover.layout.display is None and page.seat_view.layout.display == "none"
+    return page.cover.layout.display != "none" and page.seat_view.layout.display == "none"
 
 
 def assert_no_hand_in_page(page: PassAndPlay) -> None:

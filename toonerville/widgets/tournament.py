@@ -39,7 +39,7 @@ from ..serverless import no_tournament
 from ..store import TableStore, TournamentDesk
 from ..store.seats import AWAY_AFTER, LIMITS
 from ..tournament import Tournament, sheet_csv
-from .base import translated_button
+from .base import SHOWN, translated_button
 from .components import HouseRulesPanel, MessageBox, size_style
 from .level_view import LevelGuide, give_seat_options, level_options
 from .ticker import poll_ticker
@@ -285,7 +285,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.code, self._key = code, key
         self.give_name.options = list(self._desk().get(code).learners)
         self.setup.layout.display = "none"
-        self.running.layout.display = None
+        self.running.layout.display = SHOWN
         self.code_view.value = _("Tournament code: <b>{code}</b> · learners open this page, "
                                  "type the code and their name").format(code=code)
         self._shown = ()
