@@ -148,7 +148,7 @@ def test_T20_the_recap_in_07_reviews_the_round_from_the_engines_positions() -> N
     app = PlayGame(seed=3, offer_buys=False)
     _to_round_end(app)
     review = app.recap.review
-    assert review.layout.display is None and review.round_number == 1
+    assert review.layout.display != "none" and review.round_number == 1
     assert review.wait(120)
     snapshot = review.game
     assert snapshot is not None and snapshot.actions[:len(app.game.actions)] \
@@ -159,7 +159,7 @@ def test_T20_the_recap_in_07_reviews_the_round_from_the_engines_positions() -> N
     assert review.body.layout.display == "none"  # closed until the learner opens it
     review.open_button.click()
     shown = review.body.value
-    assert review.body.layout.display is None
+    assert review.body.layout.display != "none"
     assert shown.count('class="tr-review-item"') == len(mistakes) <= 3
     items = shown.split('class="tr-review-item"')[1:]
     for mistake, item in zip(mistakes, items, strict=True):
@@ -277,12 +277,32 @@ def test_a_shared_tables_opener_chooses_the_bots_level(tmp_path: Path) -> None:
     assert isinstance(state.driver.bot_of(1), StrongBot)
 
 
+def test_a_seat_handed_to_a_bot_goes_to_a_bot_of_the_level_chosen(tmp_path: Path) -> None:
+    page = SharedTable(open_store(tmp_path / "class.sqlite"))
+    page.lobby.bot_level.value = "beginner"
+    code = page.open_table(players=3, learners=2, seed=4)
+    assert [value for _label, value in page.give_to.options] == [*BOT_LEVELS, ""]
+    assert page.give_to.value == "beginner"  # the table's level, unless changed
+    page.give_to.value = "strong"
+    page.give_seat(seat=1)
+    assert dict(page.store.info(code).bots) == {1: "strong", 2: "beginner"}
+
+
 def test_the_tournament_teacher_chooses_the_bots_level(tmp_path: Path) -> None:
     page = TeacherDesk(open_store(tmp_path / "class.sqlite"))
-    assert set(BOT_LEVELS) <= {value for _label, value in page.bot_kind.options}
+    # the levels, each described, and nothing else (no random or never-buying bots)
+    assert [value for _label, value in page.bot_kind.options] == list(BOT_LEVELS)
     page.bot_kind.value = "beginner"
     guide = next(w for w in page.setup.children if isinstance(w, LevelGuide))
     _described(guide.value, "beginner")
+    page.start(["Ann", "Bo"], bots=2, seed=5)
+    # a learner who cannot come back is played by a bot of the level the teacher chose
+    assert [value for _label, value in page.give_to.options] == [*BOT_LEVELS, ""]
+    assert page.give_to.value == "beginner"
+    page.give_seat("Bo")
+    desk = page._desk()
+    table = desk.get(page.code or "").table_of("Bo")
+    assert dict(desk.store.info(table.code).bots)[table.players.index("Bo")] == "beginner"
 
 
 def test_the_explorer_compares_two_levels_on_paired_deals_with_intervals() -> None:
@@ -342,7 +362,7 @@ def test_a_shared_tables_recap_reviews_the_learners_own_seat(tmp_path: Path) -> 
     else:
         pytest.fail("round 1 never ended")
     review = page.seat_view.recap.review
-    assert review.layout.display is None and review.game is None  # not started yet:
+    assert review.layout.display != "none" and review.game is None  # not started yet:
     review.open_button.click()  # every learner's round ends at once, so on opening
     assert review.round_number == 1 and review.wait(120)
     snapshot = review.game
@@ -352,7 +372,7 @@ def test_a_shared_tables_recap_reviews_the_learners_own_seat(tmp_path: Path) -> 
     assert review.mistakes == review_round(snapshot, 0, 1)
     # reading the review holds the recap's countdown
     assert not page.seat_view.recap.ticker.playing and page.seat_view.recap.shown
-    assert review.body.layout.display is None and "tr-review-" in review.body.value
+    assert review.body.layout.display != "none" and "tr-review-" in review.body.value
 
 
 def test_without_threads_a_review_is_prepared_when_opened(

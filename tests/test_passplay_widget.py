@@ -36,7 +36,7 @@ def three_learners(seed: int = 11) -> PassAndPlay:
 
 
 def covered(page: PassAndPlay) -> bool:
-    return page.cover.layout.display is None and page.seat_view.layout.display == "none"
+    return page.cover.layout.display != "none" and page.seat_view.layout.display == "none"
 
 
 def assert_no_hand_in_page(page: PassAndPlay) -> None:
@@ -121,7 +121,7 @@ def test_T10_a_buy_offer_goes_to_each_learner_in_turn_behind_the_cover() -> None
 
 def test_bots_move_by_themselves_and_one_learner_is_never_covered_again() -> None:
     page = PassAndPlay(seed=2)
-    game = page.start(["Ann", "", ""], [HUMAN, "heuristic", "random"])
+    game = page.start(["Ann", "", ""], [HUMAN, "heuristic", "beginner"])
     assert game.names[1:] == ("Crow", "Jay")
     page.reveal_button.click()
     for _turn in range(6):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gettext
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
@@ -323,3 +324,21 @@ def test_message_box_is_the_base_one_and_still_importable_from_components() -> N
     box = MessageBox()
     box.error(msg("you may not discard {card}", "T14", card="G3"))
     assert 'data-rule="T14"' in box.value
+
+
+def test_no_part_is_shown_again_with_a_display_of_None() -> None:
+    """On the static site Pyodide sends None to the page as `undefined`, which the page's
+    layout ignores: a part hidden with "none" and shown again with None stays hidden there
+    (the round's recap did; tests/browser/test_site.py plays it). Parts are shown with
+    `base.SHOWN` / `base.displayed()`."""
+    import toonerville.widgets as package
+    from toonerville.widgets.base import SHOWN, displayed
+
+    assert SHOWN is not None and displayed(True) == SHOWN and displayed(False) == "none"
+    found = []
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"\.display\s*=\s*None\b|display=None\b|else None$", line) \
+                    and "display" in line:
+                found.append(f"{path.name}:{number}: {line.strip()}")
+    assert found == []

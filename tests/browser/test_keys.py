@@ -82,7 +82,7 @@ def test_seat_view_keys_in_pass_and_play(open_notebook: OpenNotebook, position: 
     root = ".tr-passplay"
     page.locator(f"{root} .tr-pp-name input").first.fill("Ann")
     for seat in (1, 2):  # Ann and two bots
-        page.locator(f"{root} .tr-pp-kind select").nth(seat).select_option(index=1)
+        page.locator(f"{root} .tr-pp-kind select").nth(seat).select_option(index=2)  # heuristic
     page.locator(f"{root} .tr-pp-start").click()
     reveal = page.locator(f"{root} .tr-pp-reveal")
     expect(reveal).to_be_visible(timeout=TIMEOUT_MS)

@@ -284,6 +284,38 @@ def test_07_a_human_draws_and_discards_and_the_bots_answer(
     assert_clean(site, network)
 
 
+def test_07_the_coach_thinks_hints_and_reviews_a_round_in_the_browser(
+    open_site_notebook: OpenNotebook, network: Network
+) -> None:
+    """Issue 20 on the static site (Pyodide, no threads): the hint, the strong bot's move
+    with what the other choices cost; the round's recap and its review, prepared when
+    opened (`?scenario=roundend`: the learner's last discard of round 1). The recap once
+    stayed hidden here: Pyodide sent the layout's `display = None` as `undefined`."""
+    site = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", scenario="roundend",
+                              seed=46, timeout_ms=TIMEOUT_MS)
+    page = site.page
+    wait_for_my_move(page)
+    page.locator(".tr-hint").click()
+    coach = page.locator(".tr-coach-hint")
+    expect(coach).to_contain_text("instead costs about", timeout=TIMEOUT_MS)
+    expect(coach).to_contain_text("rounds played out")
+    expect(page.locator(".tr-hand .tr-card.mod-active")).to_have_count(1)
+    page.locator(".tr-discard").click()  # the card the hint selected
+    recap = page.locator(".tr-recap")
+    expect(recap).to_be_visible(timeout=TIMEOUT_MS)
+    expect(recap).to_contain_text("Round 1 is over")
+    page.locator(".tr-review-open").click()
+    body = page.locator(".tr-review-body")
+    expect(body).to_contain_text("The review of round 1 is ready", timeout=TIMEOUT_MS)
+    expect(body).to_be_visible()
+    item = page.locator(".tr-review-item").first
+    expect(item).to_contain_text("It cost you about")
+    expect(item.locator("svg[data-card]").first).to_be_visible()
+    page.locator(".tr-continue").click()
+    expect(recap).to_be_hidden(timeout=TIMEOUT_MS)
+    assert_clean(site, network)
+
+
 def test_07_save_gives_a_file_and_load_reads_it(
     open_site_notebook: OpenNotebook, network: Network, tmp_path: Path
 ) -> None:

@@ -162,6 +162,9 @@ def test_a_learner_who_closes_the_page_is_played_by_a_bot_and_rejoins_by_link(
     before = moves(me)
     at(me, ".tr-draw").click()  # the only click until the drawer may lay down
     expect(at(me, ".tr-prompt")).to_contain_text(MY_PLAY, timeout=TIMEOUT_MS)
+    # the status line is a widget of its own: it may reach the page just after the prompt
+    expect(at(me, ".tr-status")).to_contain_text(re.compile(rf"move (?!{before}\b)\d+"),
+                                                 timeout=TIMEOUT_MS)
     assert moves(me) > before
     for other in pages.values():
         assert not prompt(other).startswith(MY_ANSWER)

@@ -57,6 +57,18 @@ _INLINE_HEIGHT = {"small": 24, "normal": 28, "large": 36, "projector": 52}
 _LABEL_WIDTH = {"small": 64, "normal": 80, "large": 120, "projector": 200}
 
 
+#: a layout's `display` for "shown as it would be": not None, which Pyodide (the static site)
+#: sends to the page as `undefined`, which the page's layout ignores, so a part hidden with
+#: "none" and shown again with None stayed hidden there (the round's recap and its review,
+#: a lesson's picture); "" takes the page's display rule away in both kernels.
+SHOWN = ""
+
+
+def displayed(shown: bool) -> str:
+    """A layout's `display`: the part as it would be when `shown`, else hidden."""
+    return SHOWN if shown else "none"
+
+
 def check_size(size: str) -> str:
     """`size` if it is one of `render.SIZES`, else a ValueError that names them."""
     if size not in SIZES:

@@ -21,7 +21,7 @@ from ..cards import Card, format_cards, parse_cards
 from ..melds import Meld, Verdict
 from ..messages import _, plural
 from ..render import SIZES, TEXT_PX, card_html, hand_html, meld_html, verdict_html
-from .base import Part
+from .base import SHOWN, Part
 
 
 def button_style(size: str) -> dict[str, str]:
@@ -179,7 +179,7 @@ class HandPicker(Part, widgets.VBox):  # type: ignore[misc]
             self.label.value = ""
             self.label.layout.display = "none"
             return
-        self.label.layout.display = None
+        self.label.layout.display = SHOWN
         n = len(self._cards)
         count = plural("{n} card", "{n} cards", n)
         chosen = (" · " + _("selected: {cards}").format(cards=format_cards(self.selected))

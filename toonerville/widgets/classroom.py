@@ -44,7 +44,9 @@ from ..names import bot_names
 from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import SeatError, TableMovedOnError
+from .base import SHOWN, displayed
 from .components import MessageBox, query_params, size_style
+from .level_view import give_seat_options
 from .lobby import (  # the lobby, its names importable from here as before
     CODE_BOX_LIMIT,
     FIRST_FREE,
@@ -161,8 +163,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         # the opener's: give a seat to a bot or to a new learner (a learner who has gone)
         self.give_seat_choice = widgets.Dropdown(options=[], description=_("Seat"),
                                                  layout=widgets.Layout(width="auto"))
-        self.give_to = widgets.Dropdown(options=[(_("to a bot"), "heuristic"),
-                                                 (_("to a new learner"), "")],
+        self.give_to = widgets.Dropdown(options=give_seat_options(), value="heuristic",
                                         layout=widgets.Layout(width="auto"))
         self.give_button = make_button(N_("Give the seat"), "tr-give", N_(
             "For a learner who cannot come back: a bot plays the seat, or a new learner "
@@ -218,7 +219,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             names=table_names(players, bots), stand_in=level)
         self.give_seat_choice.options = [(_("seat {k}").format(k=k), k)
                                          for k in range(1, players)]
-        self.give_row.layout.display = None
+        self.give_to.value = level  # a seat handed over goes to the table's level
+        self.give_row.layout.display = SHOWN
         self._take(self.store.claim(code, 0, name=chosen), msg(
             "table {code} is open: give your class the code {code}. You are seat 0", None,
             code=code))
@@ -272,7 +274,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                           'it gives this seat back on any device)').format(link=escape(link))
         else:
             self.rejoin_key.value = ""
-        self.board.layout.display = None
+        self.board.layout.display = SHOWN
         self.seat_view.send_offers()  # the page's setting answers this seat's buy offers
         self.poll()
         self.message.info(news)
@@ -320,7 +322,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             notes.insert(0, escape(_("You were away: a bot plays for you until you take "
                                      "your seat back")))
         self.away_note.value = " · ".join(notes)
-        self.back_button.layout.display = None if mine else "none"
+        self.back_button.layout.display = displayed(mine)
 
     def give_seat(self, seat: int | None = None, to: str | None = None) -> str | None:
         """The opener gives `seat` to a bot (`to` a bot kind) or to a new learner (`to`

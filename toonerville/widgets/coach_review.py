@@ -42,7 +42,7 @@ from ..messages import N_, _, msg
 from ..render import TEXT_PX, card_html, hand_html, meld_html, sentence_html
 from ..rules import ROUNDS
 from ..views import Phase
-from .base import Part, translated_button
+from .base import SHOWN, Part, displayed, translated_button
 
 log = logging.getLogger("toonerville.widgets")
 
@@ -192,8 +192,8 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         self.rounds.options = [(str(r), r) for r in range(1, round_number + 1)] if last else []
         self.rounds.value = round_number if last else None
         self.rounds.observe(lambda change: self._pick(change["new"]), "value")
-        self.rounds.layout.display = None if last else "none"
-        self.layout.display = None
+        self.rounds.layout.display = displayed(last)
+        self.layout.display = SHOWN
         self._start(round_number)
 
     def offer(self, source: ReviewSource, round_number: int) -> None:
@@ -205,7 +205,7 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         self._game = None
         self._opened = False
         self.rounds.layout.display = "none"
-        self.layout.display = None
+        self.layout.display = SHOWN
         self._redraw()
 
     def _start(self, round_number: int) -> None:
@@ -323,4 +323,4 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
             found = self.reviews.get(key)
         self.body.value = review_html(game, self._round, found if done else None,
                                       failed=done and found is None, size=self.size)
-        self.body.layout.display = None if self._opened else "none"
+        self.body.layout.display = displayed(self._opened)

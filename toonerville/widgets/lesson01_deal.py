@@ -15,6 +15,7 @@ from ..messages import N_, _, msg
 from ..render import sentence_html
 from ..rules import ROUNDS, Rules, contract_for
 from ..scenarios import seat_names
+from .base import SHOWN
 from .components import (
     HandView,
     PilesView,
@@ -116,7 +117,7 @@ class DealDemo(Lesson):
         if seat >= plan.players:
             view.layout.display = "none"
             return
-        view.layout.display = None
+        view.layout.display = SHOWN
         held = plan.hands(self.dealt)[seat]
         last = (self.dealt > 0 and plan.seat_of(self.dealt - 1) == seat
                 and self.dealt < plan.total)
@@ -166,5 +167,5 @@ class DealDemo(Lesson):
         lines.append(msg("{name} plays first", "H2",
                          name=names[(plan.dealer + 1) % plan.players]))
         self.after.value = "".join(_text(sentence_html(m), size) for m in lines)
-        self.piles.layout.display = None
+        self.piles.layout.display = SHOWN
         self.piles.show(plan.stock_size, plan.turn_up, 1)

@@ -17,6 +17,7 @@ from ..messages import N_, _, msg
 from ..rules import Rules
 from ..scenarios import buy_position, seat_names
 from ..views import Phase
+from .base import displayed
 from .components import (
     EventLog,
     HandView,
@@ -195,4 +196,4 @@ class BuyDemo(_GameLesson):
             name=escape(current)), size)
         _choose(self.discard_choice, [(str(c), c) for c in dict.fromkeys(
             sorted(holding, key=lambda c: c.sort_key))], self.discard_choice.value)
-        self.discard_row.layout.display = None if view.phase is Phase.PLAY else "none"
+        self.discard_row.layout.display = displayed(view.phase is Phase.PLAY)

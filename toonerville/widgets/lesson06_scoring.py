@@ -21,6 +21,7 @@ from ..render import hand_html, message_html
 from ..rules import ROUNDS
 from ..scenarios import seat_names
 from ..scoring import place_labels
+from .base import displayed
 from .components import (
     HandView,
     ScoreSheet,
@@ -228,7 +229,7 @@ class ScoringDemo(_GameLesson):
                 for s in range(game.players))
         else:
             self.state.value = state_html(game, size)
-        self.round_sheet.layout.display = None if game.scores else "none"
+        self.round_sheet.layout.display = displayed(bool(game.scores))
         self.round_sheet.show_game(game)
 
     # -- 3 ------------------------------------------------------------------------------

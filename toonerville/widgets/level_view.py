@@ -1,11 +1,13 @@
 """Bot levels on a page: the choice of a level and the sentence that describes each.
 
 Owns `level_options()` (the levels `coach.levels.LEVELS` offers, weakest first, named in
-the language in use: a menu's (label, value) pairs) and `LevelGuide` (CSS class
-`tr-levels`), the few lines under a page's bot choices that describe every level with
-`coach.levels.describe_level`'s sentence, the level chosen now in bold (`follow(menu)`
-keeps it so). Pages: 07's "Next game" settings, pass-and-play's seats, the shared
-table's opener, the tournament's set-up and the explorer's comparison of two levels.
+the language in use: a menu's (label, value) pairs), `give_seat_options()` (the same levels
+in the menu that hands an absent learner's seat to a bot, or to a new learner) and
+`LevelGuide` (CSS class `tr-levels`), the few lines under a page's bot choices that
+describe every level with `coach.levels.describe_level`'s sentence, the level chosen now
+in bold (`follow(menu)` keeps it so). Pages: 07's "Next game" settings, pass-and-play's
+seats, the shared table's opener and its "give the seat" menu, the tournament's set-up and
+its "give the seat" menu, and the explorer's comparison of two levels.
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ from .base import Part
 def level_options() -> list[tuple[str, str]]:
     """The levels as a menu's (label, value) pairs, weakest first."""
     return [(_(LEVEL_NAMES[level]), level) for level in BOT_LEVELS]
+
+
+def give_seat_options() -> list[tuple[str, str]]:
+    """The choices of a "give the seat" menu (a learner who cannot come back): a bot of
+    each level, weakest first, then a new learner (value "")."""
+    return [*((_("to a bot ({level})").format(level=label), level)
+              for label, level in level_options()), (_("to a new learner"), "")]
 
 
 def levels_html(chosen: Sequence[str] = (), size: str = "normal") -> str:

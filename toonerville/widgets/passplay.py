@@ -31,12 +31,12 @@ from ..store.names import NAME_LIMIT, clean_name
 from ..store.tables import public_events
 from ..table import SAFETY_MOVES, Table
 from ..views import Phase
+from .base import SHOWN, displayed
 from .components import MessageBox, size_style
-from .level_view import LevelGuide
+from .level_view import LevelGuide, level_options
 from .seat import SeatView, make_button
 from .seat_model import TableSession
 from .textbox import capped_text
-from .words import bot_kind_options
 
 #: a seat's kind for a learner (the others are `bots.BOT_KINDS`)
 HUMAN = "human"
@@ -81,7 +81,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.players.add_class("tr-pp-players")
         self.players.observe(lambda _c: self._show_rows(), "value")
         kinds = [(_("a learner"), HUMAN),
-                 *((_("bot ({kind})").format(kind=word), k) for word, k in bot_kind_options())]
+                 *((_("bot ({kind})").format(kind=word), k) for word, k in level_options())]
         self.name_texts: list[widgets.Text] = []
         self.kind_choices: list[widgets.Dropdown] = []
         self.rows: list[widgets.HBox] = []
@@ -131,7 +131,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
 
     def _show_rows(self) -> None:
         for seat, row in enumerate(self.rows):
-            row.layout.display = None if seat < int(self.players.value) else "none"
+            row.layout.display = displayed(seat < int(self.players.value))
 
     # -- starting --------------------------------------------------------------------
     def start(self, names: Sequence[str] | None = None, kinds: Sequence[str] | None = None,
@@ -170,7 +170,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.session = TableSession(self.table)
         self.holder = self.waiting_for = None
         self.lobby.layout.display = "none"
-        self.board.layout.display = None
+        self.board.layout.display = SHOWN
         self.message.info(msg("the cards are dealt", None))
         self._advance()
         return self.game
@@ -181,7 +181,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.holder = self.waiting_for = None
         self.seat_view.cover()
         self.board.layout.display = "none"
-        self.lobby.layout.display = None
+        self.lobby.layout.display = SHOWN
         self.message.info(msg("name the learners at this screen (bots take the other "
                               "seats), then click Start", None))
 
@@ -239,7 +239,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
             "click the button when you hold the device.</p>").format(
             name=escape(name), why=why)
         self.reveal_button.description = _("I am {name}").format(name=name)
-        self.cover.layout.display = None
+        self.cover.layout.display = SHOWN
 
     def reveal(self) -> None:
         """The learner the cover names holds the device: show their hand."""
@@ -254,7 +254,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
 
     def _hide_cover(self) -> None:
         self.cover.layout.display = "none"
-        self.seat_view.layout.display = None
+        self.seat_view.layout.display = SHOWN
 
     def _show(self, seat: int, watching: bool = False) -> None:
         game = self._game()

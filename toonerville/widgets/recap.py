@@ -37,7 +37,7 @@ from ..messages import N_, _, plural
 from ..render import TEXT_PX, card_html, meld_html
 from ..rules import ROUNDS, Rules
 from ..scoring import places, winners
-from .base import Part
+from .base import SHOWN, Part
 from .coach_review import IN_BROWSER, ReviewSource, RoundReview
 
 #: how long a shared table's recap stays before it closes by itself, in seconds
@@ -228,7 +228,7 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
             source = self.review_source()
             if source is not None:
                 self.review.prepare(*source, self._end.round_number)
-        self.layout.display = None
+        self.layout.display = SHOWN
         return True
 
     def hold(self) -> None:

@@ -54,7 +54,7 @@ from ..hints import discard_helps
 from ..messages import N_, Message, _, msg
 from ..rules import Rules
 from ..views import Phase, PlayerView
-from .base import MessageBox, Part, translated_button
+from .base import MessageBox, Part, displayed, translated_button
 from .board import PilesView, ScoreSheet, TableView
 from .coach_view import CoachHint
 from .hand import HandOrder, SeatHand
@@ -195,7 +195,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
             options=buy_offer_options, description=N_("Offer me a declined discard"))
         self.buy_offers.add_class("tr-buy-offers")
         self.watch(self.buy_offers, guard(lambda change: self.send_offers(change["new"])))
-        self.buy_offers.layout.display = None if self._send_offers else "none"
+        self.buy_offers.layout.display = displayed(self._send_offers is not None)
         self.buy_row = _row([self.offer_text, self.buy_button, self.pass_button],
                             "tr-buy-row")
         self.start_row = _row([self.draw_button, self.take_button], "tr-start")
@@ -219,7 +219,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.record = _row([self.log_box, self.score_sheet], "tr-record")
         #: the card-game keys (the template's key script acts on the classes above)
         self.key_legend = self.texts(self._html("tr-keys"), value=keys_html)
-        self.key_legend.layout.display = None if self._legend else "none"
+        self.key_legend.layout.display = displayed(self._legend)
         self.children = [widgets.HTML(SEAT_CSS, layout=widgets.Layout(display="none")),
                          self.status, self.others, self.recap, *self.round_parts,
                          self.record, self.buy_offers,
@@ -276,7 +276,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         opened = self.recap.offer(history)
         # the hand goes to the page before the prompt and the buttons: a learner who
         # reads "your turn" and clicks a card at once clicks the card the hand holds now
-        self.hand.layout.display = "none" if watching else None
+        self.hand.layout.display = displayed(not watching)
         self._picking = True
         try:
             if watching:
@@ -295,7 +295,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._show_buttons(watching, finished)
         # after the buttons: the page's key script puts the focus on the next one
         mark_next(self.prompt, next_step(view, me, finished))
-        self.key_legend.layout.display = None if self._legend and not watching else "none"
+        self.key_legend.layout.display = displayed(self._legend and not watching)
         self.suggested.value = self.suggested_text = ""
         self.others.value = seats_html(view, me, finished)
         self._show_round(not self.recap.shown)
@@ -321,7 +321,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         for attribute, *_rest in _HELPERS:
             getattr(self, attribute).disabled = watching or (finished and not live)
         for row in (self.start_row, self.moves, self.hand_head):
-            row.layout.display = "none" if watching else None
+            row.layout.display = displayed(not watching)
 
     def _show_log(self) -> None:
         """The log: the table's sentences with the owner's and the page's notes."""
@@ -346,7 +346,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
 
     def _show_round(self, shown: bool) -> None:
         for part in self.round_parts:
-            part.layout.display = None if shown else "none"
+            part.layout.display = displayed(shown)
         if shown and self._view is not None:
             self._show_offer(self._view, self._seat is None)
         if shown and self._seat is None:  # a watcher (or a covered device): no hand

@@ -32,7 +32,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..bots import BOT_KINDS
 from ..errors import ToonervilleError
 from ..messages import N_, _, msg
 from ..rules import Rules
@@ -40,9 +39,9 @@ from ..serverless import no_tournament
 from ..store import TableStore, TournamentDesk
 from ..store.seats import AWAY_AFTER, LIMITS
 from ..tournament import Tournament, sheet_csv
-from .base import translated_button
+from .base import SHOWN, translated_button
 from .components import HouseRulesPanel, MessageBox, size_style
-from .level_view import LevelGuide
+from .level_view import LevelGuide, give_seat_options, level_options
 from .ticker import poll_ticker
 from .tournament_parts import (  # the parts, importable from here as before
     BOT_MOVES_PER_TICK,
@@ -61,7 +60,6 @@ from .tournament_parts import (  # the parts, importable from here as before
     text_box,
 )
 from .tournament_seat import TournamentSeat
-from .words import bot_kind_options
 
 #: how often the teacher's page looks at the tables, in milliseconds
 TEACHER_POLL_MS = 1000
@@ -111,7 +109,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                                            description=_("Bots"),
                                            layout=widgets.Layout(width="10em"))
         self.bots.add_class("tt-bots")
-        self.bot_kind = widgets.Dropdown(options=bot_kind_options(), value=BOT_KINDS[0],
+        self.bot_kind = widgets.Dropdown(options=level_options(), value="heuristic",
                                          description=_("Bots play"),
                                          layout=widgets.Layout(width="auto"))
         self.bot_kind.add_class("tt-bot-kind")
@@ -172,8 +170,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             f'{escape(_("Print the master sheet"))}</button>')
         self.give_name = widgets.Dropdown(options=[], description=_("Learners"),
                                           layout=widgets.Layout(width="auto"))
-        self.give_to = widgets.Dropdown(options=[(_("to a bot"), "heuristic"),
-                                                 (_("to a new learner"), "")],
+        self.give_to = widgets.Dropdown(options=give_seat_options(), value="heuristic",
                                         layout=widgets.Layout(width="auto"))
         self.give_button = translated_button(N_("Give the seat"), "tt-give", N_(
             "For a learner who cannot come back: a bot plays the seat, or a new learner "
@@ -229,6 +226,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                               rounds=int(self.rounds.value if rounds is None else rounds))
         desk.set_limits(code, key, away_after=float(self.away_after.value))
         desk.start(code, key)
+        self.give_to.value = self.bot_kind.value  # a seat handed over: the set-up's level
         self._run(code, key)
         self.key_view.value = _(
             "Your teacher's key, shown only now: <code>{key}</code>. Note it with the code: "
@@ -287,7 +285,7 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.code, self._key = code, key
         self.give_name.options = list(self._desk().get(code).learners)
         self.setup.layout.display = "none"
-        self.running.layout.display = None
+        self.running.layout.display = SHOWN
         self.code_view.value = _("Tournament code: <b>{code}</b> · learners open this page, "
                                  "type the code and their name").format(code=code)
         self._shown = ()
