@@ -8,6 +8,9 @@ done, seconds per deal) goes to stderr; `--out FILE` appends one JSON line per d
 `--resume` skips the deals already in that file (a long run can stop and go on).
 
     nice python benchmarks/bench_strength.py --games 1000 --out strength.jsonl --resume
+    # the same run on two cores: two processes, one file
+    nice python benchmarks/bench_strength.py --games 1000 --out s.jsonl --resume --shard 0/2 &
+    nice python benchmarks/bench_strength.py --games 1000 --out s.jsonl --resume --shard 1/2
     python benchmarks/bench_strength.py --games 20 --worlds 6      # a quick look
 """
 
@@ -48,7 +51,11 @@ def main() -> None:
                    "figures do not depend on the machine's load)")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--resume", action="store_true")
+    p.add_argument("--shard", default="0/1", metavar="K/N",
+                   help="play only the deals whose index is K modulo N: N processes "
+                   "(K = 0 … N-1) with the same --out share one run between cores")
     args = p.parse_args()
+    shard, shards = (int(x) for x in args.shard.split("/"))
     worlds = args.worlds or StrongBot().worlds
     print(f"load average at start: {os.getloadavg()}", flush=True)
     pairs: list[Pair] = []
@@ -61,7 +68,7 @@ def main() -> None:
     fresh = 0
     try:
         for index in range(args.games):
-            if index in done:
+            if index in done or index % shards != shard:
                 continue
             pair = next(compare_levels(_level(args.a, worlds, args.budget),
                                        _level(args.b, worlds, args.budget), 1,
