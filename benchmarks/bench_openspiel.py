@@ -35,6 +35,8 @@ import sys
 import time
 from pathlib import Path
 
+from peer_venv import ensure_peer
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OPENSPIEL = "open_spiel==2.0.2"
@@ -86,30 +88,6 @@ def work_openspiel(games: int, seed: int) -> dict[str, float | str]:
 
 
 # -- the driver ---------------------------------------------------------------------------
-def venv_python(venv: Path) -> Path:
-    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-
-
-def ensure_openspiel(venv: Path) -> Path:
-    """The Python of a virtual environment holding open_spiel, made if need be."""
-    python = venv_python(venv)
-    probe = "import importlib.metadata as m; print(m.version('open_spiel'))"
-    if python.exists():
-        found = subprocess.run([python, "-c", probe], capture_output=True, text=True)
-        if found.returncode == 0 and found.stdout.strip() == OPENSPIEL.split("==")[1]:
-            return python
-    print(f"creating {venv} with {OPENSPIEL} (once) ...", file=sys.stderr)
-    try:
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([python, "-m", "pip", "install", "--disable-pip-version-check",
-                        "--quiet", OPENSPIEL], check=True)
-    except (OSError, subprocess.CalledProcessError) as err:
-        raise SystemExit(f"could not make OpenSpiel's environment in {venv} ({err}): this "
-                         f"benchmark needs PyPI once to install {OPENSPIEL}; or pass --venv "
-                         "with an environment that has it") from None
-    return python
-
-
 def measure(python: Path | str, side: str, games: int, seed: int,
             pure: bool = False) -> dict[str, float | str]:
     env = {k: v for k, v in os.environ.items() if k != "TOONERVILLE_PURE"}
@@ -146,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(work(args.games, args.seed)))
         return 0
 
-    os_python = ensure_openspiel(args.venv)
+    os_python = ensure_peer(args.venv, OPENSPIEL, "OpenSpiel")
     sides: list[tuple[str, Path | str, str, int, bool]] = [
         ("compiled", sys.executable, "ours", args.ours_games, False)]
     if not args.no_pure:

@@ -31,6 +31,8 @@ import sys
 import time
 from pathlib import Path
 
+from peer_venv import ensure_peer
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 RLCARD = "rlcard==1.2.0"
@@ -68,30 +70,6 @@ def work_rlcard(games: int, seed: int) -> dict[str, float]:
 
 
 # -- the driver ---------------------------------------------------------------------------
-def venv_python(venv: Path) -> Path:
-    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-
-
-def ensure_rlcard(venv: Path) -> Path:
-    """The Python of a virtual environment holding rlcard==1.2.0, made if need be."""
-    python = venv_python(venv)
-    probe = "import importlib.metadata as m; print(m.version('rlcard'))"
-    if python.exists():
-        found = subprocess.run([python, "-c", probe], capture_output=True, text=True)
-        if found.returncode == 0 and found.stdout.strip() == RLCARD.split("==")[1]:
-            return python
-    print(f"creating {venv} with {RLCARD} (once) ...", file=sys.stderr)
-    try:
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([python, "-m", "pip", "install", "--disable-pip-version-check",
-                        "--quiet", RLCARD], check=True)
-    except (OSError, subprocess.CalledProcessError) as err:
-        raise SystemExit(f"could not make RLCard's environment in {venv} ({err}): this "
-                         f"benchmark needs PyPI once to install {RLCARD}; or pass --venv "
-                         "with an environment that has it") from None
-    return python
-
-
 def measure(python: Path | str, side: str, games: int, seed: int) -> dict[str, float]:
     out = subprocess.run([str(python), str(Path(__file__).resolve()), "--worker", side,
                           "--games", str(games), "--seed", str(seed)],
@@ -123,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(work(args.games, args.seed)))
         return 0
 
-    rl_python = ensure_rlcard(args.venv)
+    rl_python = ensure_peer(args.venv, RLCARD, "RLCard")
     print(f"random bots, CPU time per decision: ours = 4-player toonerville "
           f"({args.ours_games} games a run), RLCard = {RLCARD} gin-rummy "
           f"({args.rlcard_games} games a run); {args.rounds} rounds A B")
