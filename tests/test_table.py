@@ -48,12 +48,35 @@ def test_a_table_of_bots_plays_the_game_simulate_plays() -> None:
 
 
 def test_the_one_seed_rule_gives_every_decision_its_own_generator() -> None:
-    lazy = T._DecisionRandom()
-    lazy.arm(7, 12, 2)
-    plain = bot_rng(7, 12, 2)
-    assert [lazy.randrange(1000) for _ in range(5)] == [plain.randrange(1000)
-                                                         for _ in range(5)]
+    armed = T.DecisionRandom()
+    armed.arm(7, 12, 2)
+    fresh = bot_rng(7, 12, 2)
+    draws = [armed.randrange(1000) for _ in range(5)]
+    assert draws == [fresh.randrange(1000) for _ in range(5)]
     assert T.bot_key(7, 12, 2) == "7:12:2"
+    armed.arm(7, 12, 2)  # armed again for the same decision: the same numbers again
+    assert [armed.randrange(1000) for _ in range(5)] == draws
+    other = bot_rng(7, 13, 2)
+    assert [other.randrange(1000) for _ in range(5)] != draws
+
+
+def test_a_decision_generator_draws_evenly_and_keeps_its_state() -> None:
+    rng = bot_rng(3, 0, 1)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.randrange(6)] += 1
+    assert all(850 < c < 1150 for c in counts), counts  # about 1,000 each
+    assert all(0.0 <= rng.random() < 1.0 for _ in range(100))
+    assert rng.getrandbits(0) == 0 and rng.getrandbits(200) < 2 ** 200
+    state = rng.getstate()
+    ahead = [rng.random() for _ in range(3)]
+    rng.setstate(state)
+    assert [rng.random() for _ in range(3)] == ahead
+    deck = list(range(20))
+    rng.shuffle(deck)
+    assert sorted(deck) == list(range(20)) and deck != list(range(20))
+    with pytest.raises(ValueError):
+        rng.getrandbits(-1)
 
 
 def test_a_learner_who_is_away_is_played_by_a_stand_in_until_they_come_back() -> None:

@@ -41,8 +41,9 @@ class Colour(Enum):
         return self.name.capitalize()
 
 
+#: the colours in card order: `COLOURS.index(c)` is a colour's place (an enum member as a
+#: dict key would be hashed by Python code, card by card)
 COLOURS: Final[tuple[Colour, ...]] = tuple(Colour)
-_COLOUR_INDEX: Final = {c: i for i, c in enumerate(COLOURS)}
 #: each card's notation by `Card.index` ("R7", "RK"): a move's notation names cards at
 #: every move, and an enum's `value` is looked up by Python code each time
 _TEXT: Final = [f"{c.value}{n}" for c in COLOURS for n in range(LOWEST, HIGHEST + 1)] + ["RK"]
@@ -85,7 +86,7 @@ class Card:
                     "Rook", "T1", colour=_quote(colour)))
         object.__setattr__(self, "colour", colour)
         object.__setattr__(self, "number", number)
-        object.__setattr__(self, "index", _COLOUR_INDEX[colour] * HIGHEST + number - 1)
+        object.__setattr__(self, "index", COLOURS.index(colour) * HIGHEST + number - 1)
         object.__setattr__(self, "is_rook", False)
         object.__setattr__(self, "points", 5 if number <= 9 else 10)
 
@@ -139,7 +140,7 @@ BY_INDEX: Final[tuple[Card, ...]] = (*NATURALS, ROOK)
 
 def card_of(colour: Colour, number: int) -> Card:
     """The natural card `colour` `number` (1..14) without making a new value."""
-    return BY_INDEX[_COLOUR_INDEX[colour] * HIGHEST + number - 1]
+    return BY_INDEX[COLOURS.index(colour) * HIGHEST + number - 1]
 _BY_TEXT: Final = {str(c): c for c in (*NATURALS, ROOK)}
 _TOKEN: Final = re.compile(r"[,\s]+")
 

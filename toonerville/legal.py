@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 
 from . import actions as A
 from . import buying, melding, turn
-from .cards import ROOK, Card
+from .cards import DECK_SIZE, ROOK, Card
 from .errors import IllegalActionError
 from .events import Phase
 from .melds import Meld
@@ -58,8 +58,9 @@ def deciders(s: Position, setup: Setup) -> tuple[int, ...]:
 # Moves are immutable values, so the few that recur (a seat's draw, take, buy, pass and
 # discard of each card value) are made once and handed out again: a bot asks for the
 # legal moves, or makes one of these, at every decision. At most 5 seats × 57 card values.
+_SEATS: Final = 5  # T2: 3 to 5 players
 _SIMPLE: Final[dict[tuple[type, int], A.Action]] = {}
-_DISCARDS: Final[dict[tuple[int, int], A.Discard]] = {}
+_DISCARDS: Final[list[list[A.Discard | None]]] = [[None] * DECK_SIZE for _ in range(_SEATS)]
 
 
 def simple_move(kind: type[A.Draw | A.TakeDiscard | A.Buy | A.Pass], seat: int) -> A.Action:
@@ -72,9 +73,12 @@ def simple_move(kind: type[A.Draw | A.TakeDiscard | A.Buy | A.Pass], seat: int) 
 
 def discard_move(seat: int, card: Card) -> A.Discard:
     """`Discard(seat, card)`, made once per seat and card value."""
-    found = _DISCARDS.get((seat, card.index))
+    if not 0 <= seat < _SEATS:
+        return A.Discard(seat, card)
+    mine = _DISCARDS[seat]
+    found = mine[card.index]
     if found is None:
-        found = _DISCARDS[(seat, card.index)] = A.Discard(seat, card)
+        found = mine[card.index] = A.Discard(seat, card)
     return found
 
 

@@ -111,12 +111,10 @@ def lay_off_moves(hand: Sequence[Card], table: Sequence[Sequence[Meld]], seat: i
                 wanted = [c for c in rook_ends(meld) if c is not None]
             else:
                 wanted = [card_of(colour, meld.low) for colour in COLOURS]
-            for card in [held[c.index] for c in wanted if c.index in held]:
-                try:
-                    meld.lay_off(card, None, rules)
-                except ToonervilleError:
-                    continue
-                out.append((card, (owner, index), None))
+            # a natural card just beyond a run's ends in its colour, or of a set's number,
+            # is what `Meld.lay_off` takes without a question (no house rule limits it)
+            out.extend([(held[c.index], (owner, index), None) for c in wanted
+                        if c.index in held])
             if ROOK_KEY in held:
                 for as_card in rook_ends(meld):
                     try:

@@ -41,13 +41,12 @@ class MeldKind(Enum):
 
 
 _RUN, _SET = MeldKind.RUN, MeldKind.SET
-_NATURALS: Final = {colour: NATURALS[i * HIGHEST:(i + 1) * HIGHEST]
-                    for i, colour in enumerate(COLOURS)}
+_NATURALS: Final = tuple(NATURALS[i * HIGHEST:(i + 1) * HIGHEST] for i in range(len(COLOURS)))
 
 
 def _natural(colour: Colour, number: int) -> Card:
     """The card of this colour and number (1..14), from the deck's table."""
-    return _NATURALS[colour][number - 1]
+    return _NATURALS[COLOURS.index(colour)][number - 1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,6 +245,14 @@ class Position:
         only; `CardNotInHandError` names the first card the hand does not hold."""
         hand, k = self.hands[seat], self.keys
         preferred = list(dict.fromkeys(i for i in prefer if i is not None and i in hand))
+        if len(cards) == 1:  # most moves play one card: look for it, and pool nothing
+            want = cards[0].index
+            for i in preferred:
+                if k[i] == want:
+                    return [i]
+            for i in hand:
+                if k[i] == want:
+                    return [i]
         # the physical cards of each card value held, in the order they are to be taken:
         # the preferred ones first, then the others in hand order
         pool: dict[int, list[int]] = {}

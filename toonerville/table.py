@@ -7,7 +7,7 @@ it, so they share:
 - who sits where (`Sitter`): a learner, a bot of a named kind, or a learner who is away
   and played by a stand-in bot until they come back;
 - ONE random-number rule (`bot_rng`): a bot deciding at move n of the game seeded s, at
-  seat k, draws from a generator seeded "s:n:k" and nothing else, so the same seed gives
+  seat k, draws from a generator keyed "s:n:k" and nothing else, so the same seed gives
   the same game wherever it is played, by one process or by many clients of one store;
 - ONE safety limit (`SAFETY_MOVES`): when bots have made that many moves in a row and
   no new round has begun meanwhile, the table stops and says so (`stalled`) instead of
@@ -28,11 +28,13 @@ learner counts as away (`store.tables`, `widgets.session`) and tell the table.
 
 from __future__ import annotations
 
+import os
 import random
+from hashlib import blake2b
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from . import actions as A
 from .bots import Bot, make_bot
@@ -57,52 +59,63 @@ class BotMistake(RuntimeError):
     the player's fault."""
 
 
-class _DecisionRandom(random.Random):
-    """A generator seeded only when a bot first draws from it: most bots never do, and
-    seeding costs more than many a decision. Once seeded it gives exactly the numbers of
-    `random.Random(key)`."""
+class DecisionRandom(random.Random):
+    """The generator of one bot decision (`bot_key`): its numbers are BLAKE2b digests of
+    the key and a count ("s:n:k:1", "s:n:k:2", ...), 64 bits each. A bot decides many
+    times a game, and arming this costs nothing, where seeding a Mersenne Twister costs
+    more than many a decision; the numbers depend on the key alone, as the one rule
+    wants. Everything `random.Random` offers (`randrange`, `choice`, `shuffle`, ...) is
+    built on `getrandbits` and `random` here."""
 
-    _key: tuple[int, int, int] | None = None
+    def __init__(self, key: object = None) -> None:
+        self._key = b""
+        self._count = 0
+        super().__init__(key)
 
     def arm(self, seed: int, moves: int, seat: int) -> None:
-        self._key = (seed, moves, seat)
-
-    def _ready(self) -> None:
-        key = self._key
-        if key is not None:
-            self._key = None
-            super().seed(bot_key(*key))
+        """Make this the generator of the decision at seat `seat` after `moves` moves of
+        the game seeded `seed`."""
+        self._key = bot_key(seed, moves, seat).encode()
+        self._count = 0
 
     def seed(self, a: Any = None, version: int = 2) -> None:
-        self._key = None
-        super().seed(a, version)
-
-    def random(self) -> float:
-        self._ready()
-        return super().random()
+        self._key = (os.urandom(16).hex() if a is None else str(a)).encode()
+        self._count = 0
 
     def getrandbits(self, k: int) -> int:
-        self._ready()
-        return super().getrandbits(k)
+        if k < 0:
+            raise ValueError("number of bits must be non-negative")
+        out = got = 0
+        key = self._key
+        while got < k:
+            self._count += 1
+            digest = blake2b(b"%s:%d" % (key, self._count), digest_size=8).digest()
+            out |= int.from_bytes(digest, "little") << got
+            got += 64
+        return out >> (got - k)
 
-    def randbytes(self, n: int) -> bytes:
-        self._ready()
-        return super().randbytes(n)
+    def random(self) -> float:
+        return self.getrandbits(53) * _UNIT
 
     def getstate(self) -> tuple[Any, ...]:
-        self._ready()
-        return super().getstate()
+        return (self._key, self._count)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._key, self._count = state
+
+
+_UNIT: Final = 2.0 ** -53
 
 
 def bot_key(seed: int, moves: int, seat: int) -> str:
-    """The seed of a bot's generator when it decides at seat `seat` after `moves` moves
+    """The key of a bot's generator when it decides at seat `seat` after `moves` moves
     of the game seeded `seed` (the one rule, see the module's docstring)."""
     return f"{seed}:{moves}:{seat}"
 
 
 def bot_rng(seed: int, moves: int, seat: int) -> random.Random:
     """A fresh generator for one decision (`bot_key`)."""
-    return random.Random(bot_key(seed, moves, seat))
+    return DecisionRandom(bot_key(seed, moves, seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +169,7 @@ class Table:
                 sitters[seat] = Sitter(away=seat in set(away), stand_in=stand_name,
                                        buy_offers=_offer_setting(setting))
         self._sitters = sitters
-        self._rng = _DecisionRandom()
+        self._rng = DecisionRandom()
         self._rules = game.rules
         self._legal = [partial(game.legal_actions, seat) for seat in range(n)]
         self.mistakes: list[BotMistake] = []
