@@ -134,14 +134,22 @@ def _swaps(s: Position, setup: Setup, me: int, hand: tuple[Card, ...],
     if not setup.rules.rook_swap:
         return out
     down = s.down_turn[me] is not None
+    # as with lay-offs: a swap whose Rook is laid off at once leaves a hand of three or
+    # more cards with no dead end possible (T13a, H12), so what `check_swap` asks beyond
+    # the fit found here is the same for every such swap, and the first one's check does
+    checked_once = down and len(hand) > 3 and s.swapped is None
     for source, meld, natural in _reach(hand, table):
         if down:
             after = [list(t) for t in table]
             after[source[0]][source[1]] = meld.swap_rook(natural)
             for onto, as_card in melding.lay_off_spots(ROOK, after, me, setup.rules):
                 a = A.SwapRook(me, natural, source, onto, as_card)
-                if _passes(melding.check_swap, s, setup, a):
+                if checked_once and out:
                     out.append(a)
+                elif _passes(melding.check_swap, s, setup, a):
+                    out.append(a)
+                elif checked_once:
+                    return out
         else:
             rest = list(hand)
             rest.remove(natural)

@@ -67,7 +67,7 @@ class DecisionRandom(random.Random):
     wants. Everything `random.Random` offers (`randrange`, `choice`, `shuffle`, ...) is
     built on `getrandbits` and `random` here."""
 
-    def __init__(self, key: object = None) -> None:
+    def __init__(self, key: str | None = None) -> None:
         self._key = b""
         self._count = 0
         super().__init__(key)
