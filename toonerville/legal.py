@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 
 from . import actions as A
 from . import buying, melding, turn
-from .cards import DECK_SIZE, ROOK, Card
+from .cards import BY_INDEX, ROOK, Card
 from .errors import IllegalActionError
 from .events import Phase
 from .melds import Meld
@@ -60,7 +60,10 @@ def deciders(s: Position, setup: Setup) -> tuple[int, ...]:
 # legal moves, or makes one of these, at every decision. At most 5 seats × 57 card values.
 _SEATS: Final = 5  # T2: 3 to 5 players
 _SIMPLE: Final[dict[tuple[type, int], A.Action]] = {}
-_DISCARDS: Final[list[list[A.Discard | None]]] = [[None] * DECK_SIZE for _ in range(_SEATS)]
+#: every seat's discard of every card value, made here once (held as `Any`: the compiled
+#: build hands them out with no type check)
+_DISCARDS: Final[list[list[Any]]] = [[A.Discard(seat, card) for card in BY_INDEX]
+                                     for seat in range(_SEATS)]
 
 
 def simple_move(kind: type[A.Draw | A.TakeDiscard | A.Buy | A.Pass], seat: int) -> A.Action:
@@ -75,10 +78,7 @@ def discard_move(seat: int, card: Card) -> A.Discard:
     """`Discard(seat, card)`, made once per seat and card value."""
     if not 0 <= seat < _SEATS:
         return A.Discard(seat, card)
-    mine = _DISCARDS[seat]
-    found = mine[card.index]
-    if found is None:
-        found = mine[card.index] = A.Discard(seat, card)
+    found: A.Discard = _DISCARDS[seat][card.index]
     return found
 
 
@@ -108,7 +108,8 @@ def legal_moves(s: Position, setup: Setup, seat: int | None = None) -> list[A.Ac
     else:
         out.extend(_lay_offs(s, setup, me, hand, table))
     out.extend(_swaps(s, setup, me, hand, table))
-    out.extend([discard_move(me, c) for c in turn.discardable(s, setup, me)])
+    mine = _DISCARDS[me]
+    out.extend([mine[c.index] for c in turn.discardable(s, setup, me)])
     return out
 
 
@@ -144,9 +145,7 @@ def _swaps(s: Position, setup: Setup, me: int, hand: tuple[Card, ...],
             after[source[0]][source[1]] = meld.swap_rook(natural)
             for onto, as_card in melding.lay_off_spots(ROOK, after, me, setup.rules):
                 a = A.SwapRook(me, natural, source, onto, as_card)
-                if checked_once and out:
-                    out.append(a)
-                elif _passes(melding.check_swap, s, setup, a):
+                if (checked_once and out) or _passes(melding.check_swap, s, setup, a):
                     out.append(a)
                 elif checked_once:
                     return out

@@ -50,7 +50,8 @@ def _valid(meld: Meld, rules: Rules) -> Meld:
             _VALID.clear()
         cache = _VALID[rules] = {}
     _LAST[0], _LAST[1] = rules, cache
-    key = (meld.kind is MeldKind.RUN, meld.colour, meld.low,
+    colour = meld.colour  # as its place, not the enum member (Python hashes those)
+    key = (meld.kind is MeldKind.RUN, -1 if colour is None else COLOURS.index(colour), meld.low,
            tuple([card.index for card in meld.cards]))
     found = cache.get(key)
     if found is None:

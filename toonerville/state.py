@@ -255,12 +255,13 @@ class Position:
                     return [i]
         # the physical cards of each card value held, in the order they are to be taken:
         # the preferred ones first, then the others in hand order
-        pool: dict[int, list[int]] = {}
+        pool: dict[int, list[int]] = {card.index: [] for card in cards}
         for i in preferred:
-            pool.setdefault(k[i], []).append(i)
+            if k[i] in pool:
+                pool[k[i]].append(i)
         for i in hand:
-            if i not in preferred:
-                pool.setdefault(k[i], []).append(i)
+            if k[i] in pool and i not in preferred:
+                pool[k[i]].append(i)
         taken: list[int] = []
         for card in cards:
             ids = pool.get(card.index)

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import os
 import random
-from hashlib import blake2b
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from hashlib import blake2b
 from typing import Any, Final
 
 from . import actions as A

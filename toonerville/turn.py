@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import actions as A
 from . import buying
-from .cards import Card
+from .cards import BY_INDEX, DECK_SIZE, Card
 from .errors import (
     CardNotInHandError,
     DiscardError,
@@ -137,8 +137,9 @@ def discardable(s: Position, setup: Setup, seat: int) -> list[Card]:
     if len(hand) == 1 and (s.down_turn[seat] is None
                            or not setup.rules.may_go_out_by_discard(s.round_number)):
         return []  # T16, T17
-    free: dict[int, int] = {}
+    held = [False] * DECK_SIZE  # by card value: the values held, in card order
+    taken = s.taken
     for i in hand:
-        if i != s.taken:  # T14
-            free.setdefault(k[i], i)
-    return [s.cards[i] for _, i in sorted(free.items())]
+        if i != taken:  # T14
+            held[k[i]] = True
+    return [BY_INDEX[v] for v in range(DECK_SIZE) if held[v]]
