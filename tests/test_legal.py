@@ -89,3 +89,34 @@ def test_T13a_no_seeded_game_ever_leaves_the_decider_without_a_move(
             assert game.legal_actions(game.deciders[0]), game
 
     play_game(bots[:players], seed=seed, rules=rules, turn_limit=8, after_action=has_a_move)
+
+
+
+def _listed_lay_offs_and_swaps_are_accepted(game: Game, seen: dict[type, int]) -> None:
+    if game.is_over:
+        return
+    for action in game.legal_actions(game.deciders[0]):
+        if isinstance(action, (A.LayOff, A.SwapRook)):
+            seen[type(action)] = seen.get(type(action), 0) + 1
+            assert game.refusal(action) is None, action.notation()
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10**6), rules=RULES)
+def test_T18_H9_every_listed_lay_off_and_swap_is_accepted_under_any_house_rules(
+        seed: int, rules: Rules) -> None:
+    """The listing trusts what it built for some moves (a natural card just beyond a
+    run's ends or of a set's number; a down player's swaps, once one is accepted): the
+    game must accept every one, whatever the switches."""
+    seen: dict[type, int] = {}
+    play_game(["heuristic", "heuristic", "random", "heuristic"], seed=seed, rules=rules,
+              turn_limit=60,
+              after_action=lambda game: _listed_lay_offs_and_swaps_are_accepted(game, seen))
+
+
+def test_T18_H9_games_list_many_lay_offs_and_swaps_and_the_game_takes_them_all() -> None:
+    seen: dict[type, int] = {}
+    for seed in range(3):
+        play_game(["heuristic"] * 4, seed=seed, turn_limit=60,
+                  after_action=lambda game: _listed_lay_offs_and_swaps_are_accepted(game, seen))
+    assert seen.get(A.LayOff, 0) > 100 and seen.get(A.SwapRook, 0) > 20, seen
