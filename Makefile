@@ -60,11 +60,11 @@ $(PY):
 
 # notebooks + test extras; also satisfies `make app`
 $(STAMP): pyproject.toml | $(PY)
-	$(PIP_INSTALL) -e '.[notebooks,test]'
+	$(PIP_INSTALL) -e '.[notebooks,compile,test]'
 	touch $@ $(STAMP_APP)
 
 $(STAMP_APP): pyproject.toml | $(PY)
-	$(PIP_INSTALL) -e '.[notebooks]'
+	$(PIP_INSTALL) -e '.[notebooks,compile]'
 	touch $@
 
 # the static site's build tools, in an environment of their own (the browser tests that
@@ -76,7 +76,12 @@ $(STAMP_SITE): pyproject.toml | $(SITE_PY)
 	$(SITE_PIP_INSTALL) -e '.[site]'
 	touch $@
 
+# the app's kernels play the bots, so the app runs the compiled engine where it can be built
+# (`make app COMPILED=0` skips it); without a C compiler it says so and runs the pure one
 app: $(STAMP_APP)
+	@if [ "$(COMPILED)" = 1 ]; then $(PY) tools/compile_engine.py || \
+		echo "warning: the compiled engine could not be built (above); the app runs the pure engine" >&2; \
+	else $(PY) tools/compile_engine.py --clean >/dev/null; fi
 	@test -f notebooks/00-welcome.ipynb || echo "warning: notebooks/00-welcome.ipynb does not exist yet" >&2
 	@echo "Toonerville Rook: open http://127.0.0.1:$(PORT)/voila/render/00-welcome.ipynb (Ctrl-C stops)"
 	exec $(VOILA) notebooks/
