@@ -69,24 +69,33 @@ class DecisionRandom(random.Random):
 
     def __init__(self, key: str | None = None) -> None:
         self._key = b""
+        self._armed: tuple[int, int, int] | None = None  # a key not yet written out
         self._count = 0
         super().__init__(key)
 
     def arm(self, seed: int, moves: int, seat: int) -> None:
         """Make this the generator of the decision at seat `seat` after `moves` moves of
-        the game seeded `seed`."""
-        self._key = bot_key(seed, moves, seat).encode()
+        the game seeded `seed` (its key is written out only if the bot draws a number:
+        most bots never do)."""
+        self._armed = (seed, moves, seat)
         self._count = 0
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         self._key = (os.urandom(16).hex() if a is None else str(a)).encode()
+        self._armed = None
         self._count = 0
+
+    def _ready(self) -> bytes:
+        if self._armed is not None:
+            self._key = bot_key(*self._armed).encode()
+            self._armed = None
+        return self._key
 
     def getrandbits(self, k: int) -> int:
         if k < 0:
             raise ValueError("number of bits must be non-negative")
         out = got = 0
-        key = self._key
+        key = self._ready()
         while got < k:
             self._count += 1
             digest = blake2b(b"%s:%d" % (key, self._count), digest_size=8).digest()
@@ -98,10 +107,11 @@ class DecisionRandom(random.Random):
         return self.getrandbits(53) * _UNIT
 
     def getstate(self) -> tuple[Any, ...]:
-        return (self._key, self._count)
+        return (self._ready(), self._count)
 
     def setstate(self, state: tuple[Any, ...]) -> None:
         self._key, self._count = state
+        self._armed = None
 
 
 _UNIT: Final = 2.0 ** -53
