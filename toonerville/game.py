@@ -106,9 +106,13 @@ class Game:
         self._rng = random.Random(seed)
         self._history: list[Event] = []
         self._actions: list[A.Action] = []
-        # before each move: the position, the history's length, and the generator's
-        # state if the move shuffled (else None)
-        self._before: list[tuple[Position, int, tuple[Any, ...] | None]] = []
+        # before each move k: the position (`_before[k]`), the history's length
+        # (`_logged[k]`) and, if the move shuffled, the generator's state (`_shuffled[k]`);
+        # kept side by side, not as a tuple per move: a game keeps thousands, and the
+        # collector looks over every tuple it has not yet seen
+        self._before: list[Position] = []
+        self._logged: list[int] = []
+        self._shuffled: dict[int, tuple[Any, ...]] = {}
         self._start: dict[str, Any] = {}
         self._pos = Position((), 1, 0, 0, Phase.DRAW, [], [], [], [], [])
         # `deciders` of the position `_deciders_of` (a position never changes once it is
@@ -391,7 +395,11 @@ class Game:
         apply, plan = self._check(action)
         before = self._pos
         ch = carry_out(self._setup, before, self._rng, action.notation(), apply, action, plan)
-        self._before.append((before, len(self._history), ch.rng_before))
+        if ch.rng_before is not None:
+            self._shuffled[len(self._before)] = ch.rng_before
+        self._before.append(before)
+        self._logged.append(len(self._history))
+        before.put_away()
         self._pos = ch.pos
         self._history.extend(ch.events)
         self._actions.append(action)
@@ -451,9 +459,9 @@ class Game:
         shuffle's state); returns the move taken back. Nothing to undo: `WrongPhaseError`."""
         if not self._before:
             raise WrongPhaseError(msg("there is no move to take back", None))
-        before, logged, rng_state = self._before.pop()
-        self._pos = before
-        del self._history[logged:]
+        self._pos = self._before.pop()
+        del self._history[self._logged.pop():]
+        rng_state = self._shuffled.pop(len(self._before), None)
         if rng_state is not None:
             self._rng.setstate(rng_state)
         return self._actions.pop()
@@ -469,15 +477,17 @@ class Game:
         game._setup, game.seed, game._start = self._setup, self.seed, self._start
         game._deciders_of, game._deciders = None, ()
         game._before = self._before[:moves]
+        game._logged = self._logged[:moves]
+        game._shuffled = {k: r for k, r in self._shuffled.items() if k < moves}
         game._actions = self._actions[:moves]
         if moves == len(self._actions):
             game._pos, logged = self._pos, len(self._history)
         else:
-            game._pos, logged = self._before[moves][0], self._before[moves][1]
+            game._pos, logged = self._before[moves], self._logged[moves]
         game._history = self._history[:logged]
         # the generator as it stood: its state before the first later move that shuffled
-        state = next((r for _, _, r in self._before[moves:] if r is not None),
-                     self._rng.getstate())
+        later = [k for k in self._shuffled if k >= moves]
+        state = self._shuffled[min(later)] if later else self._rng.getstate()
         game._rng = random.Random()
         game._rng.setstate(state)
         return game

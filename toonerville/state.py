@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from ._native import mypyc_attr
-from .cards import Card
+from .cards import BY_INDEX, Card
 from .errors import CardNotInHandError
 from .events import Event, EventKind, Phase
 from .melds import Meld
@@ -53,6 +53,10 @@ class Setup:
 
 
 # copies skip __init__ (`Cls.__new__(Cls)`), which a compiled class allows only so; a
+#: a position's `_held` before any hand is worked out, by the number of seats
+_NOTHING_HELD: Final = tuple((None,) * n for n in range(8))
+
+
 # position holds only values that never point back at it (acyclic: the collector need
 # not watch the thousands a game keeps)
 @mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
@@ -101,7 +105,7 @@ class Position:
         self.swapped = swapped  # H12: a Rook swapped out this turn and still in hand
         self._melds: tuple[tuple[Meld, ...], ...] | None = None  # see `melds`
         self._counts: Counts | None = None  # see `counts`
-        self._held: tuple[tuple[Card, ...] | None, ...] = (None,) * len(self.hands)
+        self._held: tuple[tuple[Card, ...] | None, ...] = _NOTHING_HELD[len(self.hands)]
 
     def copy(self) -> Position:
         """A position to change, sharing this one's values. Every field is a tuple (or a
@@ -118,6 +122,15 @@ class Position:
         p.scores, p.records, p._melds = self.scores, self.records, self._melds
         p._counts, p._held = self._counts, self._held
         return p
+
+    def put_away(self) -> None:
+        """This position is kept only for `undo` and `position_at` now: drop what it worked
+        out for readers (hands as cards, the counts, the melds), so that what no later
+        position shares is freed at once, not kept for the collector to look over. Asked
+        again, it is worked out again."""
+        self._melds = None
+        self._counts = None
+        self._held = _NOTHING_HELD[len(self.hands)]
 
     # -- changing: only apply steps call these, on their own copy -------------------
     def set_hand(self, seat: int, ids: Iterable[int]) -> None:
@@ -296,6 +309,8 @@ class Change:
     def log(self, kind: EventKind, seat: int | None, cards: tuple[Card, ...] = (),
             by_move: bool = False, **detail: Any) -> None:
         """Record an event; `by_move` marks the one event that is the move itself."""
+        if len(cards) == 1:  # a card's own 1-tuple, made once: a game logs thousands
+            cards = _ONE_CARD[cards[0].index]
         # the named tuple built as a tuple: its generated __new__ only binds the 7 names
         self.events.append(_new_event(Event, (
             self.pos.round_number, kind, seat, cards, self.action if by_move else None,
@@ -323,5 +338,6 @@ def carry_out(setup: Setup, before: Position, rng: random.Random, notation: str,
 
 
 _EMPTY: Final[Any] = MappingProxyType({})
+_ONE_CARD: Final = tuple((card,) for card in BY_INDEX)
 _new_event: Final = tuple.__new__  # see `Change.log`
 _new_view: Final = tuple.__new__  # see `Position.view`
