@@ -52,11 +52,11 @@ class Setup:
     turn_limit: int | None
 
 
-# copies skip __init__ (`Cls.__new__(Cls)`), which a compiled class allows only so; a
 #: a position's `_held` before any hand is worked out, by the number of seats
 _NOTHING_HELD: Final = tuple((None,) * n for n in range(8))
 
 
+# copies skip __init__ (`Cls.__new__(Cls)`), which a compiled class allows only so; a
 # position holds only values that never point back at it (acyclic: the collector need
 # not watch the thousands a game keeps)
 @mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
