@@ -88,10 +88,6 @@ def lay_off_spots(card: Card, table: Sequence[Sequence[Meld]], seat: int, rules:
         for index, meld in enumerate(melds):
             if not meld.fits(card):
                 continue
-            if card.is_rook:
-                rooks = meld.rooks  # a meld full of Rooks (H1) is passed by, not refused
-                if rooks + 1 > rules.rooks_allowed(len(meld.cards) - rooks):
-                    continue
             for as_card in rook_ends(meld) if card.is_rook else (None,):
                 try:
                     meld.lay_off(card, as_card, rules)
