@@ -47,10 +47,27 @@ def test_the_front_page_speaks_each_language() -> None:
     assert "पाठ, क्रम से" in page and "Lekcije, redom" in page and "Palajaran, saurutan" in page
 
 
-def test_the_apps_front_page_links_from_the_servers_root() -> None:
-    tree = pages.app_tree_template()
-    assert '{% endraw %}{{ base_url }}{% raw %}voila/render/03-contracts.ipynb?lang=fa"' in tree
-    assert "voila/templates/toonerville/static/rulebook-hi.html" in tree
+NOTEBOOK = {"type": "notebook", "name": "00-welcome.ipynb"}
+FOLDER = {"type": "directory", "name": "notebooks"}
+
+
+@pytest.mark.parametrize(("folder", "listing", "lessons"), [
+    # make app: notebooks/ is the server's root
+    ("", [NOTEBOOK], "/base/voila/render/"),
+    # Binder: the repository is the root; its front page at voila/tree/notebooks …
+    ("notebooks", [NOTEBOOK], "/base/voila/render/notebooks/"),
+    # … or at the root, voila/tree, which lists the notebooks folder
+    ("", [FOLDER], "/base/voila/render/notebooks/"),
+])
+def test_the_apps_front_page_links_lead_to_the_lessons_of_the_folder_it_lists(
+        folder: str, listing: list[dict[str, str]], lessons: str) -> None:
+    import jinja2  # Voila's own template engine, installed with the notebooks extra
+    page = jinja2.Template(pages.app_tree_template()).render(
+        base_url="/base/", notebook_path=folder, contents={"content": iter(listing)})
+    assert f'href="{lessons}03-contracts.ipynb?lang=fa"' in page
+    assert f'href="{lessons}00-welcome.ipynb"' in page
+    assert 'href="/base/voila/templates/toonerville/static/rulebook-hi.html"' in page
+    assert "@BASE@" not in page and "@DIR@" not in page and "{%" not in page
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

@@ -111,10 +111,11 @@ footer { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
 
 
 # -- links ----------------------------------------------------------------------------------
-def app_links(base: str = "@BASE@") -> dict[str, Callable[[str, str], str]]:
-    """Where the front page's links lead in the Voila app (`base` is its root URL)."""
+def app_links(base: str = "@BASE@", folder: str = "@DIR@") -> dict[str, Callable[[str, str], str]]:
+    """Where the front page's links lead in the Voila app (`base` is its root URL, `folder`
+    the notebooks' folder as the server sees it, ending in "/" unless it is the root)."""
     return {
-        "lesson": lambda lang, nb: f"{base}voila/render/{nb}" + (
+        "lesson": lambda lang, nb: f"{base}voila/render/{folder}{nb}" + (
             "" if lang == "en" else f"?lang={lang}"),
         "rulebook": lambda lang, _nb: f"{base}{APP_STATIC}rulebook-{lang}.html",
         "readme": lambda _lang, _nb: f"{base}{APP_STATIC}readme.html#in-the-classroom",
@@ -238,10 +239,20 @@ def front_page(links: dict[str, Callable[[str, str], str]]) -> str:
 
 def app_tree_template() -> str:
     """The front page as the Voila template's tree page: a Jinja template whose only
-    Jinja is the server's root URL."""
+    Jinja is the server's root URL and the folder it lists. `make app` serves notebooks/
+    as the root (`/voila/render/00-welcome.ipynb`); a Jupyter server started in the
+    repository, as on Binder, lists it as a folder (`/voila/tree/notebooks`, whose lessons
+    are at `/voila/render/notebooks/00-welcome.ipynb`)."""
     page = front_page(app_links())
-    return ("{% raw %}" + page.replace("@BASE@", "{% endraw %}{{ base_url }}{% raw %}")
-            + "{% endraw %}\n")
+    # the lessons' folder: the one listed, or its `notebooks` folder when it has one (the
+    # repository's root on Binder, `?urlpath=voila`)
+    where = ("{% set lessons = namespace(folder=(notebook_path or '').strip('/')) %}"
+             "{% if not lessons.folder %}{% for item in (contents or {}).get('content', []) %}"
+             "{% if item.type == 'directory' and item.name == 'notebooks' %}"
+             "{% set lessons.folder = 'notebooks' %}{% endif %}{% endfor %}{% endif %}")
+    folder = "{% if lessons.folder %}{{ lessons.folder }}/{% endif %}"
+    return (where + "{% raw %}" + page.replace("@BASE@", "{% endraw %}{{ base_url }}{% raw %}")
+            .replace("@DIR@", "{% endraw %}" + folder + "{% raw %}") + "{% endraw %}\n")
 
 
 # -- the rulebook ---------------------------------------------------------------------------
