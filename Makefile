@@ -41,16 +41,21 @@ SITE_PIP_INSTALL := $(SITE_PY) -m pip install --disable-pip-version-check --quie
 # first, so an edited template shows without reinstalling. MAX_KERNELS caps
 # the pages served at once (one kernel each; benchmarks/README.md has the figures).
 MAX_KERNELS ?= 40
+# POOL kernels are started with the server and handed out as pages open (refilled in the
+# background, counted against MAX_KERNELS): a class that arrives at once does not wait for
+# its kernels to start one after the other (toonerville/serving/pool.py)
+POOL ?= 4
 VOILA := env JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} \
 	$(PY) -m voila --no-browser --port=$(PORT) --Voila.port_retries=0 --Voila.ip=127.0.0.1 \
 	--Voila.config_file_paths=$(CURDIR) --Voila.config_file_paths=$(CURDIR)/share/voila \
 	--Voila.config_file_paths=$(CURDIR)/config \
-	--show_tracebacks=False --ClassKernelManager.max_kernels=$(MAX_KERNELS)
+	--show_tracebacks=False --ClassKernelManager.max_kernels=$(MAX_KERNELS) \
+	--ClassKernelManager.pool_size=$(POOL)
 
 .PHONY: help app test site lint typecheck pytest compiled chromium postgresql clean
 
 help:
-	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=..., MAX_KERNELS=... to change)"
+	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=..., MAX_KERNELS=..., POOL=... to change)"
 	@echo "make test   ruff + mypy + pytest (engine, browser and notebook tests)"
 	@echo "make site   build the static site into build/site/ (copy it to any web server)"
 	@echo "make clean  remove $(VENV) and $(SITE_VENV)"

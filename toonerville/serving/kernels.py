@@ -41,6 +41,7 @@ from tornado.web import HTTPError
 from traitlets import Float, Int
 
 from . import visitors
+from .pool import KernelPool, Key
 from .texts import page_texts
 
 HARDEN = "from toonerville.widgets.safety import harden; harden()"
@@ -116,11 +117,35 @@ class ClassKernelManager(AsyncMappingKernelManager):
              "its kernel is absent: its kernel is given to a visitor who would otherwise "
              "be refused.")
 
+    pool_size = Int(
+        0, config=True,
+        help="Kernels started before the pages that will use them and handed out as pages "
+             "open (`make app POOL=...`); they count against max_kernels (0: no pool).")
+    pool_fill_delay = Float(
+        1.0, config=True,
+        help="Seconds after a pool kernel is handed out before the pool starts another "
+             "(so that refilling does not slow the page being opened).")
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._starting: Counter[str] = Counter()
         self._pages: dict[str, Page] = {}
+        self._pool = KernelPool(self.pool_size, self._start_for_pool, self._shut_quietly,
+                                self.get_kernel, self.__contains__, self.log,
+                                self.pool_fill_delay)
         visitors.install(self)
+        if self.pool_size > 0:  # the pages at the server's root (make app's notebooks/)
+            from tornado.ioloop import IOLoop
+
+            IOLoop.current().add_callback(self._pool.want, ("python3", ""))
+
+    @property
+    def pool(self) -> KernelPool:
+        """The kernels waiting for pages."""
+        return self._pool
+
+    async def _start_for_pool(self, key: Key) -> str:
+        return await self.start_kernel(kernel_name=key[0], path=key[1])
 
     def live_kernels(self) -> int:
         """Kernels running or starting now."""
@@ -135,6 +160,16 @@ class ClassKernelManager(AsyncMappingKernelManager):
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         request = visitors.current()
         visitor = request.visitor if request is not None else SERVER
+        if request is not None and self._pool.size > 0:
+            await self._make_room(visitor, new=False)
+            key = (str(kwargs.get("kernel_name") or "python3"), str(kwargs.get("path") or ""))
+            pooled = await self._pool.take(key, kwargs.get("env"))
+            if pooled is not None:
+                self._pages[pooled] = Page(visitor, time.monotonic())
+                request.kernel_id = pooled
+                if request.done:  # the visitor left while it was handed out
+                    self.page_abandoned(pooled)
+                return pooled
         await self._make_room(visitor)
         if kwargs.get("kernel_name", "python3").startswith("python"):
             extra = list(kwargs.get("extra_arguments") or [])
@@ -153,9 +188,11 @@ class ClassKernelManager(AsyncMappingKernelManager):
                 self.page_abandoned(kernel_id)
         return kernel_id
 
-    async def _make_room(self, visitor: str) -> None:
-        """Check the caps before a kernel starts for `visitor`; give back absent pages'
-        kernels (theirs first) rather than refuse; raise `ClassFullError` if still full."""
+    async def _make_room(self, visitor: str, new: bool = True) -> None:
+        """Check the caps before a kernel starts for `visitor` (or, with `new` false, is
+        handed to them from the pool: the class's cap is then not concerned); give back
+        absent pages' kernels (theirs first) rather than refuse; raise `ClassFullError`
+        if still full."""
         per_visitor = self.max_kernels_per_visitor
         mine_full = (per_visitor > 0 and visitor != SERVER
                      and self.kernels_of(visitor) >= per_visitor)
@@ -163,7 +200,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
             self.log.warning("Visitor %s already holds %d kernels, refusing another",
                              visitor, self.kernels_of(visitor))
             raise ClassFullError(per_visitor, "yours")
-        class_full = self.max_kernels > 0 and self.live_kernels() >= self.max_kernels
+        class_full = new and self.max_kernels > 0 and self.live_kernels() >= self.max_kernels
         if class_full and not (await self._give_back(visitor, 0.0)
                                or await self._give_back(None, self.absent_after)):
             self.log.warning("Class full: %d kernels running or starting, refusing another",
@@ -239,4 +276,5 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._pages.pop(kernel_id, None)
+        self._pool.forget(kernel_id)
         return super().remove_kernel(kernel_id)
