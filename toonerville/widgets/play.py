@@ -36,6 +36,7 @@ from ..scenarios import BOT_NAMES as BOT_NAMES
 from ..scenarios import HUMAN, SCENARIOS, player_names
 from ..scenarios import HUMAN_NAME as HUMAN_NAME
 from ..scenarios import laydown_scenario as laydown_scenario
+from ..store.solo import SoloGames
 from .base import MessageBox, size_style
 from .coach_view import hint_for_game
 from .hand import SeatHand
@@ -52,6 +53,7 @@ from .play_panels import (
     SettingsPanel,
 )
 from .play_text import keys_html
+from .resume import keeper_for_page
 from .seat import SeatView
 from .session import PlaySession
 from .settings import SizeToggle
@@ -112,14 +114,29 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
                  rules: Rules | None = None, *, game: Game | None = None,
                  scenario: str | None = None, size: str | None = None,
                  turn_limit: int | None = None, offer_buys: bool = True,
-                 buy_offers: str | None = None) -> None:
+                 buy_offers: str | None = None, keep: SoloGames | bool | None = None,
+                 game_key: str | None = None) -> None:
         size = size or size_from_url()  # the page's ?size= unless the caller chose
         self._size = size if size in SIZES else "normal"
         offers = buy_offers or ("helpful" if offer_buys else "never")
+        #: keeps the game for a reload in a new kernel (`resume`): None outside Voila
+        self.keeper = keeper = keeper_for_page(keep, game_key) if game is None else None
+        back = keeper.restored() if keeper is not None else None
+        if back is not None:  # the page's game, as it was when the last kernel kept it
+            game, rules, bot_kind, seed, offers = (back.game, back.game.rules, back.kind,
+                                                   back.seed, back.buy_offers)
+            bots = back.game.players - 1
         wanted = scenario if scenario is not None or game is not None \
             else query_params().get("scenario")
         self.session = session = PlaySession(seed, bots, bot_kind, rules, turn_limit, offers,
                                              game=game, scenario=wanted)
+        if back is not None:
+            session.say(msg("Your game is back, at round {r}, move {n}. {turn}", None,
+                            r=back.game.round_number, n=len(back.game.actions),
+                            turn=session.whose()), "ok")
+        elif keeper is not None and keeper.missing is not None:
+            session.say(msg("{why}, so here is a new game. {turn}", None,
+                            why=keeper.missing, turn=session.whose()), "info")
         self._make = Parts()
         self._moves: MovesPanel | None = None
         self._settings: SettingsPanel | None = None
@@ -138,6 +155,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self._set_direction()
         add_listener(self._language_changed)
         self._focus_next()
+        if keeper is not None:
+            keeper.follow(session)
 
     def __repr__(self) -> str:
         """Short, so a saved notebook's text fallback stays small and readable."""
@@ -212,8 +231,9 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         panels.add_class("tr-panels")
         toolbar = make.row(self.new_game_button, self.size_toggle, self.language,
                            css="tr-toolbar")
+        kept = [] if self.keeper is None else [self.keeper.marker]
         return [widgets.HTML(PLAY_CSS, layout=make.none), size_style(), self.message,
-                self.seat_view, panels, toolbar, self.key_legend]
+                self.seat_view, panels, toolbar, self.key_legend, *kept]
 
     # -- the seat ------------------------------------------------------------------------
     def _show(self) -> None:
