@@ -1,0 +1,33 @@
+/* 07's game outlives its kernel: the kernel names the page's game by a key, in a hidden
+   element (.tr-game-key, data-key: toonerville/widgets/resume.py), and this script writes
+   it into the page's address as ?game=KEY (history.replaceState: no reload, no new
+   history entry). A reload after the kernel died or the server restarted, or a bookmark,
+   then asks the new kernel for the same game, which it finds in the class store.
+
+   Included inline by the page template (index.html.j2). A page without the element
+   (every page but 07's, or 07 without a store) is left as it is. */
+(function () {
+  'use strict';
+  if (window.toonervilleResume) { return; }
+  window.toonervilleResume = true;
+  var KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+  function carry() {
+    var element = document.querySelector('.tr-game-key[data-key]');
+    if (!element) { return; }
+    var key = element.getAttribute('data-key');
+    if (!KEY.test(key)) { return; }
+    var url = new URL(window.location.href);
+    if (url.searchParams.get('game') === key) { return; }
+    url.searchParams.set('game', key);
+    window.history.replaceState(window.history.state, '', url.toString());
+  }
+
+  var pending = false;
+  new MutationObserver(function () {
+    if (pending) { return; }
+    pending = true;
+    window.requestAnimationFrame(function () { pending = false; carry(); });
+  }).observe(document.documentElement, {childList: true, subtree: true});
+  carry();
+})();
