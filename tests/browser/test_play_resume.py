@@ -85,7 +85,11 @@ def test_a_reload_after_the_kernel_died_brings_back_the_same_game_at_the_same_mo
     address = page.url
 
     os.kill(_kernel_pid(_page_kernel_id(page)), signal.SIGKILL)
-    page.locator(".tr-served-alert[data-kind=lost]").wait_for(timeout=TIMEOUT_MS)
+    notice = page.locator(".tr-served-alert[data-kind=lost]")
+    notice.wait_for(timeout=TIMEOUT_MS)
+    expect(notice.locator(".tr-game-kept")).to_have_text(
+        "Your game is kept: reload the page and it comes back at the move you were at.",
+        timeout=TIMEOUT_MS)
     page.reload(wait_until="commit", timeout=TIMEOUT_MS)
     assert page.wait_for_function(RENDERED_JS, timeout=TIMEOUT_MS).json_value() == "ready"
     page.locator(".tr-draw").wait_for(timeout=TIMEOUT_MS)

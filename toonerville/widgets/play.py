@@ -381,6 +381,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         for panel in (self._moves, self._settings, self._save):
             if panel is not None:
                 panel.relabel()
+        if self.keeper is not None:
+            self.keeper.relabel()
         self._show()
 
     # -- starting games ------------------------------------------------------------------

@@ -7,7 +7,9 @@ next seed and the buy-offer setting), and the game found again when a new kernel
 the same address: a reload after the kernel died, or after the server restarted, shows
 the same game at the same move and says so. The key reaches the address by the page's
 script (`resume.js` in the page template), which reads it from a hidden element
-(`tr-game-key`, `data-key`) and writes `?game=KEY` into the address without a reload.
+(`tr-game-key`, `data-key`) and writes `?game=KEY` into the address without a reload;
+the same element carries the line (`data-lost`, `KEPT`) the script adds to the page's
+notice that its kernel is gone.
 
 Served pages only (Voila): in JupyterLab or on the static site (no server, no store)
 `keeper_for_page` gives None and the game lives in its kernel, as before. A store that
@@ -28,7 +30,7 @@ import ipywidgets as widgets
 from ..bots import BOT_KINDS
 from ..errors import SaveFileError, ToonervilleError
 from ..game import Game
-from ..messages import Message, msg
+from ..messages import N_, Message, _, msg
 from ..store.solo import KEEP_DAYS, SoloGames, is_key, new_key
 from .classroom import store_location
 from .safety import served
@@ -38,6 +40,8 @@ from .url import query_params
 log = logging.getLogger("toonerville.widgets")
 #: the page's address parameter that names its game
 PARAM = "game"
+#: what the page adds to its "lost its game" notice (the page's script shows it)
+KEPT = N_("Your game is kept: reload the page and it comes back at the move you were at.")
 
 
 class Restored:
@@ -55,11 +59,11 @@ class GameKeeper:
         #: the key was in the address (a game may be waiting under it)
         self.asked = is_key(key)
         self.key = key if key is not None and is_key(key) else new_key()
-        #: for the page's script: the key, in a hidden element
-        self.marker = widgets.HTML(
-            f'<span class="tr-game-key" data-key="{escape(self.key)}"></span>',
-            layout=widgets.Layout(display="none"))
+        #: for the page's script: the key, and what to add when the kernel is lost, in a
+        #: hidden element
+        self.marker = widgets.HTML(layout=widgets.Layout(display="none"))
         self.marker.add_class("tr-game-key-box")
+        self.relabel()
         self._session: PlaySession | None = None
         self._failed = False
         #: why the kept game was not found again (said by the page after its greeting)
@@ -67,6 +71,11 @@ class GameKeeper:
 
     def __repr__(self) -> str:
         return f"GameKeeper({self.games!r})"  # the key stays out of logs
+
+    def relabel(self) -> None:
+        """The hidden element, with its sentence in the language in use."""
+        self.marker.value = (f'<span class="tr-game-key" data-key="{escape(self.key)}" '
+                             f'data-lost="{escape(_(KEPT))}"></span>')
 
     # -- finding the game again -----------------------------------------------------------
     def restored(self) -> Restored | None:
