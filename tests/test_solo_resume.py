@@ -13,6 +13,7 @@ import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville.game import Game
+from toonerville.messages import set_language
 from toonerville.saves import MAX_SIZE
 from toonerville.store.errors import CorruptTableError, StoreError
 from toonerville.store.solo import KEEP_DAYS, SoloGames, is_key, new_key
@@ -149,3 +150,15 @@ def test_a_bad_key_or_an_oversized_save_is_refused_and_nothing_is_written(
     assert games.find(KEY) is None
     assert sqlite3.connect(games.path).execute(
         "SELECT COUNT(*) FROM solo_games").fetchone() == (0,)
+
+
+def test_the_line_for_the_lost_kernel_notice_follows_the_language(games: SoloGames) -> None:
+    app = PlayGame(seed=11, keep=games, game_key=KEY)
+    assert app.keeper is not None
+    assert 'data-lost="Your game is kept: reload the page' in app.keeper.marker.value
+    set_language("de")
+    try:
+        assert 'data-lost="Dein Spiel ist aufbewahrt' in app.keeper.marker.value
+        assert f'data-key="{KEY}"' in app.keeper.marker.value
+    finally:
+        set_language("en")
