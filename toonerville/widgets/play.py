@@ -13,12 +13,15 @@ engine's `play_refusal`, `lay_down_refusal`), so every button answers.
 What 07 adds around the seat: the message kept in view, the folding panels (more
 moves, next game, save / load: `play_panels.py`), the toolbar (new game, card size,
 language) and the key legend; `?scenario=laydown` starts a seeded position in which
-the human can lay down after drawing (`SCENARIOS`).
+the human can lay down after drawing (`SCENARIOS`). On a served page the game is kept
+in the class store after every change, under the key of the page's address
+(`?game=KEY`), so a reload after the kernel died brings it back (`resume.GameKeeper`).
 
 Stable hooks for tests are CSS classes: the seat view's (`tr-draw`, `tr-take`, `tr-buy`,
 `tr-pass`, `tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-undo`, `tr-hint`, `tr-hand`,
 `tr-card`, `tr-log`, `tr-score-sheet`, … see `seat`) and the page's own: `tr-play`,
-`tr-message`, `tr-new-game`, `tr-size`, `tr-language`, `tr-panel-0..2`, `tr-keys`.
+`tr-message`, `tr-new-game`, `tr-size`, `tr-language`, `tr-panel-0..2`, `tr-keys`,
+`tr-game-key` (the hidden element with the game's key, `resume`).
 """
 
 from __future__ import annotations
@@ -106,6 +109,9 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     the scenario is read from the page address in Voila: `?scenario=laydown`).
     `buy_offers` says which declined discards you are offered: "helpful" (those that
     help you, the default), "always" or "never" (`offer_buys=False` is "never").
+    `keep` keeps the game for a reload in a new kernel: a `store.solo.SoloGames`, True
+    (the class store), False, or None (the class store on a served page only); the key
+    is `game_key`, else the page's `?game=` (`resume.keeper_for_page`).
     The session is `.session`, the game `.game`, the seat view `.seat_view` (its parts
     are attributes here too: `.hand`, `.draw_button`, `.log_view`, …).
     """
