@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -44,11 +45,15 @@ PARAM = "game"
 KEPT = N_("Your game is kept: reload the page and it comes back at the move you were at.")
 
 
+@dataclass(frozen=True, slots=True)
 class Restored:
-    """A kept game found again, with the page's set-up for it."""
+    """A kept game found again, with the page's set-up for it: the bot kind, the seed of
+    the next new game, the buy-offer setting."""
 
-    def __init__(self, game: Game, kind: str, seed: int, buy_offers: str) -> None:
-        self.game, self.kind, self.seed, self.buy_offers = game, kind, seed, buy_offers
+    game: Game
+    kind: str
+    seed: int
+    buy_offers: str
 
 
 class GameKeeper:
