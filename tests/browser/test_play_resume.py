@@ -1,7 +1,8 @@
 """Notebook 07 through Voila outlives its kernel (issue 27): the page carries its game's
 key in its address (`?game=KEY`), the kernel keeps the game in the class store after
 every move, and after the kernel process is killed a reload shows the same game at the
-same move. And a whole saved game of four players, pasted into the load box, loads."""
+same move; after the server itself is stopped, the same address on a new server does too.
+And a whole saved game of four players, pasted into the load box, loads."""
 
 from __future__ import annotations
 
@@ -14,14 +15,14 @@ from typing import TYPE_CHECKING
 from play_page import pass_by_click, pass_offers, wait_for_my_move
 from playwright.sync_api import expect
 
-from tests.conftest import RENDERED_JS
+from tests.conftest import NOTEBOOKS_DIR, RENDERED_JS, start_voila, stop_voila
 from toonerville.game import Game
 from toonerville.table import Table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-    from tests.conftest import OpenNotebook
+    from tests.conftest import OpenNotebook, VoilaServer
 
 NOTEBOOK = "07-play-a-game.ipynb"
 TIMEOUT_MS = 60_000
@@ -106,6 +107,37 @@ def test_a_reload_after_the_kernel_died_brings_back_the_same_game_at_the_same_mo
     assert len(lines) >= 10 and lines[-10:] == log.splitlines()[-10:]
     _turn(page)  # and the game plays on in the new kernel
     assert voila.stderr_outputs().count() == 0
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    assert page.wait_for_function(RENDERED_JS, timeout=TIMEOUT_MS).json_value() == "ready"
+    page.locator(".tr-draw").wait_for(timeout=TIMEOUT_MS)
+
+
+def test_after_a_server_restart_the_same_address_brings_back_the_same_game(
+        page: Page, tmp_path: Path) -> None:
+    servers: list[VoilaServer] = []
+    try:
+        servers.append(start_voila(NOTEBOOKS_DIR, tmp_path / "first.log"))
+        _open(page, servers[0].render_url(NOTEBOOK, seed=5))
+        page.wait_for_function("() => /[?&]game=/.test(location.search)",
+                               timeout=TIMEOUT_MS)
+        _turn(page)
+        hand, status = _cards(page), page.locator(".tr-status").inner_text()
+        query = page.url.split("?", 1)[1]
+        page.goto("about:blank")
+        stop_voila(servers[0])  # the server and every kernel of it are gone
+        servers.append(start_voila(NOTEBOOKS_DIR, tmp_path / "second.log"))
+        _open(page, f"{servers[1].render_url(NOTEBOOK)}?{query}")
+        expect(page.locator(".tr-message")).to_contain_text("Your game is back",
+                                                            timeout=TIMEOUT_MS)
+        assert _cards(page) == hand
+        assert page.locator(".tr-status").inner_text() == status
+    finally:
+        page.goto("about:blank")
+        for server in servers:
+            stop_voila(server)
 
 
 def _paste(box: Locator, text: str) -> None:
