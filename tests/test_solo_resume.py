@@ -17,6 +17,7 @@ from toonerville.messages import set_language
 from toonerville.saves import MAX_SIZE
 from toonerville.store.errors import CorruptTableError, StoreError
 from toonerville.store.solo import KEEP_DAYS, SoloGames, is_key, new_key
+from toonerville.views import Phase
 from toonerville.widgets.play import PlayGame
 
 KEY = "k" * 22
@@ -29,8 +30,7 @@ def games(tmp_path: Path) -> SoloGames:
 
 def _turn(app: PlayGame) -> None:
     """Your turn: pass any offer, draw, discard your first card."""
-    while app.buy_row.layout.display != "none" and app.pass_button.disabled is False \
-            and app.game.phase.value == "buy":
+    while app.game.phase is Phase.BUY and 0 in app.game.deciders:
         app.pass_button.click()
     app.draw_button.click()
     app.hand.row.children[0].button.value = True
