@@ -13,12 +13,15 @@ engine's `play_refusal`, `lay_down_refusal`), so every button answers.
 What 07 adds around the seat: the message kept in view, the folding panels (more
 moves, next game, save / load: `play_panels.py`), the toolbar (new game, card size,
 language) and the key legend; `?scenario=laydown` starts a seeded position in which
-the human can lay down after drawing (`SCENARIOS`).
+the human can lay down after drawing (`SCENARIOS`). On a served page the game is kept
+in the class store after every change, under the key of the page's address
+(`?game=KEY`), so a reload after the kernel died brings it back (`resume.GameKeeper`).
 
 Stable hooks for tests are CSS classes: the seat view's (`tr-draw`, `tr-take`, `tr-buy`,
 `tr-pass`, `tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-undo`, `tr-hint`, `tr-hand`,
 `tr-card`, `tr-log`, `tr-score-sheet`, … see `seat`) and the page's own: `tr-play`,
-`tr-message`, `tr-new-game`, `tr-size`, `tr-language`, `tr-panel-0..2`, `tr-keys`.
+`tr-message`, `tr-new-game`, `tr-size`, `tr-language`, `tr-panel-0..2`, `tr-keys`,
+`tr-game-key` (the hidden element with the game's key, `resume`).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from ..scenarios import BOT_NAMES as BOT_NAMES
 from ..scenarios import HUMAN, SCENARIOS, player_names
 from ..scenarios import HUMAN_NAME as HUMAN_NAME
 from ..scenarios import laydown_scenario as laydown_scenario
+from ..store.solo import SoloGames
 from .base import MessageBox, size_style
 from .coach_view import hint_for_game
 from .hand import SeatHand
@@ -52,6 +56,7 @@ from .play_panels import (
     SettingsPanel,
 )
 from .play_text import keys_html
+from .resume import keeper_for_page
 from .seat import SeatView
 from .session import PlaySession
 from .settings import SizeToggle
@@ -104,6 +109,9 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
     the scenario is read from the page address in Voila: `?scenario=laydown`).
     `buy_offers` says which declined discards you are offered: "helpful" (those that
     help you, the default), "always" or "never" (`offer_buys=False` is "never").
+    `keep` keeps the game for a reload in a new kernel: a `store.solo.SoloGames`, True
+    (the class store), False, or None (the class store on a served page only); the key
+    is `game_key`, else the page's `?game=` (`resume.keeper_for_page`).
     The session is `.session`, the game `.game`, the seat view `.seat_view` (its parts
     are attributes here too: `.hand`, `.draw_button`, `.log_view`, …).
     """
@@ -112,14 +120,29 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
                  rules: Rules | None = None, *, game: Game | None = None,
                  scenario: str | None = None, size: str | None = None,
                  turn_limit: int | None = None, offer_buys: bool = True,
-                 buy_offers: str | None = None) -> None:
+                 buy_offers: str | None = None, keep: SoloGames | bool | None = None,
+                 game_key: str | None = None) -> None:
         size = size or size_from_url()  # the page's ?size= unless the caller chose
         self._size = size if size in SIZES else "normal"
         offers = buy_offers or ("helpful" if offer_buys else "never")
+        #: keeps the game for a reload in a new kernel (`resume`): None outside Voila
+        self.keeper = keeper = keeper_for_page(keep, game_key) if game is None else None
+        back = keeper.restored() if keeper is not None else None
+        if back is not None:  # the page's game, as it was when the last kernel kept it
+            game, rules, bot_kind, seed, offers = (back.game, back.game.rules, back.kind,
+                                                   back.seed, back.buy_offers)
+            bots = back.game.players - 1
         wanted = scenario if scenario is not None or game is not None \
             else query_params().get("scenario")
         self.session = session = PlaySession(seed, bots, bot_kind, rules, turn_limit, offers,
                                              game=game, scenario=wanted)
+        if back is not None:
+            session.say(msg("Your game is back, at round {r}, move {n}. {turn}", None,
+                            r=back.game.round_number, n=len(back.game.actions),
+                            turn=session.whose()), "ok")
+        elif keeper is not None and keeper.missing is not None:
+            session.say(msg("{why}, so here is a new game. {turn}", None,
+                            why=keeper.missing, turn=session.whose()), "info")
         self._make = Parts()
         self._moves: MovesPanel | None = None
         self._settings: SettingsPanel | None = None
@@ -138,6 +161,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self._set_direction()
         add_listener(self._language_changed)
         self._focus_next()
+        if keeper is not None:
+            keeper.follow(session)
 
     def __repr__(self) -> str:
         """Short, so a saved notebook's text fallback stays small and readable."""
@@ -212,8 +237,9 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         panels.add_class("tr-panels")
         toolbar = make.row(self.new_game_button, self.size_toggle, self.language,
                            css="tr-toolbar")
+        kept = [] if self.keeper is None else [self.keeper.marker]
         return [widgets.HTML(PLAY_CSS, layout=make.none), size_style(), self.message,
-                self.seat_view, panels, toolbar, self.key_legend]
+                self.seat_view, panels, toolbar, self.key_legend, *kept]
 
     # -- the seat ------------------------------------------------------------------------
     def _show(self) -> None:
@@ -361,6 +387,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         for panel in (self._moves, self._settings, self._save):
             if panel is not None:
                 panel.relabel()
+        if self.keeper is not None:
+            self.keeper.relabel()
         self._show()
 
     # -- starting games ------------------------------------------------------------------

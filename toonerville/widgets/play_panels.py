@@ -24,6 +24,7 @@ from ..laydown import as_melds
 from ..melds import Meld
 from ..messages import N_, _, msg
 from ..rules import Rules
+from ..saves import MAX_SIZE
 from ..scenarios import HUMAN
 from ..views import PlayerView
 from .base import MessageBox, apply_texts, relabel, translated_button
@@ -31,8 +32,9 @@ from .level_view import LevelGuide
 from .play_text import download_html
 from .session import PlaySession, settings_kinds
 from .settings import HouseRulesPanel
+from .textbox import capped_area
 
-#: the longest text a box of the app takes (a saved game is far shorter)
+#: the longest lay-down typed in the melds box (far longer than any lay-down)
 MAX_TYPED_CHARS = 2_000
 #: what the meld choices say when there is nothing to choose (never a blank choice)
 NO_MELDS, NO_ROOK = N_("(no melds on the table)"), N_("(no Rook in a run)")
@@ -346,10 +348,10 @@ class SavePanel(widgets.VBox):  # type: ignore[misc]
                                        N_("Put this game in the box as text"))
         self.load_button = make.button(N_("Load"), "tr-load",
                                        N_("Load the saved game pasted in the box"))
-        self.save_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="8em"))
+        #: the load box: a whole saved game, up to the longest one a save may be
+        self.save_text = capped_area(MAX_SIZE, box, css="tr-save-text")
         make.text(self.save_text, "placeholder", N_("Save puts this game here as text; paste "
                                                     "a saved game here and click Load"))
-        self.save_text.add_class("tr-save-text")
         self.download = make.html("tr-download")
         self.upload = widgets.FileUpload(accept=".json", multiple=False)
         make.text(self.upload, "description", N_("Load a file"))
@@ -384,7 +386,7 @@ class SavePanel(widgets.VBox):  # type: ignore[misc]
             return
         content = files[0]["content"]
         data = content.tobytes() if hasattr(content, "tobytes") else bytes(content)
-        shown = data[:MAX_TYPED_CHARS * 100].decode(errors="replace")
+        shown = data[:MAX_SIZE].decode(errors="replace")
         self.save_text.value = shown
         self.load(data)
 

@@ -17,8 +17,10 @@ with a full traceback, and so with the server's paths and package layout.
   with the widget's current state (so the page shows what the kernel holds) instead of
   an exception;
 * no single text in a widget update from the page is longer than `MAX_TEXT`
-  characters: the kernel never builds pages out of a pasted book. A text box's own,
-  smaller cap and its message to the learner stay with the widget that owns the box.
+  characters (or the longer limit a box made for long texts was given, `allow_text`:
+  07's load box takes a whole saved game): the kernel never builds pages out of a
+  pasted book. A text box's own cap and its message to the learner stay with the
+  widget that owns the box.
 
 Served kernels get this without any notebook cell: the classroom kernel manager
 (`toonerville.serving.kernels`) starts every Python kernel with
@@ -32,6 +34,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import weakref
 from typing import Any
 
 import ipywidgets as widgets
@@ -43,6 +46,8 @@ from .base import SOMETHING_WENT_WRONG
 MAX_TEXT = 20_000
 
 log = logging.getLogger("toonerville.served")
+#: the widgets that take texts longer than `MAX_TEXT` from the page: widget → limit
+_LIMITS: weakref.WeakKeyDictionary[widgets.Widget, int] = weakref.WeakKeyDictionary()
 
 _hardened = False
 
@@ -67,6 +72,12 @@ def harden(*, force: bool = False) -> bool:
     _guard_widget_messages()
     _hardened = True
     return True
+
+
+def allow_text(widget: widgets.Widget, limit: int) -> None:
+    """Let `widget` take texts of up to `limit` characters from the page, rather than
+    `MAX_TEXT` (a box made for long texts, which caps them itself)."""
+    _LIMITS[widget] = limit
 
 
 def _route_stderr_to_server_log() -> None:
@@ -120,7 +131,8 @@ def _guard_widget_messages() -> None:
             if isinstance(data, dict) and data.get("method") == "update":
                 state = data.get("state")
                 if isinstance(state, dict):
-                    data["state"] = {k: _capped(v) for k, v in state.items()}
+                    limit = _LIMITS.get(self, MAX_TEXT)
+                    data["state"] = {k: _capped(v, limit) for k, v in state.items()}
             handle(self, msg)
         except Exception:
             log.exception("a widget message from the page was refused")
@@ -129,11 +141,10 @@ def _guard_widget_messages() -> None:
     widgets.Widget._handle_msg = guarded
 
 
-def _capped(value: Any) -> Any:
-    if isinstance(value, str) and len(value) > MAX_TEXT:
-        log.warning("a text of %d characters from the page was cut to %d",
-                    len(value), MAX_TEXT)
-        return value[:MAX_TEXT]
+def _capped(value: Any, limit: int = MAX_TEXT) -> Any:
+    if isinstance(value, str) and len(value) > limit:
+        log.warning("a text of %d characters from the page was cut to %d", len(value), limit)
+        return value[:limit]
     return value
 
 

@@ -1,0 +1,46 @@
+/* 07's game outlives its kernel: the kernel names the page's game by a key, in a hidden
+   element (.tr-game-key, data-key: toonerville/widgets/resume.py), and this script writes
+   it into the page's address as ?game=KEY (history.replaceState: no reload, no new
+   history entry). A reload after the kernel died or the server restarted, or a bookmark,
+   then asks the new kernel for the same game, which it finds in the class store. When
+   the page's notice says its kernel is gone (.tr-served-alert[data-kind=lost], the
+   template's), the element's data-lost line (in the page's language) is added to it.
+
+   Included inline by the page template (index.html.j2). A page without the element
+   (every page but 07's, or 07 without a store) is left as it is. */
+(function () {
+  'use strict';
+  if (window.toonervilleResume) { return; }
+  window.toonervilleResume = true;
+  var KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+  function carry() {
+    var element = document.querySelector('.tr-game-key[data-key]');
+    if (!element) { return; }
+    var key = element.getAttribute('data-key');
+    if (!KEY.test(key)) { return; }
+    var url = new URL(window.location.href);
+    if (url.searchParams.get('game') === key) { return; }
+    url.searchParams.set('game', key);
+    window.history.replaceState(window.history.state, '', url.toString());
+  }
+
+  function tell() {
+    var element = document.querySelector('.tr-game-key[data-lost]');
+    var notice = document.querySelector('.tr-served-alert[data-kind=lost]');
+    if (!element || !notice || notice.querySelector('.tr-game-kept')) { return; }
+    var line = document.createElement('p');
+    line.className = 'tr-game-kept';
+    line.textContent = element.getAttribute('data-lost');
+    var button = notice.querySelector('button');
+    notice.insertBefore(line, button);
+  }
+
+  var pending = false;
+  new MutationObserver(function () {
+    if (pending) { return; }
+    pending = true;
+    window.requestAnimationFrame(function () { pending = false; carry(); tell(); });
+  }).observe(document.documentElement, {childList: true, subtree: true});
+  carry();
+})();
