@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -58,8 +59,12 @@ def open_pooled(page: object, pool_server: VoilaServer) -> Iterator[OpenNotebook
 
 def test_pool_kernels_wait_before_any_page_and_a_page_gets_one_with_its_language(
         pool_server: VoilaServer, open_pooled: OpenNotebook) -> None:
-    before = set(wait_for_kernels(pool_server, POOL))
+    pids = wait_for_kernels(pool_server, POOL)
+    before = set(pids)
     assert len(before) == POOL  # started with the server, before anybody asked
+    for pid in pids.values():  # each started as a page's kernel: hardened from its start
+        environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        assert any(item.startswith(b"VOILA_BASE_URL=") for item in environ)
     voila = open_pooled("02-runs-and-sets.ipynb", lang="de")
     page = voila.page
     assert "Reihen und Sätze" in page.inner_text("h1")  # the prose, translated

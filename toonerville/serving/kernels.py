@@ -31,6 +31,7 @@ immutable record replaced on every change.
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -145,7 +146,12 @@ class ClassKernelManager(AsyncMappingKernelManager):
         return self._pool
 
     async def _start_for_pool(self, key: Key) -> str:
-        return await self.start_kernel(kernel_name=key[0], path=key[1])
+        # a page's kernel, whose page is not known yet: Voila's variables mark it as served
+        # from its first line (so `harden()` runs at its start, as in every page's kernel);
+        # the page's own values are put in when it is handed out
+        env = {**os.environ, "VOILA_PREHEAT": "False", "VOILA_BASE_URL": "/",
+               "SERVER_SOFTWARE": "voila/pool"}
+        return await self.start_kernel(kernel_name=key[0], path=key[1], env=env)
 
     def live_kernels(self) -> int:
         """Kernels running or starting now."""
