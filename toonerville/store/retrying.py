@@ -48,16 +48,16 @@ class RetryingBackend:
     """`inner`, with every call tried again while its database does not answer (see the
     module's docstring); `sleep` and `clock` are the test's own where it gives them."""
 
-    def __init__(self, inner: Backend, *, patience: float = PATIENCE_S,
+    def __init__(self, inner: Backend, *, patience: float | None = None,
                  sleep: Callable[[float], None] = time.sleep,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.inner = inner
-        self.patience = patience
+        self.patience = PATIENCE_S if patience is None else patience
         self.sleep = sleep
         self.clock = clock
 
     @classmethod
-    def open(cls, kind: Opens, where: str, *, patience: float = PATIENCE_S
+    def open(cls, kind: Opens, where: str, *, patience: float | None = None
              ) -> RetryingBackend:
         """A backend of class `kind` on `where`, made (its schema set up) with the same
         patience as its calls."""
@@ -91,7 +91,7 @@ class RetryingBackend:
                     raise StoreUnavailableError(msg(
                         "the database of the shared tables did not answer for {seconds:g} "
                         "s ({why}): look at the table again, then try again in a moment",
-                        None, seconds=round(self.patience), why=why)) from err
+                        None, seconds=self.patience, why=why)) from err
                 self.sleep(pause)
                 pause = min(2 * pause, LONGEST_PAUSE_S)
                 continue
