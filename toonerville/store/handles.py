@@ -24,8 +24,9 @@ class Watcher:
         self.store = store
         self.code = code
         self.number = 0
-        #: the digest of the history `view` shows: a move is stored only onto it
-        self.history = ""
+        #: the digest of the history `view` shows (None before the first `refresh`): a
+        #: move is stored only onto it
+        self.history: str | None = None
         self.finished = False
         #: learners' seats a bot plays for now (until they come back), the bots' seats
         self.away: frozenset[int] = frozenset()
