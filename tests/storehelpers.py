@@ -72,6 +72,19 @@ def raw_count(where: str, code: str) -> int:
     return int(count)
 
 
+def raw_tournament_codes(where: str) -> list[str]:
+    """The codes of every tournament the database holds."""
+    if where.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(where, autocommit=True) as con:
+            return [str(r[0]) for r in con.execute("SELECT code FROM tournaments")]
+    con = sqlite3.connect(where)
+    codes = [str(r[0]) for r in con.execute("SELECT code FROM tournaments")]
+    con.close()
+    return codes
+
+
 def choose(seat: Seat, seed: int = 0) -> str:
     """What a sensible learner at `seat` would play now (a heuristic bot's choice)."""
     rules = seat.store._caught_up(seat.code).game.rules

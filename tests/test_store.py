@@ -32,6 +32,7 @@ from toonerville.store import (
     normalise_code,
     open_store,
 )
+from toonerville.store.backend import chained, first_digest
 from toonerville.store.codes import ALPHABET
 
 Clients = Callable[[], TableStore]
@@ -226,18 +227,21 @@ def test_a_stale_page_is_told_the_table_moved_on_and_gets_the_new_state(
 
 def test_compare_and_append_lets_exactly_one_writer_have_each_number(
         where: str, clients: Clients) -> None:
-    """The database primitive itself: eight connections append move k at the same moment,
-    for k = 1..5; each time exactly one is stored."""
+    """The database primitive itself: eight connections append move k onto the same
+    history at the same moment, for k = 1..5; each time exactly one is stored."""
     code = bot_table(clients(), seed=21)
     backends = [clients().backend for _ in range(8)]
+    header = backends[0].table(code)
+    assert header is not None
+    history = first_digest(code, header.start)
     for k in range(1, 6):
         results: list[bool] = [False] * 8
         gate = threading.Barrier(8)
 
         def write(i: int, k: int = k, gate: threading.Barrier = gate,
-                  results: list[bool] = results) -> None:
+                  results: list[bool] = results, history: str = history) -> None:
             gate.wait()
-            results[i] = backends[i].append(code, k, f"{i}: writer")
+            results[i] = backends[i].append(code, k, f"{i}: writer", history)
 
         threads = [threading.Thread(target=write, args=(i,)) for i in range(8)]
         for t in threads:
@@ -246,7 +250,8 @@ def test_compare_and_append_lets_exactly_one_writer_have_each_number(
             t.join()
         assert results.count(True) == 1
         assert raw_count(where, code) == k
-    assert not backends[0].append(code, 7, "0: a gap")  # the expected number is checked too
+        history = chained(history, f"{results.index(True)}: writer")
+    assert not backends[0].append(code, 7, "0: a gap", history)  # the number is checked too
     assert raw_count(where, code) == 5
 
 

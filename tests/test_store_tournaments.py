@@ -4,12 +4,21 @@ seating, the live master sheet, and a server restart."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from pgserver import postgres_url_fixture  # noqa: F401
-from storehelpers import choose, clients_fixture, where_fixture  # noqa: F401
+from storehelpers import (  # noqa: F401
+    choose,
+    clients_fixture,
+    raw_execute,
+    raw_tournament_codes,
+    where_fixture,
+)
 
 from toonerville import Game, Rules, Seating
 from toonerville.store import (
@@ -18,6 +27,7 @@ from toonerville.store import (
     TableStore,
     TeacherKeyError,
     TournamentDesk,
+    open_store,
 )
 
 Clients = Callable[[], TableStore]
@@ -296,3 +306,79 @@ def test_T22_the_teachers_time_limits_reach_every_table_now_and_later(
     desk.play_bots(code)
     t2 = desk.next_round(code, key)
     assert all(desk.store.info(x.code).limits == (30.0, 8.0) for x in t2.tables[1])
+
+
+# -- opening is one transaction (issue 27) -------------------------------------------------
+class _KillAfter:
+    """A connection that ends the whole process (as a kill would) after `left`
+    statements: the statement that would come next is never sent."""
+
+    def __init__(self, con: Any, left: list[int]) -> None:
+        self._con, self._left = con, left
+
+    def _count(self) -> None:
+        if self._left[0] <= 0:
+            os._exit(7)
+        self._left[0] -= 1
+
+    def execute(self, *args: Any, **kwargs: Any) -> Any:
+        self._count()
+        return self._con.execute(*args, **kwargs)
+
+    def executemany(self, *args: Any, **kwargs: Any) -> Any:
+        self._count()
+        return self._con.executemany(*args, **kwargs)
+
+    def cursor(self, *args: Any, **kwargs: Any) -> Any:
+        return _KillAfter(self._con.cursor(*args, **kwargs), self._left)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._con, name)
+
+
+def _open_killed(where: str, statements: int) -> None:
+    """A teacher's server opening a tournament, killed after `statements` statements."""
+    store = open_store(where)
+    backend: Any = getattr(store.backend, "inner", store.backend)
+    connect, left = backend._con, [statements]
+    backend._con = lambda: _KillAfter(connect(), left)
+    TournamentDesk(store).open(["Ann", "Bob", "Cat", "Dan"], bots=1, seed=3, rounds=1)
+    os._exit(0)
+
+
+def test_T22_a_server_killed_while_a_tournament_opens_leaves_all_of_it_or_nothing(
+        where: str, clients: Clients) -> None:
+    """Killed after each statement in turn (before issue 27: a tournament with no keys,
+    or with some keys only)."""
+    clients().close()  # the schema, before any child opens the store
+    earlier = set(raw_tournament_codes(where))  # other tests' (one PostgreSQL server)
+    ctx = multiprocessing.get_context("fork")
+    for statements in range(8):
+        child = ctx.Process(target=_open_killed, args=(where, statements))
+        child.start()
+        child.join(timeout=120)
+        assert child.exitcode in (0, 7)
+    store = clients()
+    opened = set(raw_tournament_codes(where)) - earlier
+    assert opened  # the children not killed before the end opened theirs
+    for code in opened:
+        keys = store.backend.claims(f"{code}~keys")
+        assert sorted(keys) == ["Ann", "Bob", "Cat", "Dan"], (code, keys)
+
+
+def test_T22_a_tournament_without_keys_never_takes_a_typed_key(
+        where: str, clients: Clients) -> None:
+    """A tournament whose keys are missing (opened by an older kit, or killed half-way
+    by one) takes no key a learner types up: its learners wait for the teacher's page,
+    which stores the keys as it lists them."""
+    desk = TournamentDesk(clients())
+    code, key = desk.open(LEARNERS, bots=1, seed=12, rounds=1)
+    raw_execute(where, "DELETE FROM claims WHERE scope = ?", (f"{code}~keys",))
+    for typed in ("typed-password", None, ""):
+        with pytest.raises(SeatError, match=f"tournament {code} has no key for Ann yet"):
+            TournamentDesk(clients()).join(code, "Ann", typed)
+    assert clients().backend.claims(code) == {}  # nobody holds a name
+    keys = desk.learner_keys(code, key)  # the teacher's page lists the keys
+    assert TournamentDesk(clients()).join(code, "ann", keys["Ann"]) == keys["Ann"]
+    with pytest.raises(SeatError, match="not a key of tournament"):
+        TournamentDesk(clients()).join(code, "Bob", "typed-password")

@@ -26,10 +26,12 @@ from .errors import (
     NoSuchTableError,
     SeatError,
     StoreError,
+    StoreUnavailableError,
     TableMovedOnError,
     TableOverError,
     TeacherKeyError,
 )
+from .retrying import RetryingBackend
 from .sqlite import SQLiteBackend
 from .tables import WATCHER, Seat, TableInfo, TableStore, Watcher
 from .tournaments import TournamentDesk
@@ -41,23 +43,23 @@ DEFAULT_PATH = "toonerville-tables.sqlite"
 def open_store(where: str | Path | None = None) -> TableStore:
     """The store at `where`: a `postgresql://` (or `postgres://`) URL, or the path of an
     SQLite file (created on first use); None means $TOONERVILLE_STORE or
-    `toonerville-tables.sqlite` in the current folder."""
+    `toonerville-tables.sqlite` in the current folder. A database that does not answer
+    for a moment (a server restarting, a file locked) is waited for
+    (`retrying.RetryingBackend`); past that, `StoreUnavailableError` says so."""
     if where is None:
         where = os.environ.get("TOONERVILLE_STORE") or DEFAULT_PATH
     text = str(where)
-    backend: Backend
     if text.startswith(("postgresql://", "postgres://")):
         from .postgres import PostgresBackend
 
-        backend = PostgresBackend(text)
-    else:
-        backend = SQLiteBackend(text)
-    return TableStore(backend)
+        return TableStore(RetryingBackend.open(PostgresBackend, text))
+    return TableStore(RetryingBackend.open(SQLiteBackend, text))
 
 
 __all__ = [
     "DEFAULT_PATH", "WATCHER", "Backend", "CorruptTableError", "NoSuchTableError",
-    "SQLiteBackend", "Seat", "SeatError", "StoreError", "TableInfo", "TableMovedOnError",
+    "RetryingBackend", "SQLiteBackend", "Seat", "SeatError", "StoreError",
+    "StoreUnavailableError", "TableInfo", "TableMovedOnError",
     "TableOverError", "TableRow", "TableStore", "TeacherKeyError", "TournamentDesk",
     "TournamentRow",
     "Watcher", "normalise_code", "open_store",

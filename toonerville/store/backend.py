@@ -5,19 +5,33 @@ they exchange. A backend knows nothing of the game: it stores a table's header (
 starting save and set-up), the table's moves numbered 1, 2, … with a unique
 (table, number) key, seat claims as digests, and tournament states with a version. The
 one operation that needs care is `append`: compare-and-append in ONE transaction, so of
-two clients sending move n + 1 at once exactly one is stored.
+two clients sending move n + 1 at once exactly one is stored, and only onto the history
+it was computed from (issue 27).
+
+A table's history is checked by its digest, not by its length: each move row carries
+`chained(digest of the moves before it, the move's text)` (BLAKE2b, 16 bytes, as hex),
+starting from `first_digest(code, header start)`; `append` stores move n only if row
+n - 1 holds the digest the client computed on. A count alone would let a client whose
+copy is ahead (moves deleted, a backup restored, commits lost) store its move on a
+different history. Rows written before digests existed (`digest` NULL) are given theirs
+by the first store that reads them (`fill_digests`).
 
 Schema (the same on both): `tables(code PK, format, start, setup)`,
-`moves(code, number, move, PK (code, number))`, `claims(scope, slot, secret, PK (scope,
-slot))`, `tournaments(code PK, format, teacher, state, version)`, `seat_names(code, seat,
-name, PK (code, seat))` (the names learners gave themselves); the statements are in
-`statements`. Every row a backend reads back passes `checked_row` (each column of its
-kind, JSON columns not nested deeper than `MAX_JSON_DEPTH`), so a row another program
-wrote is refused with `CorruptTableError`, never met by the engine as a wrong type.
+`moves(code, number, move, digest, PK (code, number))`, `claims(scope, slot, secret, PK
+(scope, slot))`, `tournaments(code PK, format, teacher, state, version)`,
+`seat_names(code, seat, name, PK (code, seat))` (the names learners gave themselves); the
+statements are in `statements`, and a database made before `digest` existed gets the
+column when a store opens it. A backend says which of its driver's errors may pass if
+tried again (`transient`); `retrying.RetryingBackend` tries those again and turns every
+driver error into the store's own. Every row a backend reads back passes `checked_row`
+(each column of its kind, JSON columns not nested deeper than `MAX_JSON_DEPTH`), so a row
+another program wrote is refused with `CorruptTableError`, never met by the engine as a
+wrong type.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -65,9 +79,21 @@ class Backend(Protocol):
         """The moves numbered above `number`, in order, as (number, notation)."""
         ...
 
-    def append(self, code: str, number: int, move: str) -> bool:
-        """Store `move` as move `number` iff the table has exactly `number - 1` moves,
-        in one transaction; False when the table has moved on (nothing stored)."""
+    def history_from(self, code: str, number: int) -> list[tuple[int, str, str | None]]:
+        """The moves numbered `number` and above, in order, as (number, notation, digest
+        or None for a row written before digests)."""
+        ...
+
+    def append(self, code: str, number: int, move: str, previous: str) -> bool:
+        """Store `move` as move `number`, with digest `chained(previous, move)`, iff the
+        table has exactly `number - 1` moves and the last of them holds the digest
+        `previous` (for move 1: no move yet), in one transaction; False when the table
+        has moved on or holds another history (nothing stored)."""
+        ...
+
+    def fill_digests(self, code: str, digests: Sequence[tuple[int, str]]) -> None:
+        """Give rows written before digests existed theirs: (number, digest) pairs; a
+        row that already has a digest keeps it."""
         ...
 
     def claim(self, scope: str, slot: str, secret_digest: str) -> bool:
@@ -78,7 +104,12 @@ class Backend(Protocol):
         """Every claim in `scope`: slot → digest."""
         ...
 
-    def create_tournament(self, row: TournamentRow) -> bool: ...
+    def create_tournament(self, row: TournamentRow,
+                          claims: Sequence[tuple[str, str, str]] = ()) -> bool:
+        """Insert a tournament and the claims (scope, slot, digest) that go with it (the
+        learners' keys), all in one transaction; False (and nothing stored) if the code
+        or any claim is taken."""
+        ...
 
     def tournament(self, code: str) -> TournamentRow | None: ...
 
@@ -94,7 +125,25 @@ class Backend(Protocol):
         """The names learners gave their seats at this table: seat → name."""
         ...
 
+    def transient(self, err: BaseException) -> bool | None:
+        """None if `err` is not this database's error; True if trying again may succeed
+        (the server restarting, a connection dropped, the file locked); False if not."""
+        ...
+
     def close(self) -> None: ...
+
+
+# -- the history of a table ---------------------------------------------------------------
+def first_digest(code: str, start: str) -> str:
+    """The digest of a table's history before any move: its code and starting save."""
+    return hashlib.blake2b(f"{code}\n{start}".encode(), digest_size=16,
+                           person=b"toonerville-head").hexdigest()
+
+
+def chained(previous: str, move: str) -> str:
+    """The digest of a history after `move`, from the digest of the history before it."""
+    return hashlib.blake2b(f"{previous}\n{move}".encode(), digest_size=16,
+                           person=b"toonerville-move").hexdigest()
 
 
 # -- rows written behind the store's back ---------------------------------------------------

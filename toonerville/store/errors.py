@@ -61,6 +61,12 @@ def cause(err: Exception) -> Message | str:
     return err.message if isinstance(err, ToonervilleError) else str(err)[:200]
 
 
+class StoreUnavailableError(StoreError):
+    """The database did not answer for longer than the store waits (a server restarting,
+    a file locked), or failed in a way that trying again does not mend. A write asked for
+    may or may not have been made: look at the table again, then try again."""
+
+
 class TeacherKeyError(StoreError):
     """A teacher's action (start a tournament, the next round) without the teacher's key."""
 

@@ -24,6 +24,9 @@ class Watcher:
         self.store = store
         self.code = code
         self.number = 0
+        #: the digest of the history `view` shows (None before the first `refresh`): a
+        #: move is stored only onto it
+        self.history: str | None = None
         self.finished = False
         #: learners' seats a bot plays for now (until they come back), the bots' seats
         self.away: frozenset[int] = frozenset()
@@ -35,9 +38,10 @@ class Watcher:
 
     def refresh(self) -> bool:
         """Fetch what the table did since; True if anything changed."""
-        number, self._view, self.finished, self.away, self.bots = self.store._view(
-            self.code, self.seat)
-        changed, self.number = number != self.number, number
+        number, history, self._view, self.finished, self.away, self.bots = \
+            self.store._view(self.code, self.seat)
+        changed = (number, history) != (self.number, self.history)
+        self.number, self.history = number, history
         return changed
 
     @property
@@ -88,13 +92,15 @@ class Seat(Watcher):
         self.store.set_buy_offers(self.code, self.seat, setting, secret=self.secret)
 
     def legal_actions(self) -> list[A.Action]:
-        return self.store._legal(self.code, self.seat, self.number)
+        return self.store._legal(self.code, self.seat, self.number, self.history)
 
     def play(self, move: A.Action | str) -> int:
-        """Send a move for the state this page shows. If someone moved first, the page is
-        brought up to date and `TableMovedOnError` says so."""
+        """Send a move for the state this page shows (its number of moves and their
+        history). If someone moved first, or the table's moves were changed behind the
+        page, the page is brought up to date and `TableMovedOnError` says so."""
         try:
-            self.store.append(self.code, move, expected=self.number, secret=self.secret)
+            self.store.append(self.code, move, expected=self.number, secret=self.secret,
+                              history=self.history)
         finally:
             self.refresh()
         return self.number

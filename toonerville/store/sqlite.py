@@ -3,10 +3,13 @@
 Owns the SQLite backend (standard library `sqlite3`): the file is in WAL mode so pages
 polling for moves never block a writer, each thread has its own connection, and every
 write is one transaction. Opening a new file from several processes at once is safe
-(`_set_up` tries a locked set-up again). `append` takes the write lock first (`BEGIN
-IMMEDIATE`), checks the table's last move number and inserts; the (code, number) primary
-key would refuse a duplicate even without the check. The statements are in `statements`, shared
-with the PostgreSQL backend.
+(`_set_up` tries a locked set-up again; it also gives a file made before moves carried
+their history's digest the `digest` column). `append` takes the write lock first (`BEGIN
+IMMEDIATE`), then inserts the move only if the table's last move is the one the client
+computed on (its number and its history's digest); the (code, number) primary key would
+refuse a duplicate even without the check. A "database is locked" past the busy timeout
+is `transient`: `retrying.RetryingBackend` tries it again. The statements are in
+`statements`, shared with the PostgreSQL backend.
 """
 
 from __future__ import annotations
@@ -15,10 +18,19 @@ import random
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import statements as sql
-from .backend import TableRow, TournamentRow, claims_of, seat_names_of, table_row, tournament_row
+from .backend import (
+    TableRow,
+    TournamentRow,
+    chained,
+    claims_of,
+    seat_names_of,
+    table_row,
+    tournament_row,
+)
 
 BUSY_TIMEOUT_S = 30.0
 
@@ -42,7 +54,8 @@ class SQLiteBackend:
         same moment: switching to WAL does not wait for a busy file as statements do (it
         answered "database is locked" at once to 4 of 240 pages opening together), so a
         locked set-up is tried again, after a short random pause, until `BUSY_TIMEOUT_S`.
-        The tables are made in one write transaction: all of them or none."""
+        The tables are made in one write transaction: all of them or none, with the
+        `digest` column added to the moves of a file made before it existed."""
         deadline = time.monotonic() + BUSY_TIMEOUT_S
         pause = random.Random()
         while True:
@@ -52,6 +65,8 @@ class SQLiteBackend:
                 con.execute("BEGIN IMMEDIATE")
                 for statement in sql.SCHEMA:
                     con.execute(statement)
+                if "digest" not in {row[1] for row in con.execute("PRAGMA table_info(moves)")}:
+                    con.execute(sql.ADD_DIGEST)
                 con.execute("COMMIT")
                 return
             except sqlite3.OperationalError as err:
@@ -91,23 +106,38 @@ class SQLiteBackend:
         rows = self._con().execute(sql.SELECT_MOVES, (code, number)).fetchall()
         return [(n, m) for n, m in rows]
 
-    def append(self, code: str, number: int, move: str) -> bool:
+    def history_from(self, code: str, number: int) -> list[tuple[int, str, str | None]]:
+        rows = self._con().execute(sql.SELECT_HISTORY, (code, number)).fetchall()
+        return [(n, m, d) for n, m, d in rows]
+
+    def append(self, code: str, number: int, move: str, previous: str) -> bool:
+        params = sql.append_params(code, number, move, previous, chained(previous, move))
+        return self._transaction(lambda con: con.execute(
+            sql.INSERT_MOVE_IF_HISTORY, params).rowcount == 1)
+
+    def fill_digests(self, code: str, digests: Sequence[tuple[int, str]]) -> None:
+        def work(con: sqlite3.Connection) -> bool:
+            con.executemany(sql.FILL_DIGEST, [(d, code, n) for n, d in digests])
+            return True
+
+        self._transaction(work)
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], bool]) -> bool:
+        """`work` in one write transaction, taking the write lock first; False (nothing
+        stored) if `work` says so or a unique key refuses a row."""
         con = self._con()
         con.execute("BEGIN IMMEDIATE")
         try:
-            (last,) = con.execute(sql.LAST_MOVE, (code,)).fetchone()
-            if last != number - 1:
-                con.execute("ROLLBACK")
-                return False
-            con.execute(sql.INSERT_MOVE, (code, number, move))
+            done = work(con)
         except sqlite3.IntegrityError:
             con.execute("ROLLBACK")
             return False
         except BaseException:
-            con.execute("ROLLBACK")
+            if con.in_transaction:
+                con.execute("ROLLBACK")
             raise
-        con.execute("COMMIT")
-        return True
+        con.execute("COMMIT" if done else "ROLLBACK")
+        return done
 
     def claim(self, scope: str, slot: str, secret_digest: str) -> bool:
         return self._insert(sql.INSERT_CLAIM, (scope, slot, secret_digest))
@@ -116,9 +146,15 @@ class SQLiteBackend:
         rows = self._con().execute(sql.SELECT_CLAIMS, (scope,)).fetchall()
         return claims_of(rows, scope)
 
-    def create_tournament(self, row: TournamentRow) -> bool:
-        return self._insert(sql.INSERT_TOURNAMENT,
-                            (row.code, row.format, row.teacher, row.state, row.version))
+    def create_tournament(self, row: TournamentRow,
+                          claims: Sequence[tuple[str, str, str]] = ()) -> bool:
+        def work(con: sqlite3.Connection) -> bool:
+            con.execute(sql.INSERT_TOURNAMENT,
+                        (row.code, row.format, row.teacher, row.state, row.version))
+            con.executemany(sql.INSERT_CLAIM, claims)
+            return True
+
+        return self._transaction(work)
 
     def tournament(self, code: str) -> TournamentRow | None:
         found = self._con().execute(sql.SELECT_TOURNAMENT, (code,)).fetchone()
@@ -134,6 +170,14 @@ class SQLiteBackend:
     def seat_names(self, code: str) -> dict[int, str]:
         rows = self._con().execute(sql.SELECT_SEAT_NAMES, (code,)).fetchall()
         return seat_names_of(rows, code)
+
+    @staticmethod
+    def transient(err: BaseException) -> bool | None:
+        if not isinstance(err, sqlite3.Error):
+            return None
+        text = str(err)
+        return isinstance(err, sqlite3.OperationalError) and ("locked" in text
+                                                              or "busy" in text)
 
     def close(self) -> None:
         with self._lock:

@@ -4,7 +4,8 @@ Owns the schema and the queries of `backend.Backend`, written once in the dialec
 databases accept, with `?` as the parameter mark (SQLite's). `for_psycopg` gives the
 same text with psycopg's `%s` marks; no statement holds a literal `?` or `%`, so the
 rewrite is exact. The one thing the backends do differently is how `append` makes its
-check and its insert one transaction (see each backend).
+check and its insert one transaction (see each backend), and how each finds whether a
+database made before `moves.digest` existed needs the column (`ADD_DIGEST`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, format TEXT NOT NULL, "
     "start TEXT NOT NULL, setup TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS moves (code TEXT NOT NULL, number INTEGER NOT NULL, "
-    "move TEXT NOT NULL, PRIMARY KEY (code, number))",
+    "move TEXT NOT NULL, digest TEXT, PRIMARY KEY (code, number))",
     "CREATE TABLE IF NOT EXISTS claims (scope TEXT NOT NULL, slot TEXT NOT NULL, "
     "secret TEXT NOT NULL, PRIMARY KEY (scope, slot))",
     "CREATE TABLE IF NOT EXISTS tournaments (code TEXT PRIMARY KEY, format TEXT NOT NULL, "
@@ -24,13 +25,21 @@ SCHEMA = (
 
 INSERT_TABLE = "INSERT INTO tables (code, format, start, setup) VALUES (?, ?, ?, ?)"
 SELECT_TABLE = "SELECT code, format, start, setup FROM tables WHERE code = ?"
+#: a database made before moves carried the digest of their history gets the column
+#: (nullable: a server of the kit before it still inserts rows without one)
+ADD_DIGEST = "ALTER TABLE moves ADD COLUMN digest TEXT"
 SELECT_MOVES = "SELECT number, move FROM moves WHERE code = ? AND number > ? ORDER BY number"
-LAST_MOVE = "SELECT COALESCE(MAX(number), 0) FROM moves WHERE code = ?"
-INSERT_MOVE = "INSERT INTO moves (code, number, move) VALUES (?, ?, ?)"
-#: the insert and its check in one statement: params (code, number, move, code, number - 1)
-INSERT_MOVE_IF_LAST = (
-    "INSERT INTO moves (code, number, move) SELECT ?, ?, ? WHERE "
-    "(SELECT COALESCE(MAX(number), 0) FROM moves WHERE code = ?) = ?")
+SELECT_HISTORY = ("SELECT number, move, digest FROM moves WHERE code = ? AND number >= ? "
+                  "ORDER BY number")
+#: the insert and its check in one statement (`append_params`): the table has exactly
+#: number - 1 moves, and move number - 1 holds the digest the client computed on (for
+#: move 1 there is no such row, and the fallback makes the comparison true)
+INSERT_MOVE_IF_HISTORY = (
+    "INSERT INTO moves (code, number, move, digest) SELECT ?, ?, ?, ? WHERE "
+    "(SELECT COALESCE(MAX(number), 0) FROM moves WHERE code = ?) = ? AND "
+    "COALESCE((SELECT digest FROM moves WHERE code = ? AND number = ?), ?) = ?")
+SELECT_DIGEST = "SELECT digest FROM moves WHERE code = ? AND number = ?"
+FILL_DIGEST = "UPDATE moves SET digest = ? WHERE code = ? AND number = ? AND digest IS NULL"
 INSERT_CLAIM = "INSERT INTO claims (scope, slot, secret) VALUES (?, ?, ?)"
 SELECT_CLAIMS = "SELECT slot, secret FROM claims WHERE scope = ?"
 INSERT_TOURNAMENT = ("INSERT INTO tournaments (code, format, teacher, state, version) "
@@ -43,6 +52,15 @@ UPDATE_TOURNAMENT = ("UPDATE tournaments SET state = ?, version = version + 1 "
 UPSERT_SEAT_NAME = ("INSERT INTO seat_names (code, seat, name) VALUES (?, ?, ?) "
                     "ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name")
 SELECT_SEAT_NAMES = "SELECT seat, name FROM seat_names WHERE code = ?"
+
+
+def append_params(code: str, number: int, move: str, previous: str, digest: str
+                  ) -> tuple[object, ...]:
+    """The parameters of `INSERT_MOVE_IF_HISTORY`: store `move` with `digest` as move
+    `number` if the history so far has the digest `previous`."""
+    fallback = previous if number == 1 else ""  # a row without digest matches nothing
+    return (code, number, move, digest, code, number - 1, code, number - 1, fallback,
+            previous)
 
 
 def for_psycopg(sql: str) -> str:

@@ -10,8 +10,12 @@ Claims, keys and hand-overs are `seatkeys.SeatKeeper`'s part of the store; a pag
 a `handles.Seat` or `handles.Watcher` (both importable from here too).
 
 A move is checked by the engine against the current state and stored only if the table
-has not moved on since (`Backend.append`, compare-and-append on the move number in one
-transaction); the loser of a race gets `TableMovedOnError` and the new state. A move for
+has not moved on since (`Backend.append`, compare-and-append on the history's digest in
+one transaction, issue 27: not on its length, so a copy ahead of the database — moves
+deleted, a backup restored — never stores a move onto another history); the loser of a
+race gets `TableMovedOnError` and the new state. Catching up checks the digest of the
+last move this store has against the database's, and reads a table whose history
+changed again from its header. A move for
 a learner's seat needs the key that claimed it (keys are made by the kit, never typed
 up by a learner); a seat a bot plays (a bot's, or an away learner's) moves only by its
 bot's own move — every client computes the same one (`table.bot_rng`), so any client may
@@ -48,7 +52,7 @@ from ..rules import Rules
 from ..table import SAFETY_MOVES, STAND_IN, Table
 from ..views import PlayerView
 from . import codes
-from .backend import TABLE_FORMAT, Backend, TableRow
+from .backend import TABLE_FORMAT, Backend, TableRow, chained, first_digest
 from .errors import (
     CorruptTableError,
     NoSuchTableError,
@@ -188,17 +192,20 @@ class TableStore(SeatKeeper, Presence):
                          enumerate(t.game.actions[number:], start=number + 1))
 
     def append(self, code: str, move: A.Action | str, *, expected: int,
-               secret: str | None = None) -> int:
+               secret: str | None = None, history: str | None = None) -> int:
         """Store `move` as the next move if the table still has exactly `expected` moves
-        and the engine accepts it; returns the table's new number of moves. A learner's
-        move needs their key; a seat a bot plays takes only its bot's move (or one sent
-        with the opener's or teacher's key)."""
+        (and, given `history`, the history with that digest: a handle's `history`) and the
+        engine accepts it; returns the table's new number of moves. A learner's move
+        needs their key; a seat a bot plays takes only its bot's move (or one sent with
+        the opener's or teacher's key)."""
         with self._lock:
             t = self._caught_up(code)
             game = t.game
             action = A.parse_action(move, game.rules) if isinstance(move, str) else move
             if expected != len(game.actions):
                 raise self._moved_on(t, expected)
+            if history is not None and history != t.history:
+                raise self._moved_on(t, expected, replaced=True)
             if t.finished:
                 raise TableOverError(msg("the game at table {code} is over: no more moves",
                                          None, code=t.code))
@@ -217,10 +224,12 @@ class TableStore(SeatKeeper, Presence):
         if refusal is not None:
             raise refusal
         number = len(game.actions) + 1
-        if not self.backend.append(t.code, number, action.notation()):
-            self._catch_up(t)
-            raise self._moved_on(t, expected)
+        notation = action.notation()
+        if not self.backend.append(t.code, number, notation, t.history):
+            replaced = self._catch_up(t)
+            raise self._moved_on(t, expected, replaced=replaced)
         game.apply(action)
+        t.history = chained(t.history, notation)
         self._restart_clock(t, before=number - 1)
         return number
 
@@ -235,8 +244,15 @@ class TableStore(SeatKeeper, Presence):
         else:
             t.seen = (len(game.actions), self.clock())
 
-    def _moved_on(self, t: _Table, expected: int) -> TableMovedOnError:
+    def _moved_on(self, t: _Table, expected: int, replaced: bool = False
+                  ) -> TableMovedOnError:
         now = len(t.game.actions)
+        if replaced:
+            return TableMovedOnError(msg(
+                "the table moved on: its moves were changed behind your page (moves taken "
+                "back, or a backup restored); your page showed move {seen}, the table is "
+                "at move {now}; here is the table as it is now", None, seen=expected,
+                now=now), now)
         return TableMovedOnError(msg("the table moved on: someone played first (your page "
                                      "showed move {seen}, the table is at move {now}); "
                                      "here is the new state", None, seen=expected, now=now),
@@ -324,9 +340,9 @@ class TableStore(SeatKeeper, Presence):
             return None
 
     def _view(self, code: str, seat: int | None
-              ) -> tuple[int, PlayerView, bool, frozenset[int], dict[int, str]]:
-        """(moves so far, what `seat` may see — no hand for None —, finished, the seats
-        away, the seats bots play) at once."""
+              ) -> tuple[int, str, PlayerView, bool, frozenset[int], dict[int, str]]:
+        """(moves so far, their history's digest, what `seat` may see — no hand for
+        None —, finished, the seats away, the seats bots play) at once."""
         with self._lock:
             t = self._caught_up(code)
             game = t.game
@@ -335,13 +351,18 @@ class TableStore(SeatKeeper, Presence):
                                taken_this_turn=None, may_lay_off=False)
             else:
                 view = game.view(seat)
-            return (len(game.actions), view._replace(names=self._names(t)), t.finished,
-                    t.log.away, t.seat_bots)
+            return (len(game.actions), t.history, view._replace(names=self._names(t)),
+                    t.finished, t.log.away, t.seat_bots)
 
-    def _legal(self, code: str, seat: int, number: int) -> list[A.Action]:
+    def _legal(self, code: str, seat: int, number: int, history: str | None = None
+               ) -> list[A.Action]:
+        """`seat`'s legal moves, if the table is still at the page's `number` moves (and
+        `history`)."""
         with self._lock:
-            game = self._caught_up(code).game
-            return game.legal_actions(seat) if len(game.actions) == number else []
+            t = self._caught_up(code)
+            if len(t.game.actions) != number or history not in (None, t.history):
+                return []
+            return t.game.legal_actions(seat)
 
     # -- replaying -------------------------------------------------------------------
     def _caught_up(self, code: str) -> _Table:
@@ -405,12 +426,26 @@ class TableStore(SeatKeeper, Presence):
                 why=msg("its header is damaged: {why}", None,
                         why=cause(err))), code, None, None) from None
         return _Table(code, game, bots, last_round, tournament, host, limits,
-                      stand_in=stand_in)
+                      stand_in=stand_in, history=first_digest(code, row.start))
 
-    def _catch_up(self, t: _Table) -> None:
+    def _catch_up(self, t: _Table) -> bool:
+        """Apply the moves stored since this store last looked, each checked by the
+        engine and by its history digest. True if the table's history was not the one
+        this store had (moves deleted, a backup restored, commits lost): then the table
+        was read again from its header (`_reread`)."""
+        rows = self.backend.history_from(t.code, len(t.game.actions))
+        replaced = False
+        if t.game.actions:
+            if rows and self._same_last(t, rows[0]):
+                rows = rows[1:]
+            else:
+                self._reread(t)
+                replaced = True
+                rows = self.backend.history_from(t.code, 1)
         game = t.game
         before = len(game.actions)
-        for number, move in self.backend.moves_since(t.code, len(game.actions)):
+        fills: list[tuple[int, str]] = []
+        for number, move, digest in rows:
             k = len(game.actions) + 1
             why: Message | None = None
             if number != k:
@@ -422,6 +457,9 @@ class TableStore(SeatKeeper, Presence):
                           move=repr(move)[:80])
             elif t.finished:
                 why = msg("it was stored after the game at this table was over")
+            elif digest is not None and digest != chained(t.history, move):
+                why = msg("its history digest does not follow from its text and the moves "
+                          "before it (a move was changed behind the store's back)", None)
             else:
                 try:
                     game.apply(move)
@@ -433,10 +471,36 @@ class TableStore(SeatKeeper, Presence):
                     "table {code}, move {k}: {why}. The moves before it are kept; nothing "
                     "was changed", None, code=t.code, k=number, why=why), t.code, number,
                     Game.from_json(game.to_json()))
+            t.history = chained(t.history, move)
+            if digest is None:  # written before moves had digests: it gets its own
+                fills.append((number, t.history))
+        if fills:
+            self.backend.fill_digests(t.code, fills)
         if t.seen[0] < 0:
             t.seen = (len(game.actions), self.clock())
         elif len(game.actions) != before:
             self._restart_clock(t, before)
+        return replaced
+
+    def _same_last(self, t: _Table, row: tuple[int, str, str | None]) -> bool:
+        """Is `row` the last move this store has, with the same history before it?"""
+        number, move, digest = row
+        if number != len(t.game.actions):
+            return False
+        if digest is None:  # written by a kit before digests: its text, and then its digest
+            if move != t.game.actions[-1].notation():
+                return False
+            self.backend.fill_digests(t.code, [(number, t.history)])
+            return True
+        return digest == t.history
+
+    def _reread(self, t: _Table) -> None:
+        """The table's history changed in the database: start again from its header
+        (the seats are read again and the waiting clock restarts)."""
+        fresh = self._load(t.code)
+        t.game, t.history = fresh.game, fresh.history
+        t.driver = None
+        t.seen = (-1, 0.0)
 
 
 

@@ -81,6 +81,8 @@ class TableState:
     seen: tuple[int, float] = (-1, 0.0)
     #: the bot kind that plays for a learner who is away (the header's, or the driver's)
     stand_in: str = STAND_IN
+    #: the digest of `game`'s history (`backend.chained`): a move is stored only onto it
+    history: str = ""
 
     def claim_key(self, seat: int) -> tuple[str, str]:
         """Where the claim of a seat is kept: a tournament's learners claim their name in

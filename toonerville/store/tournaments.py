@@ -8,6 +8,12 @@ learner — which need the teacher's key, and the live master sheet.
 Joining is safe (issue 18): at opening, the kit makes one key per learner (derived from
 the teacher's key and the name, so the teacher's page can list them again with
 `learner_keys`, and the store keeps only their digests under the scope `<code>~keys`).
+The tournament and all its keys are written in one transaction (issue 27): a server
+killed while a tournament opens leaves it whole or not at all. A tournament without
+keys (opened by a kit before them) never takes a key a learner typed up: a learner
+who joined it before keeps their seat with the key the kit gave them then, and once
+the teacher's page lists the keys (`learner_keys`, which stores any that are missing)
+everyone joins with theirs.
 A learner joins under their name only with their own key — the teacher hands it over,
 which is the teacher's approval — so nobody can take another's name, and one key holds
 one name. With the key, the learner gets their seat back from any page or device. Names
@@ -88,12 +94,11 @@ class TournamentDesk:
             code = codes.new_code()
             t = Tournament.new(code, names, bots=bots, bot_kind=bot_kind, rules=rules,
                                seed=seed, rounds=rounds, turn_limit=turn_limit)
+            keys = [(_keys_scope(code), name, codes.digest(learner_key(key, code, name)))
+                    for name in t.learners]
             if backend.create_tournament(TournamentRow(
-                    code, TOURNAMENT_FORMAT, codes.digest(key), t.to_json(), 0)):
-                for name in t.learners:
-                    backend.claim(_keys_scope(code), name,
-                                  codes.digest(learner_key(key, code, name)))
-                return code, key
+                    code, TOURNAMENT_FORMAT, codes.digest(key), t.to_json(), 0), keys):
+                return code, key  # the tournament and every key, in one transaction
         raise StoreError(msg("no free code could be found; try again", None))
 
     def start(self, code: str, key: str) -> Tournament:
@@ -129,9 +134,17 @@ class TournamentDesk:
         return self._teacher(code, key)[0]
 
     def learner_keys(self, code: str, key: str) -> dict[str, str]:
-        """Each learner's key (teacher): hand each learner theirs, as a link or a note."""
+        """Each learner's key (teacher): hand each learner theirs, as a link or a note.
+        A key whose digest the store lacks (a tournament opened before keys, or by a
+        kit that could be stopped half-way) is stored now."""
         t, _version = self._teacher(code, key)
-        return {name: learner_key(key, t.code, name) for name in t.learners}
+        keys = {name: learner_key(key, t.code, name) for name in t.learners}
+        backend = self.store.backend
+        issued = backend.claims(_keys_scope(t.code))
+        for name in t.learners:
+            if name not in issued:
+                backend.claim(_keys_scope(t.code), name, codes.digest(keys[name]))
+        return keys
 
     def give_seat(self, code: str, key: str, name: str, bot: str | None) -> str | None:
         """At the current round's table of `name`, give their seat to a bot of kind
@@ -227,7 +240,7 @@ class TournamentDesk:
         name = self.learner_name(t.code, name)
         backend = self.store.backend
         issued = backend.claims(_keys_scope(t.code))
-        if not issued:  # a tournament opened before learners had keys: first come
+        if name not in issued:  # opened before learners had keys: only a kit-made key
             return self._join_unkeyed(t, name, secret)
         if secret is None or secret == "":
             raise SeatError(msg("to join tournament {code} as {name}, use the key (or the "
@@ -258,17 +271,16 @@ class TournamentDesk:
         return state.log.learners.get(table.players.index(name)) == codes.digest(secret)
 
     def _join_unkeyed(self, t: Tournament, name: str, secret: str | None) -> str:
-        secret = secret if secret is not None else codes.new_secret()
-        if not isinstance(secret, str) or len(secret) < 8:
-            raise SeatError(msg("this is not a key of tournament {code}: check that it "
-                                "is copied whole, or ask your teacher for yours", "T22",
-                                code=t.code))
-        if self.store.backend.claim(t.code, name, codes.digest(secret)):
+        """`name` has no key in the store (a tournament opened before keys): a learner
+        who joined before keeps their seat with the key the kit gave them; nobody else
+        joins until the teacher's page lists the keys (`learner_keys`), and a key typed
+        up is never taken."""
+        if isinstance(secret, str) and codes.matches(
+                secret, self.store.backend.claims(t.code).get(name)):
             return secret
-        if codes.matches(secret, self.store.backend.claims(t.code).get(name)):
-            return secret
-        raise SeatError(msg("{name} has already joined tournament {code} from another page",
-                            "T22", name=name, code=t.code))
+        raise SeatError(msg("tournament {code} has no key for {name} yet: ask your teacher "
+                            "for your key (or link); their page makes it", "T22",
+                            code=t.code, name=name))
 
     def seat(self, code: str, name: str, secret: str, round_number: int | None = None
              ) -> Seat:
