@@ -3,6 +3,7 @@
 #   make app    serve notebooks/ with Voila on http://127.0.0.1:$(PORT)
 #   make test   ruff, mypy, pytest (engine + browser tests + nbval on notebooks/)
 #   make site   build the kit as a static site into build/site/ (no server needed)
+#   make hub    a school: JupyterHub with one Voila-serving server per learner (README)
 #   make clean  remove the virtual environments
 #
 # Both create .venv on first use and (re)install the project only when
@@ -52,12 +53,13 @@ VOILA := env JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PAT
 	--show_tracebacks=False --ClassKernelManager.max_kernels=$(MAX_KERNELS) \
 	--ClassKernelManager.pool_size=$(POOL)
 
-.PHONY: help app test site lint typecheck pytest compiled chromium postgresql clean
+.PHONY: help app hub test site lint typecheck pytest compiled chromium postgresql clean
 
 help:
 	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=..., MAX_KERNELS=..., POOL=... to change)"
 	@echo "make test   ruff + mypy + pytest (engine, browser and notebook tests)"
 	@echo "make site   build the static site into build/site/ (copy it to any web server)"
+	@echo "make hub    JupyterHub for a school (TOONERVILLE_HUB_PASSWORD=... required; README)"
 	@echo "make clean  remove $(VENV) and $(SITE_VENV)"
 
 $(PY):
@@ -90,6 +92,19 @@ app: $(STAMP_APP)
 	@test -f notebooks/00-welcome.ipynb || echo "warning: notebooks/00-welcome.ipynb does not exist yet" >&2
 	@echo "Toonerville Rook: open http://127.0.0.1:$(PORT)/voila/render/00-welcome.ipynb (Ctrl-C stops)"
 	exec $(VOILA) notebooks/
+
+# A school on JupyterHub: config/jupyterhub_config.py reads its settings from the environment
+# (TOONERVILLE_HUB_PASSWORD, the class's password, is required; TOONERVILLE_STORE for the
+# school's PostgreSQL); configurable-http-proxy comes from npm (the $(AXE) rule's `npm ci`)
+STAMP_HUB := $(VENV)/.installed-hub
+$(STAMP_HUB): pyproject.toml | $(PY)
+	$(PIP_INSTALL) -e '.[notebooks,compile,hub]'
+	touch $@
+
+hub: $(STAMP_HUB) $(AXE)
+	@if [ "$(COMPILED)" = 1 ]; then $(PY) tools/compile_engine.py || \
+		echo "warning: the compiled engine could not be built (above); the hub runs the pure engine" >&2; fi
+	exec env PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/jupyterhub -f config/jupyterhub_config.py
 
 test: lint typecheck pytest
 
