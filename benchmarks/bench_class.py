@@ -221,11 +221,13 @@ def spread(values: list[float]) -> str:
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     log = REPO / "test-results" / "bench" / f"class-{args.n}.log"
-    server = start_voila(NOTEBOOKS_DIR, log)
-    result: dict[str, Any] = {"n": args.n, "stagger_s": args.stagger,
+    server = start_voila(NOTEBOOKS_DIR, log, f"--ClassKernelManager.pool_size={args.pool}")
+    result: dict[str, Any] = {"n": args.n, "stagger_s": args.stagger, "pool": args.pool,
                               "load_before": load()}
     try:
         await asyncio.sleep(3)
+        if args.pool:  # the pool is ready before the class arrives (as with make app)
+            await asyncio.sleep(args.pool_wait)
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=str(CHROMIUM),
                                               args=CHROMIUM_ARGS)
@@ -332,6 +334,10 @@ def main() -> None:
     parser.add_argument("--own-browsers", action="store_true",
                         help="one Chromium process per learner, as in a classroom, instead "
                              "of one browser context each in a shared Chromium")
+    parser.add_argument("--pool", type=int, default=0,
+                        help="kernels started before the class arrives (make app POOL=)")
+    parser.add_argument("--pool-wait", type=float, default=60.0,
+                        help="seconds given to the pool to fill before the pages open")
     report(asyncio.run(run(parser.parse_args())))
 
 
