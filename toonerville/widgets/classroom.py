@@ -60,6 +60,7 @@ from .lobby import (  # the lobby, its names importable from here as before
 )
 from .recap import RECAP_SECONDS
 from .seat import SeatView, make_button
+from .session_words import move_words
 from .ticker import poll_ticker
 
 #: where the tables are kept when neither `where` nor $TOONERVILLE_STORE says
@@ -431,7 +432,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             self.message.error(err.message)
             return False
         self.message.ok(msg("your move is on the table: {move}", None,
-                            move=action.notation().split(": ", 1)[-1]))
+                            move=move_words(action)))
         self.poll()
         return True
 
