@@ -47,7 +47,7 @@ from ..names import bot_names
 from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import SeatError, TableMovedOnError
-from .base import SHOWN, displayed
+from .base import SHOWN, displayed, translated
 from .components import MessageBox, query_params, size_style
 from .level_view import give_seat_options
 from .lobby import (  # the lobby, its names importable from here as before
@@ -184,10 +184,13 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.back_button.layout.display = "none"
         self.back_button.on_click(guard(lambda _b: self.come_back()))
         # the opener's: give a seat to a bot or to a new learner (a learner who has gone)
-        self.give_seat_choice = widgets.Dropdown(options=[], description=_("Seat"),
-                                                 layout=widgets.Layout(width="auto"))
-        self.give_to = widgets.Dropdown(options=give_seat_options(), value="heuristic",
-                                        layout=widgets.Layout(width="auto"))
+        self.give_seat_choice = translated(
+            widgets.Dropdown(options=[], layout=widgets.Layout(width="auto")),
+            description=N_("Seat"))
+        self.give_to = translated(
+            widgets.Dropdown(options=give_seat_options(), value="heuristic",
+                             layout=widgets.Layout(width="auto")),
+            options=give_seat_options)
         self.give_button = make_button(N_("Give the seat"), "tr-give", N_(
             "For a learner who cannot come back: a bot plays the seat, or a new learner "
             "takes it with the link shown"))
