@@ -15,6 +15,7 @@ from toonerville.messages import N_, set_language, translate
 from toonerville.store import open_store
 from toonerville.widgets.base import MessageBox, translated, translated_button
 from toonerville.widgets.classroom import SharedTable
+from toonerville.widgets.tournament import TeacherDesk, TournamentSeat
 
 
 @pytest.fixture(autouse=True)
@@ -61,3 +62,16 @@ def test_the_shared_tables_lobby_follows_the_language_menu(tmp_path: Path) -> No
     assert page.seat_choice.value == 2 and "2" in page.seat_choice.label
     assert page.give_to.options[-1][0] == german("to a new learner")
     assert isinstance(page.message, MessageBox)
+
+
+def test_the_tournaments_pages_follow_the_language_menu(tmp_path: Path) -> None:
+    store = open_store(tmp_path / "class.sqlite")
+    desk, seat = TeacherDesk(store), TournamentSeat(store)
+    set_language("de")
+    for control, text in ((desk.learners, "Learners"),  # ("Bots" is German too)
+                          (desk.bot_kind, "Bots play"), (desk.rounds, "Rounds"),
+                          (desk.auto, "Next round by itself"),
+                          (desk.reopen_code, "Tournament code"),
+                          (seat.t_name, "Your name"), (seat.t_key, "Your key")):
+        assert control.description == german(text) != text, text
+    assert desk.learners.placeholder == german("one name per line, or Ann, Bob, Cat")
