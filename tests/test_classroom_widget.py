@@ -19,6 +19,7 @@ from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its 
 from toonerville import actions as A
 from toonerville.errors import ToonervilleError
 from toonerville.game import Game
+from toonerville.messages import set_language
 from toonerville.store import Seat, TableStore, open_store
 from toonerville.views import Phase
 from toonerville.widgets.classroom import SharedTable, store_location
@@ -391,3 +392,66 @@ def test_the_opener_gives_a_gone_learners_seat_to_a_new_learner_or_a_bot(db: Pat
     second.poll()
     assert opener.give_seat(1, "heuristic") is None
     assert opener.store.info(code).bots.get(1) == "heuristic"
+
+
+def test_a_seat_given_to_a_bot_tells_its_old_holder_at_once_and_leaves_them_watching(
+        db: Path) -> None:
+    """Issue 26 §2: the old holder learns it in words on their next poll, not from "not
+    now" on a key; their page stops saying "(you)" and shows no hand."""
+    opener, second, code = two_learners(db)
+    assert "(you)" in second.seat_view.others.value or "seat 1" in second.status.value
+    opener.give_seat(1, "heuristic")
+    second.poll()
+    assert second.message.kind == "error"
+    assert "gave your seat 1 to a bot" in second.message.text, second.message.text
+    assert not isinstance(second.seat, Seat)  # a watcher now
+    assert "(you)" not in second.seat_view.others.value
+    assert "watching" in second.status.value and second.hand.cards == ()
+    assert second.rejoin_key.value == ""
+
+
+def test_a_seat_given_to_a_new_learner_tells_its_old_holder(db: Path) -> None:
+    opener, second, code = two_learners(db)
+    later = second.store.wall_clock
+    second.store.wall_clock = lambda: later() + 5  # the next heartbeat is due at once
+    assert opener.give_seat(1, "") is not None
+    second.poll()
+    assert "gave your seat 1 to another learner" in second.message.text, \
+        second.message.text
+    assert not isinstance(second.seat, Seat)
+
+
+def test_a_learner_with_the_openers_link_types_a_name_and_is_greeted_by_it(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The link for a new learner does not greet them "you are back", nor name them after
+    the bot that held the seat: it waits for their name, then greets them by it."""
+    opener, _second, code = two_learners(db)
+    opener.give_seat(1, "heuristic")  # a bot, Crow, plays seat 1 for a while
+    key = opener.give_seat(1, "")
+    assert key is not None
+    link = re.search(r"\?\S*new=1\S*", opener.message.text)
+    assert link is not None and f"key={key}" in link.group(0), opener.message.text
+    monkeypatch.setenv("QUERY_STRING", link.group(0)[1:])
+    newcomer = page(db)
+    assert newcomer.seat is None  # waits for a name
+    assert newcomer.code_text.value == code and newcomer.key_text.value == key
+    assert "your name" in newcomer.message.text
+    newcomer.name_text.value = "Dee"
+    newcomer.join_button.click()
+    assert isinstance(newcomer.seat, Seat) and newcomer.seat.seat == 1
+    assert "Dee" in newcomer.message.text and "back" not in newcomer.message.text
+    assert newcomer.seat.view.names[1] == "Dee"
+    assert "you are Dee, seat 1" in newcomer.status.value
+
+
+def test_the_rejoin_link_and_the_openers_link_keep_the_language(db: Path) -> None:
+    set_language("fa")
+    try:
+        opener, _second, _code = two_learners(db)
+        assert "lang=fa" in opener.rejoin_key.value
+        opener.give_seat(1, "")
+        assert "lang=fa" in opener.message.text
+    finally:
+        set_language("en")
+    opener, _second, _code = two_learners(db)
+    assert "lang=" not in opener.rejoin_key.value  # English: the page's default

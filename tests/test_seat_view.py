@@ -20,13 +20,13 @@ from toonerville.game import Game
 from toonerville.messages import Message
 from toonerville.scoring import round_scores
 from toonerville.simulate import play_game
-from toonerville.store import open_store
+from toonerville.store import Seat, open_store
 from toonerville.views import Phase
 from toonerville.widgets.base import MessageBox
 from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.hand import SeatHand, order_cards
 from toonerville.widgets.play import PlayGame
-from toonerville.widgets.recap import RoundRecap, recap_html, round_ends
+from toonerville.widgets.recap import RECAP_SECONDS, RoundRecap, recap_html, round_ends
 from toonerville.widgets.seat import SeatView
 
 
@@ -188,6 +188,50 @@ def test_T10_an_offer_at_a_shared_table_names_the_card_and_who_declined_it(
     assert f"<b>{view.offered}</b>" in shown and view.names[view.current] in shown
     assert p.buy_button.description == f"Buy {view.offered}"
     assert p.seat_view.buy_row.layout.display == "flex"
+
+
+def _to_round_end(p: SharedTable) -> None:
+    """The learner of page `p` plays as the heuristic bot would, until a round ends."""
+    assert isinstance(p.seat, Seat)
+    bot = HeuristicBot()
+    for _step in range(3_000):
+        p.poll()
+        view = p.seat.view
+        if p.seat_view.recap.shown:
+            return
+        if view.seat in view.deciders:
+            choice = bot.choose(view, p.seat_view.rules, p.seat.legal_actions,
+                                random.Random(p.seat.number))
+            p.seat.play(choice)
+    pytest.fail("round 1 did not end")
+
+
+def test_T20_a_shared_tables_recap_counts_down_over_the_next_round_it_never_hides(
+        tmp_path: Path) -> None:
+    """The table never waits for a recap (issue 26 §1): it closes by itself after
+    `RECAP_SECONDS`, and meanwhile the new round's table, the buy offer and the draw
+    stay in reach, so no offer waits for the buy limit and nobody reading is away."""
+    p = SharedTable(open_store(tmp_path / "class.sqlite"))
+    p.open_table(players=3, learners=1, seed=4)
+    p.seat_view.buy_offers.value = "always"
+    _to_round_end(p)
+    recap = p.seat_view.recap
+    assert recap.countdown == RECAP_SECONDS and recap.ticker.playing
+    assert f"{RECAP_SECONDS} seconds" in recap.clock.value
+    assert isinstance(p.seat, Seat)
+    for _step in range(200):  # the new round goes on under the recap
+        p.poll()
+        view = p.seat.view
+        if view.seat in view.deciders and view.phase is not Phase.PLAY:
+            break
+    else:
+        pytest.fail("the learner never had to decide in round 2")
+    assert recap.shown and view.round_number == 2
+    row = p.seat_view.buy_row if view.phase is Phase.BUY else p.seat_view.start_row
+    assert row.layout.display != "none" and p.hand.layout.display != "none"
+    for _second in range(RECAP_SECONDS):
+        recap.tick()
+    assert not recap.shown and row.layout.display != "none"
 
 
 # -- pass-and-play ---------------------------------------------------------------------------

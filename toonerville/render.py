@@ -121,6 +121,14 @@ def _t(text: str, **params: object) -> str:
     return translate(text).format(**params)
 
 
+def card_name(card: Card) -> str:
+    """A card's spoken name in the learner's language ("Red 7", "Rook"): its tooltip and
+    its picture's accessible name (`Card.name` is the English one)."""
+    if card.colour is None:
+        return translate(N_("Rook"))
+    return f"{translate(card.colour.title)} {card.number}"
+
+
 def _width(size: str) -> int:
     if size not in SIZES:
         raise ValueError(f"unknown card size {size!r}: choose one of {', '.join(SIZES)}")
@@ -226,11 +234,11 @@ def card_svg(card: Card | None, size: str = "normal", selected: bool = False,
     if face_down or card is None:
         name, face = _t("Face-down card"), _back_face()
     elif card.is_rook:
-        name, face = card.name, _rook_face(stands_for)
+        name, face = card_name(card), _rook_face(stands_for)
         if stands_for is not None:
-            name = _t("Rook, standing for {card}", card=stands_for.name)
+            name = _t("Rook, standing for {card}", card=card_name(stands_for))
     else:
-        name, face = card.name, _natural_face(card)
+        name, face = card_name(card), _natural_face(card)
     if selected:
         name = _t("{card}, selected", card=name)
         face += (f'<circle cx="86" cy="14" r="10" fill="{_SELECT}" stroke="#ffffff" '

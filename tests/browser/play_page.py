@@ -139,3 +139,31 @@ def discard_by_keys(page: Page, root: str, position: int) -> int:
         said = page.locator(f"{root} .tr-message").first.inner_text()
         raise AssertionError(f"{card} was not discarded; the page says {said!r}") from None
     return keys.count
+
+
+def going_out_save(seeds: int = 60) -> tuple[str, str]:
+    """A saved game of 07 (four players, named as 07 names them) in which the learner,
+    seat 0, goes out of round 1 with their next discard: (the save, the card to
+    discard)."""
+    import json
+
+    from toonerville import actions as A
+    from toonerville.events import EventKind
+    from toonerville.scenarios import player_names
+    from toonerville.simulate import play_game
+
+    for seed in range(seeds):
+        game = play_game(["heuristic"] * 4, seed=seed)
+        if game.records[0].went_out != 0:
+            continue
+        for k in range(1, len(game.actions) + 1):
+            before = game.position_at(k - 1)
+            events = game.history[len(before.history):len(game.position_at(k).history)]
+            if any(e.kind is EventKind.ROUND_END for e in events):
+                action = game.actions[k - 1]
+                if isinstance(action, A.Discard):
+                    save = json.loads(before.to_json())
+                    save["names"] = list(player_names(4))
+                    return json.dumps(save), str(action.card)
+                break
+    raise AssertionError(f"no seed in 0-{seeds - 1} has the learner go out by a discard")

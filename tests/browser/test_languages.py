@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_site import SiteServer, built_site, site_server
 from tests.conftest import (
@@ -156,11 +157,12 @@ NOT_WORDS = re.compile(r"\b(?:[RYGB](?:1[0-4]|[1-9])|RK|[TH]\d{1,2}a?|[A-Z0-9]{6
 
 
 #: names the pages give as examples (a name is a name in every language), the keys of a
-#: keyboard as printed on them, a product's name, an address, and a house rule as the
+#: keyboard as printed on them, a product's or a file format's name (Dask, CSV), an
+#: address, and a house rule as the
 #: explorer's sweep box takes it (`penalty_cards=2`): none of them is translated
 NAMES = re.compile(r"\b(?:Ann|Bob|Cat|Bo|Cy|Crow|Jay|Magpie|Raven|Robin|Wren|Finch|Heron"
                    r"|Lark|Owl|Swift|Kite|Plover|Sparrow|Starling|Dove|Gull"
-                   r"|Tab|Space|Enter|Dask)\b|\w+://\S+|\b[a-z][a-z0-9_]*=[\w.,]+")
+                   r"|Tab|Space|Enter|Dask|CSV)\b|\w+://\S+|\b[a-z][a-z0-9_]*=[\w.,]+")
 
 
 def english_words(texts: list[str]) -> list[str]:
@@ -321,3 +323,170 @@ def test_lang_on_a_static_page_opens_that_languages_page(
     picker.select_option(label="हिन्दी")
     page.wait_for_url("**/voici/render/hi/02-runs-and-sets.html?lang=hi&seed=4",
                       wait_until="commit", timeout=TIMEOUT_MS)
+
+
+# -- issue 26 §3: what a page shows after clicks, tooltips included ------------------------
+#: The tooltips a learner may point at: the `title` of every visible element of the
+#: widgets and outputs (a button's tooltip, a total's note) and the `<title>` of every
+#: visible picture (a card's name).
+TOOLTIPS_JS = """() => {
+  const out = [];
+  const visible = (el) => el.getClientRects().length > 0
+    && getComputedStyle(el).visibility !== 'hidden';
+  const where = (el) => el.tagName.toLowerCase() + '.' + [...el.classList].join('.');
+  for (const area of document.querySelectorAll('.jp-OutputArea-output')) {
+    if (area.closest('.jp-RenderedMarkdown') || area.querySelector('.jp-RenderedMarkdown'))
+      continue;
+    for (const el of area.querySelectorAll('[title]')) {
+      const text = (el.getAttribute('title') || '').trim();
+      if (text && visible(el)) out.push({text, where: where(el)});
+    }
+    for (const el of area.querySelectorAll('svg > title')) {
+      const text = el.textContent.trim();
+      if (text && visible(el.parentElement)) out.push({text, where: 'svg'});
+    }
+  }
+  return out;
+}"""
+
+
+def english_after_clicks(page: Page, what: str) -> list[str]:
+    """Everything the page shows and every tooltip, with the English words left in it
+    (card notation, rule ids and names aside); `what` says when, for the report. A
+    label's `title="null"` is ipywidgets' own (a description with no tooltip), no word
+    of ours."""
+    found = [f"{what}: {latin_words(t)} in {t[:100]!r}"
+             for t in english_words(page.evaluate(WIDGET_TEXTS_JS))]
+    tips = [t for t in page.evaluate(TOOLTIPS_JS) if t["text"] != "null"]
+    english = set(english_words([t["text"] for t in tips]))
+    return found + [f"{what}, the tooltip of {t['where']}: {latin_words(t['text'])} in "
+                    f"{t['text'][:100]!r}" for t in tips if t["text"] in english]
+
+
+def latin_words(text: str) -> list[str]:
+    """The words `english_words` objects to in `text`."""
+    return re.findall(r"[A-Za-z]{2,}", NAMES.sub(" ", NOT_WORDS.sub(" ", text)))
+
+
+def coach_done(page: Page, scope: str = "") -> None:
+    """Until the hint under the moves is written (the strong bot has answered)."""
+    page.wait_for_function(
+        """(scope) => {
+          const box = document.querySelector(scope + ' .tr-coach-hint');
+          return box && box.textContent.trim().length > 0
+            && !box.querySelector('.tr-coach-thinking');
+        }""", arg=scope, timeout=TIMEOUT_MS)
+
+
+def review_done(page: Page, scope: str = "") -> None:
+    page.locator(f"{scope} .tr-review-open").click()
+    page.locator(f"{scope} .tr-review-ready, {scope} .tr-review-nothing, "
+                 f"{scope} .tr-review-failed").first.wait_for(timeout=TIMEOUT_MS * 2)
+
+
+def test_07_after_a_hint_a_round_end_its_review_and_a_take_back_speaks_persian(
+        open_translated: OpenNotebook) -> None:
+    """07 under ?lang=fa: the learner loads a game one discard from going out, asks for
+    a hint, goes out (the recap, its review), closes the recap and takes the discard
+    back; at each step no English word is on the page or in a tooltip."""
+    from tests.browser.play_page import going_out_save
+
+    save, card = going_out_save()
+    voila = open_translated("07-play-a-game.ipynb", lang="fa", seed=11, wait_for=".tr-draw",
+                            timeout_ms=TIMEOUT_MS)
+    page = voila.page
+    found = english_after_clicks(page, "opened")
+    page.locator(".tr-panel-2").click()
+    page.locator(".tr-save-text textarea").fill(save)
+    status = page.locator(".tr-status").inner_text()
+    page.locator(".tr-load").click()
+    expect(page.locator(".tr-status")).not_to_have_text(status, timeout=TIMEOUT_MS)
+    mine = page.locator(".tr-hand .tr-card", has_text=re.compile(rf"^{card}$")).first
+    mine.wait_for(timeout=TIMEOUT_MS)
+    page.locator(".tr-hint").click()
+    coach_done(page)
+    found += english_after_clicks(page, "a hint")
+    if "mod-active" not in (mine.get_attribute("class") or ""):  # the hint picks it
+        mine.click()
+    expect(mine).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+    page.locator(".tr-discard").click()
+    page.locator(".tr-recap").wait_for(timeout=TIMEOUT_MS)
+    review_done(page)
+    found += english_after_clicks(page, "the recap and its review")
+    page.locator(".tr-continue").click()
+    page.locator(".tr-recap").wait_for(state="hidden", timeout=TIMEOUT_MS)
+    page.locator(".tr-undo").click()
+    page.locator(".tr-message", has_text=card).first.wait_for(timeout=TIMEOUT_MS)
+    found += english_after_clicks(page, "a take back")
+    assert voila.errors == []
+    assert found == [], "\n".join(found)
+
+
+def test_09_a_round_end_its_review_a_hint_and_a_move_speak_persian(
+        open_translated: OpenNotebook) -> None:
+    """09 under ?lang=fa: a learner rejoins a shared table one move before round 1 ends
+    (played in this process's store), asks for a hint, sees the round end (its recap
+    and review), then draws and discards in round 2; no English word at any step."""
+    from tests.browser.test_table_away import table_before_round_end
+    from toonerville.game import Game
+    from toonerville.store import open_store
+    from toonerville.widgets.classroom import store_location
+
+    code, _host, seats, last = table_before_round_end(("Ann", "Bo", "Cy"), seed=5)
+    after = Game.from_json(open_store(store_location()).export(code))
+    after.apply(last)
+    me = seats[after.current]  # round 2's first player
+    for seat in seats:
+        if seat is not me:
+            seat.set_buy_offers("never")  # no buy window waits for a page nobody opened
+    scope = ".tr-classroom"
+    voila = open_translated("09-classroom.ipynb", lang="fa", table=code, key=me.secret,
+                            wait_for=f"{scope} .tr-hand .tv-card-button",
+                            timeout_ms=TIMEOUT_MS)
+    page = voila.page
+    found = english_after_clicks(page, "rejoined")
+    page.locator(f"{scope} .tr-hint").click()
+    coach_done(page, scope)
+    found += english_after_clicks(page, "a hint")
+    closing = seats[last.seat]
+    closing.refresh()
+    closing.play(last)
+    page.locator(f"{scope} .tr-recap").wait_for(timeout=TIMEOUT_MS)
+    review_done(page, scope)
+    found += english_after_clicks(page, "the recap and its review")
+    page.locator(f"{scope} .tr-continue").click()
+    page.locator(f"{scope} .tr-draw.mod-primary").wait_for(timeout=TIMEOUT_MS)
+    page.locator(f"{scope} .tr-draw").click()
+    page.locator(f"{scope} .tr-discard.mod-primary").wait_for(timeout=TIMEOUT_MS * 2)
+    last_card = page.locator(f"{scope} .tr-hand .tv-card-button").last
+    text = last_card.inner_text().strip()
+    last_card.click()
+    page.locator(f"{scope} .tr-hand .tv-card-button.mod-active").wait_for(
+        timeout=TIMEOUT_MS)
+    page.locator(f"{scope} .tr-discard").click()
+    page.locator(f"{scope} .tr-message", has_text=text).first.wait_for(timeout=TIMEOUT_MS)
+    found += english_after_clicks(page, "a move on the table")
+    assert voila.errors == []
+    assert found == [], "\n".join(found)
+
+
+def test_08_after_a_run_speaks_persian(open_translated: OpenNotebook) -> None:
+    """08 under ?lang=fa: a small run on two local processes; its status line, plot,
+    tables and tooltips hold no English word. (The rulebook's turn limit: a table's note
+    on rounds cut short by a low limit is still English, see
+    tests/test_words_in_language.py.)"""
+    voila = open_translated("08-rules-explorer.ipynb", lang="fa",
+                            wait_for=".tv-rules-explorer", timeout_ms=TIMEOUT_MS * 2)
+    page = voila.page
+    box = page.locator(".tv-explorer-games input")
+    box.fill("2")
+    box.press("Enter")
+    page.locator(".tv-explorer-workers select").select_option("2")
+    page.locator(".tv-rules-explorer button:has(.fa-play)").first.click()
+    page.locator(".tv-explorer-tables tbody tr").first.wait_for(timeout=TIMEOUT_MS * 2)
+    page.wait_for_function(
+        "() => (document.querySelector('.tv-explorer-status')?.textContent || '').length > 0",
+        timeout=TIMEOUT_MS)
+    found = english_after_clicks(page, "after a run")
+    assert voila.errors == []
+    assert found == [], "\n".join(found)

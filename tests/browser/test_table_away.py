@@ -9,17 +9,32 @@ learners at one table, each in a browser context of their own (three kernels).
   plays the seat, so the game goes on. The learner comes back through their rejoin link
   (no typing), has the seat back at once, and plays on.
 
+Issue 26: at a shared table the round's recap counts down and closes by itself while the
+next round goes on under it (its first buy offer answered by a click, nobody reading it
+marked away); a seat the opener gives away tells its old holder at once, and the newcomer
+who opens the opener's link is greeted by the name they type; a rejoin link keeps
+`?lang=`.
+
 Nothing here is timed: every wait is a generous `expect` (the machine may be loaded)."""
 
 from __future__ import annotations
 
+import random
 import re
 import time
+import urllib.parse
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import expect
+
+from toonerville import actions as A
+from toonerville.bots import HeuristicBot
+from toonerville.game import Game
+from toonerville.store import Seat, open_store
+from toonerville.widgets.classroom import store_location
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Locator, Page
@@ -203,3 +218,136 @@ def test_a_learner_who_closes_the_page_is_played_by_a_bot_and_rejoins_by_link(
     play_until(everyone, lambda: gone in played, f"{gone}'s own move after coming back",
                played)
     assert note not in at(back, ".tr-away").inner_text()
+
+
+# -- issue 26: the recap at a shared table, and seats given away ---------------------------
+def table_before_round_end(names: tuple[str, ...], seed: int = 3
+                           ) -> tuple[str, str, list[Seat], A.Action]:
+    """A table of learners only, opened and played (as the heuristic bot would) in this
+    process's store — the one the served kernels use — up to the move that ends round 1;
+    returns its code, the opener's key, the seats (with their keys) and that move."""
+    store = open_store(store_location())
+    code, host = store.open_hosted(len(names), seed=seed, names=names)
+    seats = [store.claim(code, k, name=name) for k, name in enumerate(names)]
+    game = Game.from_json(store.export(code))
+    bot = HeuristicBot()
+    for step in range(2_000):
+        seat = game.deciders[0]
+        action = bot.choose(game.view(seat), game.rules, partial(game.legal_actions, seat),
+                            random.Random(step))
+        game.apply(action)
+        if game.records:
+            return code, host, seats, action
+        seats[seat].refresh()
+        seats[seat].play(action)
+    pytest.fail("round 1 did not end")
+
+
+def test_a_shared_tables_recap_counts_down_while_the_next_rounds_offer_is_answered(
+        learner: Callable[..., tuple[BrowserContext, Page]]) -> None:
+    """Issue 26 §1: three learners see round 1's recap count down and close by itself,
+    with no click on Continue; meanwhile round 2 goes on under it: its first buy offer
+    is answered by a learner's click (not left to the table's buy limit), and nobody who
+    reads the recap is marked away."""
+    names = ("Ann", "Bo", "Cy")
+    code, _host, seats, last = table_before_round_end(names)
+    pages = {}
+    for seat in seats:
+        _context, page = learner(table=code, key=seat.secret)
+        expect(at(page, ".tr-status")).to_contain_text(f"seat {seat.seat}",
+                                                       timeout=TIMEOUT_MS)
+        at(page, ".tr-buy-offers select").select_option(index=1)  # every offer
+        pages[names[seat.seat]] = page
+    closing = seats[last.seat]
+    closing.refresh()
+    closing.play(last)  # round 1 ends: every page shows its recap
+    for page in pages.values():
+        expect(at(page, ".tr-recap")).to_be_visible(timeout=TIMEOUT_MS)
+        expect(at(page, ".tr-recap-countdown")).to_contain_text("seconds",
+                                                                timeout=TIMEOUT_MS)
+    answered, drew = "", False
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not answered:
+        if time.monotonic() > deadline:
+            pytest.fail(f"round 2's first offer was never answered by a click; the pages "
+                        f"show {({n: prompt(p) for n, p in pages.items()})}")
+        for name, page in pages.items():
+            if not drew and at(page, ".tr-draw").is_visible() \
+                    and prompt(page).startswith(MY_TURN):
+                at(page, ".tr-draw").click()  # round 2's first player, under the recap
+                drew = True
+            elif at(page, ".tr-pass").is_visible():
+                at(page, ".tr-pass").click()
+                expect(at(page, ".tr-message")).to_contain_text(
+                    "Your move is on the table: pass", timeout=TIMEOUT_MS)
+                answered = name
+                break
+        next(iter(pages.values())).wait_for_timeout(200)
+    for page in pages.values():  # nobody clicks Continue: the countdown closes it
+        expect(at(page, ".tr-recap")).to_be_hidden(timeout=TIMEOUT_MS)
+        assert at(page, ".tr-continue").count() == 1
+    for page in pages.values():
+        assert "away" not in at(page, ".tr-away").inner_text()
+
+
+def test_a_seat_given_away_is_told_and_a_newcomer_is_greeted_by_the_name_typed(
+        learner: Callable[..., tuple[BrowserContext, Page]]) -> None:
+    """Issue 26 §2: the opener gives Bo's seat to a new learner: Bo's page says so at
+    once, in words, and watches; the newcomer opens the opener's link, types a name and
+    is greeted by it (not "back", not the bot's name); given to a bot, the newcomer's
+    page says so too."""
+    _context, ann = learner()
+    at(ann, ".tr-name input").fill("Ann")
+    at(ann, ".tr-players select").select_option("3")
+    at(ann, ".tr-learners select").select_option("2")
+    at(ann, ".tr-open").click()
+    expect(at(ann, ".tr-table-code")).to_contain_text("Table code", timeout=TIMEOUT_MS)
+    code = at(ann, ".tr-table-code b").inner_text().strip()
+    _context, bo = learner()
+    at(bo, ".tr-name input").fill("Bo")
+    at(bo, ".tr-code input").fill(code)
+    at(bo, ".tr-join").click()
+    expect(at(bo, ".tr-status")).to_contain_text("you are Bo, seat 1", timeout=TIMEOUT_MS)
+
+    give = at(ann, ".tr-give-row select")
+    give.nth(0).select_option(index=0)  # seat 1
+    give.nth(1).select_option(label="to a new learner")
+    at(ann, ".tr-give").click()
+    expect(at(ann, ".tr-message")).to_contain_text("for a new learner", timeout=TIMEOUT_MS)
+    found = re.search(r"\?table=(\w+)&key=([\w-]+)&new=1", at(ann, ".tr-message").inner_text())
+    assert found is not None, at(ann, ".tr-message").inner_text()
+    expect(at(bo, ".tr-message")).to_contain_text(
+        "gave your seat 1 to another learner", timeout=TIMEOUT_MS)
+    expect(at(bo, ".tr-status")).to_contain_text("watching", timeout=TIMEOUT_MS)
+    assert "(you)" not in at(bo, ".tr-others").inner_text()
+
+    _context, dee = learner(table=found.group(1), key=found.group(2), new=1)
+    expect(at(dee, ".tr-message")).to_contain_text("type your name", timeout=TIMEOUT_MS)
+    at(dee, ".tr-name input").fill("Dee")
+    at(dee, ".tr-join").click()
+    expect(at(dee, ".tr-message")).to_contain_text("Welcome, Dee", timeout=TIMEOUT_MS)
+    assert "back" not in at(dee, ".tr-message").inner_text()
+    expect(at(dee, ".tr-status")).to_contain_text("you are Dee, seat 1", timeout=TIMEOUT_MS)
+
+    give.nth(1).select_option(index=0)  # now to a bot
+    at(ann, ".tr-give").click()
+    expect(at(dee, ".tr-message")).to_contain_text("gave your seat 1 to a bot",
+                                                   timeout=TIMEOUT_MS)
+    expect(at(dee, ".tr-status")).to_contain_text("watching", timeout=TIMEOUT_MS)
+    assert "(you)" not in at(dee, ".tr-others").inner_text()
+
+
+def test_a_rejoin_link_keeps_the_pages_language(
+        learner: Callable[..., tuple[BrowserContext, Page]]) -> None:
+    """Issue 26 §2: a Persian learner's rejoin link brings them back in Persian."""
+    _context, page = learner(lang="fa")
+    at(page, ".tr-open").click()
+    link = at(page, ".tr-rejoin-key a")
+    expect(link).to_be_attached(timeout=TIMEOUT_MS)
+    href = link.get_attribute("href") or ""
+    assert "lang=fa" in href and "key=" in href, href
+    found = dict(urllib.parse.parse_qsl(href.lstrip("?")))
+    _context, back = learner(**found)
+    expect(at(back, ".tr-rejoin-key a")).to_be_attached(timeout=TIMEOUT_MS)
+    assert back.evaluate("() => document.documentElement.lang") == "fa"
+    assert at(back, ".tr-rejoin-key code").inner_text().strip() == found["key"]  # seat 0

@@ -16,8 +16,9 @@ a function makes the value. `refresh()` is the one way a part shows itself in th
 language in use: the registered texts, then `_redraw()`, then its direction (class
 `tr-rtl` for Persian). It never changes what the learner chose: a dropdown keeps its
 value (`relabel`), and a part already drawn in the new language is left alone.
-`translated_button(label, css, tooltip, owner=part)` is the one way to make a button
-whose texts are translated (registered with its `owner` part to follow the language).
+`translated(control, description=N_("Seat"), …)` is the one way to give any control
+translated texts that follow the language menu (by itself, or through an `owner` part);
+`translated_button(label, css, tooltip, owner=part)` makes a button with it.
 
 **Messages.** `MessageBox` shows one explaining sentence (its rule id a link to the
 rulebook, see `render.message_html`); `guard(box, callback)` makes a callback safe for
@@ -154,18 +155,38 @@ def apply_texts(widget: widgets.Widget, labels: dict[str, Any]) -> None:
             setattr(widget, name, value)
 
 
+W = TypeVar("W", bound=widgets.Widget)
+
+
+def translated(widget: W, owner: Part | None = None, **labels: str | Callable[[], Any]
+               ) -> W:
+    """The kit's one way to give a control translated texts: `labels` maps a trait
+    (description, tooltip, placeholder, options, …) to an English text (`N_`) or a
+    function of nothing (`apply_texts`), shown now in the language in use and again at
+    every change of the language menu. With `owner` (a `Part`) the owner redraws them
+    (`Part.texts`); without one the control follows the language by itself, as long as
+    it lives. Returns `widget`."""
+    if owner is not None:
+        return owner.texts(widget, **labels)  # type: ignore[no-any-return]
+    apply_texts(widget, labels)
+
+    def follow(_code: str) -> None:
+        if getattr(widget, "comm", None) is not None:  # a closed control is left
+            apply_texts(widget, labels)
+
+    widget.__dict__["_follow_language"] = follow  # the listener lives as the widget does
+    add_listener(follow)
+    return widget
+
+
 def translated_button(label: str, css: str, tooltip: str, *, owner: Part | None = None,
            **kwargs: Any) -> widgets.Button:
-    """The kit's one way to make a translated button: `label` and `tooltip` are English
-    texts (`N_`) shown in the language in use (`apply_texts`), and with `owner` (a `Part`)
-    shown again in every later language; `css` is its hook for tests and styles."""
+    """A translated button (`translated`): `label` and `tooltip` are English texts (`N_`)
+    shown in the language in use, now and in every later language (redrawn by `owner`,
+    a `Part`, when given); `css` is its hook for tests and styles."""
     made = widgets.Button(**{"layout": widgets.Layout(width="auto"), **kwargs})
     made.add_class(css)
-    if owner is not None:
-        owner.texts(made, description=label, tooltip=tooltip)
-    else:
-        apply_texts(made, {"description": label, "tooltip": tooltip})
-    return made
+    return translated(made, owner, description=label, tooltip=tooltip)
 
 
 def show_direction(widget: widgets.Widget) -> None:

@@ -20,7 +20,7 @@ import traitlets
 from ..cards import Card, format_cards, parse_cards
 from ..melds import Meld, Verdict
 from ..messages import _, plural
-from ..render import SIZES, TEXT_PX, card_html, hand_html, meld_html, verdict_html
+from ..render import SIZES, TEXT_PX, card_html, card_name, hand_html, meld_html, verdict_html
 from .base import SHOWN, Part
 
 
@@ -63,7 +63,8 @@ class CardButton(Part, widgets.VBox):  # type: ignore[misc]
 
     def _redraw(self) -> None:
         width = SIZES[self.size]
-        self.button.tooltip = _("{card}: select or unselect").format(card=self.card.name)
+        self.button.tooltip = _("{card}: select or unselect").format(
+            card=card_name(self.card))
         self.picture.value = card_html(self.card, self.size, selected=self.value)
         self.layout.width = f"{width + 4}px"
         self.layout.align_items = "center"

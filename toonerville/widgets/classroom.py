@@ -6,7 +6,11 @@ the code (or watches, seeing no hand). A learner may type a name first: the seat
 shows it on every page at the table (`TableStore.name_seat`). The table is drawn by a
 `seat.SeatView`, the one seat view of every table page. The page keeps its seat's
 secret in the kernel and shows it as a rejoin key: the code and the key give the seat
-back after a reload or a new kernel. Every move goes to the store, which checks it with
+back after a reload or a new kernel (its rejoin link keeps the page's language,
+`table_link`); the opener's link for a new learner fills in the code and the key and
+waits for the newcomer's name, who is then greeted by it. A page whose seat the opener
+gave away (to a bot, or to a new learner) says so at once and watches from then on.
+Every move goes to the store, which checks it with
 the engine and appends it only if the table has not moved on (`TableStore.append`); a
 refusal — out of turn, a stale page ("the table moved on"), a seat that is not yours —
 shows the store's or the engine's sentence and changes nothing.
@@ -27,7 +31,6 @@ wants passes with no click.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sqlite3
 import urllib.parse
@@ -39,12 +42,12 @@ import ipywidgets as widgets
 from .. import actions as A
 from ..errors import ToonervilleError
 from ..game import Game
-from ..messages import N_, Message, _, msg
+from ..messages import DEFAULT, N_, Message, _, language, msg
 from ..names import bot_names
 from ..serverless import no_shared_tables
 from ..store import Seat, TableStore, Watcher, open_store
 from ..store.errors import SeatError, TableMovedOnError
-from .base import SHOWN, displayed
+from .base import SHOWN, displayed, translated
 from .components import MessageBox, query_params, size_style
 from .level_view import give_seat_options
 from .lobby import (  # the lobby, its names importable from here as before
@@ -57,6 +60,7 @@ from .lobby import (  # the lobby, its names importable from here as before
 )
 from .recap import RECAP_SECONDS
 from .seat import SeatView, make_button
+from .session_words import move_words
 from .ticker import poll_ticker
 
 #: where the tables are kept when neither `where` nor $TOONERVILLE_STORE says
@@ -75,6 +79,14 @@ def store_location(where: str | Path | None = None) -> str:
         return env
     DEFAULT_STORE.parent.mkdir(parents=True, exist_ok=True)
     return str(DEFAULT_STORE)
+
+
+def table_link(**params: str) -> str:
+    """A link to this page with `params` (`?table=…&key=…`), in the language in use
+    (`lang=`: a Persian learner who follows it comes back in Persian)."""
+    if language() != DEFAULT:
+        params = {**params, "lang": language()}
+    return "?" + urllib.parse.urlencode(params)
 
 
 def table_names(players: int, bots: dict[int, str]) -> tuple[str, ...]:
@@ -107,6 +119,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.seat: Seat | Watcher | None = None
         #: the opener's key of the table this page opened (`TableStore.give_seat`)
         self.host_key: str | None = None
+        #: the key of the opener's link for a new learner this page was opened with
+        self._new_key: str | None = None
         self._size = size
         self._shown_number = -1
         self._shown_names: tuple[str, ...] = ()
@@ -123,9 +137,18 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self._join_from_url()
 
     def _join_from_url(self) -> None:
-        """A rejoin link (`?table=KXR4PT&key=…`) gives the seat back with no typing."""
+        """A rejoin link (`?table=KXR4PT&key=…`) gives the seat back with no typing; the
+        opener's link for a new learner (`…&new=1`) fills in the code and the key and
+        waits for the learner's name and Join."""
         params = query_params()
         if "table" in params and "key" in params:
+            if params.get("new"):
+                self.code_text.value, self.key_text.value = params["table"], params["key"]
+                self._new_key = self.key_text.value.strip()
+                self.message.info(msg("a seat at table {code} is kept for you: type your "
+                                      "name, then click Join", None,
+                                      code=self.code_text.value))
+                return
             try:
                 self.join(params["table"], key=params["key"], name="")
             except ToonervilleError as err:
@@ -161,10 +184,13 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.back_button.layout.display = "none"
         self.back_button.on_click(guard(lambda _b: self.come_back()))
         # the opener's: give a seat to a bot or to a new learner (a learner who has gone)
-        self.give_seat_choice = widgets.Dropdown(options=[], description=_("Seat"),
-                                                 layout=widgets.Layout(width="auto"))
-        self.give_to = widgets.Dropdown(options=give_seat_options(), value="heuristic",
-                                        layout=widgets.Layout(width="auto"))
+        self.give_seat_choice = translated(
+            widgets.Dropdown(options=[], layout=widgets.Layout(width="auto")),
+            description=N_("Seat"))
+        self.give_to = translated(
+            widgets.Dropdown(options=give_seat_options(), value="heuristic",
+                             layout=widgets.Layout(width="auto")),
+            options=give_seat_options)
         self.give_button = make_button(N_("Give the seat"), "tr-give", N_(
             "For a learner who cannot come back: a bot plays the seat, or a new learner "
             "takes it with the link shown"))
@@ -242,11 +268,19 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             return
         chosen = self._chosen_name(name)
         before = self.store.info(code).claimed
+        fresh = key is not None and key == self._new_key  # the opener's link: a newcomer
         handle = self.store.claim(code, None if seat is None else int(seat), secret=key,
                                   name=chosen)
-        if key is None or handle.seat not in before:
+        if fresh and chosen is None:  # named after the seat, not the bot that held it
+            self.store.name_seat(handle.code, handle.seat,
+                                 _("Player {k}").format(k=handle.seat), secret=handle.secret)
+            handle.refresh()
+        if fresh or key is None or handle.seat not in before:
             news = msg("you have seat {seat} at table {code}", None, seat=handle.seat,
-                       code=handle.code)
+                       code=handle.code) if chosen is None else msg(
+                "welcome, {name}: you have seat {seat} at table {code}", None,
+                name=chosen, seat=handle.seat, code=handle.code)
+            self._new_key = None
         else:
             news = msg("you are back at seat {seat} of table {code}, where the game was",
                        None, seat=handle.seat, code=handle.code)
@@ -260,13 +294,13 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             return None
         return Game.from_json(self.store.export(handle.code)), handle.seat
 
-    def _take(self, handle: Seat | Watcher, news: Message) -> None:
+    def _take(self, handle: Seat | Watcher, news: Message, kind: str = "info") -> None:
         self.seat = handle
         self._shown_number = -1
         self.code_text.value = handle.code
         self.table_code.value = _("Table code: <b>{code}</b>").format(code=handle.code)
         if isinstance(handle, Seat):
-            link = "?" + urllib.parse.urlencode({"table": handle.code, "key": handle.secret})
+            link = table_link(table=handle.code, key=handle.secret)
             self.rejoin_key.value = _(
                 " · your rejoin key: <code>{key}</code> (note it: with the code it gives "
                 "your seat back after a reload)").format(key=escape(handle.secret)) + \
@@ -277,7 +311,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.board.layout.display = SHOWN
         self.seat_view.send_offers()  # the page's setting answers this seat's buy offers
         self.poll()
-        self.message.info(news)
+        self.message.show(news, kind)
         self.ticker.playing = True
 
     # -- polling ---------------------------------------------------------------------
@@ -298,10 +332,14 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             return False
         if not handle.finished:
             if isinstance(handle, Seat):
-                with contextlib.suppress(SeatError):  # a seat given away: moves say so
+                try:
                     handle.heartbeat()  # this page is open (a closed tab stops beating)
+                except SeatError:  # the key no longer holds the seat: it was given away
+                    return self._given_away(handle)
             self.store.play_bots(handle.code)
         handle.refresh()
+        if isinstance(handle, Seat) and handle.seat in handle.bots:
+            return self._given_away(handle)
         if (handle.number, handle.view.names, handle.away) == (
                 self._shown_number, self._shown_names, self._shown_away):
             return False  # nothing moved, nobody took a new name, nobody left
@@ -309,6 +347,20 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self._redraw()
         if handle.finished:
             self.ticker.playing = False
+        return True
+
+    def _given_away(self, handle: Seat) -> bool:
+        """The opener gave this page's seat to a bot or to another learner: say so at
+        once, in words, and watch the table from now on (no hand, no "(you)")."""
+        handle.refresh()
+        to_bot = handle.seat in handle.bots
+        self._take(self.store.watch(handle.code), msg(
+            "the table's opener gave your seat {seat} to a bot: you are watching table "
+            "{code} now; ask the opener for a seat to play again", None, seat=handle.seat,
+            code=handle.code) if to_bot else msg(
+            "the table's opener gave your seat {seat} to another learner: you are watching "
+            "table {code} now; ask the opener for a seat to play again", None,
+            seat=handle.seat, code=handle.code), kind="error")
         return True
 
     def _show_away(self, handle: Seat | Watcher) -> None:
@@ -340,7 +392,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             self.message.ok(msg("seat {seat} at table {code} is played by a bot now", None,
                                 seat=seat, code=handle.code))
             return None
-        link = "?" + urllib.parse.urlencode({"table": handle.code, "key": key})
+        link = table_link(table=handle.code, key=key, new="1")
         self.message.ok(msg("seat {seat} at table {code} is for a new learner: they join "
                             "with the code {code} and the key {key}, or open this page's "
                             "address followed by {link}", None, seat=seat, code=handle.code,
@@ -383,7 +435,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             self.message.error(err.message)
             return False
         self.message.ok(msg("your move is on the table: {move}", None,
-                            move=action.notation().split(": ", 1)[-1]))
+                            move=move_words(action)))
         self.poll()
         return True
 
@@ -404,4 +456,4 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
 
 __all__ = ["CODE_BOX_LIMIT", "DEFAULT_STORE", "FIRST_FREE", "KEY_BOX_LIMIT", "POLL_MS",
            "WATCH", "SharedTable", "TableLobby", "seat_options", "store_location",
-           "table_names"]
+           "table_link", "table_names"]

@@ -114,6 +114,18 @@ def download_html(run: X.Simulation) -> Callable[[], str]:
                         "rows: one per game, round and seat)", rows)) + "</a>")
 
 
+def where_words(result: X.Simulation) -> str:
+    """What played a run's games, in the language in use: "this process", "2 local
+    processes"; an executor's or a cluster's own name (`Dask at tcp://…`) as it is."""
+    if result.where == "this process":
+        return _("this process")
+    if result.where == f"{result.workers} local processes":
+        return plural("{n} local process", "{n} local processes", result.workers)
+    if result.where.startswith("Dask at "):
+        return _("a Dask cluster at {address}").format(address=result.where[8:])
+    return result.where
+
+
 def finished_text(result: X.Simulation) -> str:
     """The status line after a run: how many games per configuration, how fast, where."""
     counts = result.games_per_arm
@@ -131,7 +143,7 @@ def finished_text(result: X.Simulation) -> str:
     else:
         text = _("Done: {games} in {seconds} s ({speed} games/s, {where}).")
     return text.format(games=games, seconds=f"{result.seconds:.1f}",
-                       speed=f"{result.games_per_second:.1f}", where=result.where)
+                       speed=f"{result.games_per_second:.1f}", where=where_words(result))
 
 
 TABLE_CSS = """<style>

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from ..messages import N_, _
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.seats import AWAY_AFTER, LIMITS
-from .base import MessageBox, translated_button
+from .base import MessageBox, translated, translated_button
 from .level_view import LevelGuide, level_options
 from .textbox import capped_text
 
@@ -39,38 +39,45 @@ class TableLobby(widgets.VBox):  # type: ignore[misc]
     `message`."""
 
     def __init__(self, message: MessageBox) -> None:
-        self.name_text = capped_text(NAME_LIMIT, message, css="tr-name",
-                                     description=_("Your name"),
-                                     placeholder=_("as the others will see it"))
-        self.players = widgets.Dropdown(options=[3, 4, 5], value=4, description=_("Players"),
-                                        layout=widgets.Layout(width="auto"))
+        # every text follows the language menu (`base.translated`)
+        self.name_text = translated(capped_text(NAME_LIMIT, message, css="tr-name"),
+                                    description=N_("Your name"),
+                                    placeholder=N_("as the others will see it"))
+        self.players = translated(
+            widgets.Dropdown(options=[3, 4, 5], value=4, layout=widgets.Layout(width="auto")),
+            description=N_("Players"))
         self.players.add_class("tr-players")
-        self.learners = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2,
-                                         description=_("Learners"),
-                                         layout=widgets.Layout(width="auto"))
+        self.learners = translated(
+            widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2,
+                             layout=widgets.Layout(width="auto")),
+            description=N_("Learners"))
         self.learners.add_class("tr-learners")
-        self.away_after = widgets.BoundedIntText(
+        self.away_after = translated(widgets.BoundedIntText(
             value=int(AWAY_AFTER), min=int(LIMITS[0]), max=int(LIMITS[1]),
-            description=_("Away after (seconds)"), style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto"))
+            style={"description_width": "initial"}, layout=widgets.Layout(width="auto")),
+            description=N_("Away after (seconds)"))
         self.away_after.add_class("tr-away-after")
-        self.bot_level = widgets.Dropdown(options=level_options(), value="heuristic",
-                                          description=_("Bots play"),
-                                          layout=widgets.Layout(width="auto"))
+        self.bot_level = translated(
+            widgets.Dropdown(options=level_options(), value="heuristic",
+                             layout=widgets.Layout(width="auto")),
+            description=N_("Bots play"), options=level_options)
         self.bot_level.add_class("tr-bot-level")
         #: every bot level described, the one chosen in bold
         self.levels = LevelGuide().follow(self.bot_level)
         self.open_button = translated_button(N_("Open a table"), "tr-open", N_(
             "Open a new table: you take seat 0, bots play the seats no learner takes"))
-        self.code_text = capped_text(CODE_BOX_LIMIT, message, css="tr-code",
-                                     description=_("Table code"), placeholder="KXR4PT")
-        self.seat_choice = widgets.Dropdown(options=seat_options(5),
-                                            value=FIRST_FREE, description=_("Seat"),
-                                            layout=widgets.Layout(width="auto"))
+        self.code_text = translated(capped_text(CODE_BOX_LIMIT, message, css="tr-code",
+                                                placeholder="KXR4PT"),
+                                    description=N_("Table code"))
+        self.seat_choice = translated(
+            widgets.Dropdown(options=seat_options(5), value=FIRST_FREE,
+                             layout=widgets.Layout(width="auto")),
+            description=N_("Seat"), options=lambda: seat_options(5))
         self.seat_choice.add_class("tr-seat")
-        self.key_text = capped_text(KEY_BOX_LIMIT, message, css="tr-key",
-                                    description=_("Rejoin key"),
-                                    placeholder=_("only to rejoin your seat"), width="22em")
+        self.key_text = translated(capped_text(KEY_BOX_LIMIT, message, css="tr-key",
+                                               width="22em"),
+                                   description=N_("Rejoin key"),
+                                   placeholder=N_("only to rejoin your seat"))
         self.join_button = translated_button(N_("Join"), "tr-join", N_(
             "Join the table with this code: a free seat, your seat again with your "
             "rejoin key, or watch"))

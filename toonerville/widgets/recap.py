@@ -3,8 +3,8 @@
 Owns the screen a learner sees between two rounds, wherever they sit (07, pass-and-play,
 shared tables, tournament tables): every player's melds on the table and the cards left
 in each hand with their points, the round's scores (T20) and the running totals, and a
-Continue button; at a shared table a short countdown closes it by itself, so nobody
-misses their turn (the table itself never waits for it).
+Continue button; at a shared table a short countdown closes it by itself, and the new
+round goes on under it in reach of the learner (the table never waits for it).
 
 Everything comes from the game's history, which every page holds (a `Game`'s own, or a
 shared table's public history): the round-end event keeps the hands left and the melds on
@@ -270,6 +270,7 @@ class RoundRecap(Part, widgets.VBox):  # type: ignore[misc]
             return
         self.body.value = recap_html(end, self.size, self.me, self.rules)
         self.review.size = self.size
+        counting = self.countdown and self.ticker.playing
         self.clock.value = escape(plural(
-            "the next round starts in {n} second", "the next round starts in {n} seconds",
-            self._left)) if self.countdown and self.ticker.playing else ""
+            "the round's recap closes in {n} second",
+            "the round's recap closes in {n} seconds", self._left)) if counting else ""

@@ -108,7 +108,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
 
     `message` is the page's message box (refusals and hints are shown there); `size` the
     page's size; `take_back()` the owner's take-back (None: the page says why not);
-    `countdown` the seconds a round's recap stays (None: until Continue); `send_offers`
+    `countdown` the seconds a round's recap stays above the new round, which it then
+    leaves in reach (None: it covers the new round until Continue); `send_offers`
     takes the learner's buy-offer setting to the table (None: the setting is not shown,
     every offer is put to the learner); `why_not(kind)` the owner's reason a move of
     that kind does not apply now (None: the buttons of moves that do not apply are
@@ -138,6 +139,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._why_not = why_not
         self._idle_focus = idle_focus
         self._ask_hint = ask_hint
+        self._countdown = countdown
         self.suggested_text = ""
         self.message = message
         self._legal: list[A.Action] = []
@@ -163,7 +165,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.piles.add_class("tr-piles")
         self.table = TableView(size=smaller(size))
         self.table.add_class("tr-table")
-        self.recap = RoundRecap(size, on_close=self._recap_closed)
+        self.recap = RoundRecap(size, countdown=self._countdown,
+                                on_close=self._recap_closed)
         self.prompt = self._html("tr-prompt")
         self.offer_text = self._html("tr-offer")
         self.hand = SeatHand(size)
@@ -212,7 +215,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.score_sheet = ScoreSheet(size=size)
         self.score_sheet.add_class("tr-score-sheet")
         board = _row([self.piles, self.table], "tr-seat-board")
-        #: what the recap covers while it is open: the new round's table and moves
+        #: what the recap covers while it is open: the new round's table and moves (only
+        #: where the table waits for the learner: see `covered`)
         self.round_parts = [board, self.prompt, self.buy_row, self.start_row,
                             self.hand_head, self.hand, self.moves, self.suggested,
                             self.coach]
@@ -298,8 +302,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.key_legend.layout.display = displayed(self._legend and not watching)
         self.suggested.value = self.suggested_text = ""
         self.others.value = seats_html(view, me, finished)
-        self._show_round(not self.recap.shown)
-        if opened:
+        self._show_round(not self.covered)
+        if opened and self.covered:
             self.recap.continue_button.focus()
         # the status goes last: it carries the move number, so a page that sees it change
         # (a learner, a test) finds every other part of the seat already current
@@ -337,12 +341,20 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
 
     def _show_offer(self, view: PlayerView, watching: bool) -> None:
         offered = not watching and view.phase is Phase.BUY and view.seat in view.deciders \
-            and view.offered is not None and not self.recap.shown
+            and view.offered is not None and not self.covered
         self.buy_row.layout.display = "flex" if offered else "none"
         if offered:
             self.buy_button.description = _("Buy {card}").format(card=view.offered)
             reason = self._reason(view) if self.buy_offers.value == "helpful" else None
             self.offer_text.value = offer_html(view, self.rules, reason, self._offer_number)
+
+    @property
+    def covered(self) -> bool:
+        """Does the round's recap cover the new round now? Only where the table waits
+        for the learner (no `countdown`: 07, pass-and-play); at a shared table the recap
+        counts down above the new round, whose offers and turns stay in reach: the
+        table does not wait for a learner reading it."""
+        return self.recap.shown and self._countdown is None
 
     def _show_round(self, shown: bool) -> None:
         for part in self.round_parts:

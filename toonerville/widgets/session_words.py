@@ -27,9 +27,36 @@ PLAY_BOT_KINDS = (*BOT_LEVELS, *(k for k in BOT_KINDS if k == "random"))
 KIND_WORDS = (N_("heuristic"), N_("random"), N_("beginner"), N_("strong"))
 
 
-def move_words(action: A.Action | None) -> str:
-    """A move in notation without its seat: "discard R7", "draw"."""
-    return "" if action is None else action.notation().split(": ", 1)[-1]
+#: a move in words, by kind: the verbs in the learner's language, the cards in notation
+_MOVE_WORDS: dict[type, str] = {
+    A.Draw: N_("draw"),
+    A.TakeDiscard: N_("take the discard"),
+    A.Buy: N_("ask to buy"),
+    A.Pass: N_("pass"),
+    A.LayDown: N_("lay down {melds}"),
+    A.LayOff: N_("lay off {card}"),
+    A.SwapRook: N_("swap {card} for a Rook"),
+    A.Discard: N_("discard {card}"),
+}
+
+
+def move_words(action: A.Action | None) -> Message | str:
+    """A move without its seat, in words of the language in use when shown ("discard
+    R7", "draw", "lay down R11 Y11 G11 / R3 R4 R5 R6"): the cards stay in notation, the
+    verbs are translated (a sentence with it as a parameter renders it late)."""
+    if action is None:
+        return ""
+    template = _MOVE_WORDS[type(action)]
+    if isinstance(action, A.LayDown):
+        return msg(template, None, melds=" / ".join(str(m) for m in action.melds))
+    if isinstance(action, A.LayOff):
+        card = action.card if action.as_card is None else f"RK={action.as_card}"
+        return msg(template, None, card=str(card))
+    if isinstance(action, A.SwapRook):
+        return msg(template, None, card=str(action.natural))
+    if isinstance(action, A.Discard):
+        return msg(template, None, card=str(action.card))
+    return msg(template, None)
 
 
 def _and(names: Sequence[str]) -> str:

@@ -39,7 +39,7 @@ from ..serverless import no_tournament
 from ..store import TableStore, TournamentDesk
 from ..store.seats import AWAY_AFTER, LIMITS
 from ..tournament import Tournament, sheet_csv
-from .base import SHOWN, translated_button
+from .base import SHOWN, translated, translated_button
 from .components import HouseRulesPanel, MessageBox, size_style
 from .level_view import LevelGuide, give_seat_options, level_options
 from .ticker import poll_ticker
@@ -99,28 +99,28 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.message = MessageBox(size=self._size)
         self.message.add_class("tt-message")
         guard = self.message.guard
-        self.learners = widgets.Textarea(
-            description=_("Learners"), placeholder=_("one name per line, or Ann, Bob, Cat"),
+        self.learners = translated(widgets.Textarea(
             layout=widgets.Layout(width="32em", height="8em"),
-            style={"description_width": "initial"})
+            style={"description_width": "initial"}),
+            description=N_("Learners"), placeholder=N_("one name per line, or Ann, Bob, Cat"))
         self.learners.add_class("tt-learners")
         self.learners.observe(guard(self._names_typed), "value")
-        self.bots = widgets.BoundedIntText(value=0, min=0, max=MAX_PLAYERS,
-                                           description=_("Bots"),
-                                           layout=widgets.Layout(width="10em"))
+        self.bots = translated(widgets.BoundedIntText(
+            value=0, min=0, max=MAX_PLAYERS, layout=widgets.Layout(width="10em")),
+            description=N_("Bots"))
         self.bots.add_class("tt-bots")
-        self.bot_kind = widgets.Dropdown(options=level_options(), value="heuristic",
-                                         description=_("Bots play"),
-                                         layout=widgets.Layout(width="auto"))
+        self.bot_kind = translated(widgets.Dropdown(
+            options=level_options(), value="heuristic", layout=widgets.Layout(width="auto")),
+            description=N_("Bots play"), options=level_options)
         self.bot_kind.add_class("tt-bot-kind")
-        self.rounds = widgets.BoundedIntText(value=11, min=1, max=11,
-                                             description=_("Rounds"),
-                                             layout=widgets.Layout(width="10em"))
+        self.rounds = translated(widgets.BoundedIntText(
+            value=11, min=1, max=11, layout=widgets.Layout(width="10em")),
+            description=N_("Rounds"))
         self.rounds.add_class("tt-rounds")
-        self.away_after = widgets.BoundedIntText(
+        self.away_after = translated(widgets.BoundedIntText(
             value=int(AWAY_AFTER), min=int(LIMITS[0]), max=int(LIMITS[1]),
-            description=_("Away after (seconds)"), style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto"))
+            style={"description_width": "initial"}, layout=widgets.Layout(width="auto")),
+            description=N_("Away after (seconds)"))
         self.away_after.add_class("tt-away-after")
         self.house_rules = HouseRulesPanel(size=self._size)
         rules_box = widgets.Accordion(children=[self.house_rules])
@@ -158,8 +158,8 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.next_button = translated_button(N_("Seat the next round"), "tt-next-round", N_(
             "Every table has finished: seat the next round by H11"))
         self.next_button.on_click(guard(lambda _b: self.next_round()))
-        self.auto = widgets.Checkbox(value=True, indent=False,
-                                     description=_("Next round by itself"))
+        self.auto = translated(widgets.Checkbox(value=True, indent=False),
+                               description=N_("Next round by itself"))
         self.auto.add_class("tt-auto")
         self.sheet_view = widgets.HTML()
         self.sheet_view.add_class("tt-sheet")
@@ -168,10 +168,11 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self.print_view = widgets.HTML(
             '<button type="button" class="tt-print" onclick="window.print()">'
             f'{escape(_("Print the master sheet"))}</button>')
-        self.give_name = widgets.Dropdown(options=[], description=_("Learners"),
-                                          layout=widgets.Layout(width="auto"))
-        self.give_to = widgets.Dropdown(options=give_seat_options(), value="heuristic",
-                                        layout=widgets.Layout(width="auto"))
+        self.give_name = translated(widgets.Dropdown(
+            options=[], layout=widgets.Layout(width="auto")), description=N_("Learners"))
+        self.give_to = translated(widgets.Dropdown(
+            options=give_seat_options(), value="heuristic",
+            layout=widgets.Layout(width="auto")), options=give_seat_options)
         self.give_button = translated_button(N_("Give the seat"), "tt-give", N_(
             "For a learner who cannot come back: a bot plays the seat, or a new learner "
             "takes it with the link shown"))

@@ -24,6 +24,7 @@ from ..render import SIZES
 from ..serverless import no_tournament
 from ..store import TableStore, open_store
 from ..tournament import SheetRow, Tournament
+from .base import translated
 from .classroom import store_location
 from .components import TEXT_PX, MessageBox
 
@@ -141,8 +142,11 @@ def capped(text: Any, limit: int, what: str) -> str:
 
 
 def text_box(css: str, description: str, placeholder: str, width: str) -> widgets.Text:
-    box = widgets.Text(description=_(description), placeholder=placeholder,
-                       layout=widgets.Layout(width=width),
-                       style={"description_width": "initial"})
+    """A text box of the tournament's pages; `description` is English (`N_`), shown in
+    the language in use and in every later one (`base.translated`)."""
+    box = translated(widgets.Text(placeholder=placeholder,
+                                  layout=widgets.Layout(width=width),
+                                  style={"description_width": "initial"}),
+                     description=description)
     box.add_class(css)
     return box

@@ -113,8 +113,8 @@ class TournamentSeat(SharedTable):
         self.rejoin_key.value = ""
         return True
 
-    def _take(self, handle: Seat | Watcher, news: Message) -> None:
-        super()._take(handle, news)
+    def _take(self, handle: Seat | Watcher, news: Message, kind: str = "info") -> None:
+        super()._take(handle, news, kind)
         self.rejoin_key.value = ""  # the tournament's key is shown above, once
 
     def poll(self) -> bool:
