@@ -253,17 +253,6 @@ def test_T22_the_same_name_twice_is_refused_when_the_tournament_opens(
         TournamentDesk(clients()).open(["Ann", "ann "], seed=1)
 
 
-@pytest.mark.parametrize("names", [[], [""], ["  ", "\t"]])
-def test_T22_a_tournament_with_no_learner_is_refused_in_the_teachers_words(
-        clients: Clients, where: str, names: list[str]) -> None:
-    desk = TournamentDesk(clients())
-    desk.open(["Ann"], seed=1)  # (the database's tournaments exist from here)
-    earlier = set(raw_tournament_codes(where))  # and other tests' (one PostgreSQL server)
-    with pytest.raises(SeatError, match="write the learners' names first"):
-        desk.open(names, bots=3, seed=1)
-    assert set(raw_tournament_codes(where)) == earlier  # nothing was opened
-
-
 def test_T22_the_teacher_gives_a_learners_seat_to_a_bot_and_only_then_it_moves(
         clients: Clients) -> None:
     store = clients()

@@ -245,6 +245,17 @@ def test_T22_the_learners_box_is_capped_and_names_are_checked(db: Path) -> None:
     assert page.code is None
 
 
+@pytest.mark.parametrize("typed", ["", "  \n\n ", ", ,"])
+def test_T22_start_with_no_learner_is_refused_in_the_teachers_words(
+        db: Path, typed: str) -> None:
+    page = TeacherDesk(open_store(db))
+    page.learners.value, page.bots.value = typed, 0  # (bots only is asked for by its bots)
+    page.start_button.click()
+    assert page.message.kind == "error"
+    assert "write the learners' names first" in page.message.text
+    assert page.code is None  # nothing was opened: no 3-bot, 11-round tournament
+
+
 def test_H11_the_house_rules_panel_chooses_the_seating(db: Path) -> None:
     page = TeacherDesk(open_store(db))
     page.house_rules.controls["seating"].value = Seating.STAY

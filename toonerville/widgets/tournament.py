@@ -212,8 +212,12 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             names = split_names(capped(self.learners.value, MAX_NAMES_TEXT,
                                         N_("learners")))
         names = [n.strip() for n in names]
-        check_names(names)
         bots = int(self.bots.value if bots is None else bots)
+        if not any(names) and bots == 0:  # a bots-only tournament is asked for by its bots
+            raise ToonervilleError(msg("write the learners' names first, one per line: a "
+                                       "tournament needs at least one learner (bots fill "
+                                       "the tables)", "T22"))
+        check_names(names)
         if len(names) + bots > MAX_PLAYERS:
             raise ToonervilleError(msg("a tournament here seats at most {k} players, not "
                                        "{n}", "T22", k=MAX_PLAYERS, n=len(names) + bots))
