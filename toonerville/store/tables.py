@@ -398,16 +398,19 @@ class TableStore(SeatKeeper, Presence):
         """Read the table's seat log; when it changed, seat the table's driver anew."""
         log = SeatLog.read(self.backend, t.code, t.game.players,
                            partial(self._first_claims, t),
-                           t.limits or (AWAY_AFTER, BUY_AFTER))
-        if t.driver is not None and log == t.log:
+                           t.limits or (AWAY_AFTER, BUY_AFTER),
+                           since=t.log if t.driver is not None else None)
+        if t.driver is not None and log is t.log:
             return
+        seated = t.driver is None or log.entries != t.log.entries
         t.log = log
         was = t.driver
         t.driver = Table(t.game, t.seat_bots, away=log.away, buy_offers=log.offers,
                          stand_in=t.stand_in)
         if was is not None:  # the same table, seated anew: its bots' mistakes stay
             t.driver.mistakes.extend(was.mistakes)
-        t.seen = (len(t.game.actions), self.clock())  # the seats changed: a new wait
+        if seated:  # the seats changed: a new wait (a setting changed: the same wait)
+            t.seen = (len(t.game.actions), self.clock())
 
     def _first_claims(self, t: _Table) -> dict[str, str]:
         """Each seat's first claim, seat number as text → digest."""
