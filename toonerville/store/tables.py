@@ -15,7 +15,10 @@ transaction); the loser of a race gets `TableMovedOnError` and the new state. A 
 a learner's seat needs the key that claimed it (keys are made by the kit, never typed
 up by a learner); a seat a bot plays (a bot's, or an away learner's) moves only by its
 bot's own move — every client computes the same one (`table.bot_rng`), so any client may
-store it and the store keeps exactly one — or by the opener's or teacher's key.
+store it and the store keeps exactly one — or by the opener's or teacher's key. The store
+chooses no move itself: `play_bots` lets the table's `table.Table` make each one (its one
+seed rule, safety limit and failing-bot rule) and keeps it, or takes it back if another
+client stored a move first.
 
 No table waits for ever: `play_bots` (which every page at the table calls as it polls)
 also passes a buy offer left open past the table's buy limit, and marks a learner idle
