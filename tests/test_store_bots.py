@@ -89,3 +89,35 @@ def test_a_bots_replacement_move_sent_by_a_page_is_the_bots_own(clients: Clients
         number = page.info(code).moves
         page.append(code, move, expected=number)
     assert page.finished(code) and page.mistakes(code)
+
+
+def test_a_client_beaten_to_a_bot_move_takes_its_own_back_and_catches_up(
+        clients: Clients, cheat: str) -> None:
+    """Another client stores a move first (here the opener's, another than the bot's):
+    the client whose append is refused takes back the move its table made, catches up
+    with the stored one, and plays on from there."""
+    bots = {0: cheat, 1: "heuristic", 2: "random"}
+    slow, quick = clients(), clients()
+    code, host = slow.open_hosted(start=Game.new(players=3, seed=8, turn_limit=6),
+                                  bots=bots)
+    slow.info(code), quick.info(code)  # both have read the table
+    real = slow.backend.append
+    raced: list[str] = []
+
+    def beaten_first(code_: str, number: int, move: str) -> bool:
+        if len(raced) < 5 and number % 5 == 0:  # now and then the opener is first
+            game = quick._caught_up(code_).game
+            seat = A.parse_action(move, game.rules).seat
+            other = [a for a in game.legal_actions(seat) if a.notation() != move]
+            if other:
+                raced.append(other[-1].notation())
+                quick.append(code_, other[-1], expected=number - 1, secret=host)
+        return real(code_, number, move)
+
+    slow.backend.append = beaten_first  # type: ignore[method-assign]
+    slow.play_bots(code)
+    assert raced  # the race did happen
+    stored = Game.from_json(quick.export(code))
+    assert stored.is_over and slow._caught_up(code).game.actions == stored.actions
+    notations = [a.notation() for a in stored.actions]
+    assert all(m in notations for m in raced)
