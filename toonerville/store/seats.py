@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..bots import make_bot
 from ..table import BUY_OFFERS
@@ -91,20 +91,29 @@ class SeatLog:
         header's). `since`, the log as this client last read it, is carried on with the
         entries added since (it is returned itself when nothing changed)."""
         base = since if since is not None else cls(logged_limits=limits)
-        reader = _Reader(base, players, claims)
+        reader: _Reader | None = None  # made only when there are entries to read
         number = base.entries
         while True:
             chunk = number // CHUNK  # the chunk entry `number + 1` goes to
             rows = backend.claims(scope(code, chunk))
             fresh = sorted((int(slot), entry) for slot, entry in rows.items()
                            if slot.isdigit() and int(slot) > number)
-            for slot, entry in fresh:
-                reader.take(entry)
-                number = slot
+            if fresh:
+                reader = reader or _Reader(base, players, claims)
+                for slot, entry in fresh:
+                    reader.take(entry)
+                    number = slot
             if not fresh or number // CHUNK == chunk:
                 break
-        log = reader.log(number, backend.seat_names(settings_scope(code)))
-        return base if log == base else log
+        values = backend.seat_names(settings_scope(code))
+        if reader is not None:
+            return reader.log(number, values)
+        offers, (away_after, buy_after) = _settings(base.logged_offers, base.logged_limits,
+                                                    values, players)
+        if offers == base.offers and (away_after, buy_after) == (base.away_after,
+                                                                  base.buy_after):
+            return base
+        return replace(base, offers=offers, away_after=away_after, buy_after=buy_after)
 
     def key_of(self, seat: int, claimed: str | None) -> str | None:
         """The digest of the key that holds `seat` now (`claimed`: its first claim)."""
@@ -187,20 +196,29 @@ class _Reader:
         if values is None:
             offers, limits = dict(base.offers), (base.away_after, base.buy_after)
         else:
-            offers = dict(self.offers)
-            limits = self.limits
-            for seat, text in values.items():
-                if seat == SETTINGS_ROW:
-                    try:
-                        away, buy = text.split()
-                        limits = (_limit(away), _limit(buy))
-                    except ValueError:
-                        continue  # not a row of this kit: ignored
-                elif text in BUY_OFFERS and 0 <= seat < self.players:
-                    offers[seat] = text
+            offers, limits = _settings(self.offers, self.limits, values, self.players)
         return SeatLog(entries, self.bots, self.learners, self.stale, frozenset(self.away),
                        offers, *limits, gone=frozenset(self.gone),
                        logged_offers=self.offers, logged_limits=self.limits)
+
+
+def _settings(offers: Mapping[int, str], limits: tuple[float, float],
+              values: Mapping[int, str], players: int
+              ) -> tuple[dict[int, str], tuple[float, float]]:
+    """The buy-offer settings and the limits: the stored values (`values`, seat → text,
+    `SETTINGS_ROW` for the limits) over `offers` and `limits` (a log's entries, the
+    header's)."""
+    out = dict(offers)
+    for seat, text in values.items():
+        if seat == SETTINGS_ROW:
+            try:
+                away, buy = text.split()
+                limits = (_limit(away), _limit(buy))
+            except ValueError:
+                continue  # not a row of this kit: ignored
+        elif text in BUY_OFFERS and 0 <= seat < players:
+            out[seat] = text
+    return out, limits
 
 
 def _is_bot(kind: str) -> bool:
