@@ -168,3 +168,36 @@ def test_a_table_asks_the_rng_only_of_bots_that_draw(monkeypatch: pytest.MonkeyP
     seeded.clear()
     Table(game, {s: "heuristic" for s in range(3)}).run()
     assert all(not isinstance(a, str) or ":" not in a for a in seeded)
+
+
+def test_next_move_is_the_checked_move_step_makes_and_a_mistake_is_kept_once() -> None:
+    """A client that asks first (`next_move`, as a page storing a bot's move does) gets
+    the failing bot's replacement, the very move `step` then makes, and one mistake."""
+    game = Game.new(players=3, seed=2, turn_limit=5)
+    table = Table(game, {0: _Cheat(), 1: "heuristic", 2: "heuristic"})
+    while table.mistakes == []:
+        asked = table.next_move()
+        assert asked is not None and game.is_legal(asked)
+        assert table.next_move() == asked  # asking again decides nothing new
+        assert table.step() == asked
+    assert len(table.mistakes) == 1
+
+
+def test_run_round_only_stops_where_the_round_ends_as_a_playout_wants() -> None:
+    game = Game.new(players=3, seed=5, turn_limit=20)
+    table = Table(game, {s: "random" for s in range(3)})
+    made = table.run(round_only=True)
+    assert made == len(game.actions) and game.round_number == 2 and not game.is_over
+    assert table.run(round_only=True) > 0 and game.round_number == 3
+
+
+def test_a_table_keys_its_bots_decisions_on_its_own_seed_if_given() -> None:
+    """The one rule with another seed (`Table(seed=)`): a playout's bots draw numbers of
+    their own, the same each time for the same seed."""
+    def played(seed: int | None) -> tuple[A.Action, ...]:
+        game = Game.new(players=3, seed=5, turn_limit=8)
+        Table(game, {s: "random" for s in range(3)}, seed=seed).run(round_only=True)
+        return game.actions
+
+    assert played(None) == played(5)  # the game's seed by default
+    assert played(99) == played(99) != played(5)

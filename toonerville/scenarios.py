@@ -93,29 +93,20 @@ def round_end_scenario(players: int = 4, seed: int = 46, rules: Rules | None = N
     """Round 1 played by bots — the beginner bot in the human's seat, so the round has a
     learner's slips to review — up to the human's last discard of the round: the human
     chooses a discard (a choice the coach weighs), then the round ends before the human
-    decides again (seed 46, four players: whatever is discarded). Every bot decides
-    with the table's generator (`table.bot_rng`), so the position is the same each time.
+    decides again (seed 46, four players: whatever is discarded). The bots play at a
+    `table.Table` (its one seed rule), so the position is the same each time.
     For the hint with its costs and the round's review (07: `?scenario=roundend`)."""
-    from functools import partial
-
     from .actions import Discard
-    from .bots import make_bot
-    from .events import Phase
-    from .table import bot_rng
+    from .table import Table
 
     game = Game.new(players=players, seed=seed, rules=rules,
                     names=names or player_names(players))
-    bots = [make_bot("beginner"), *(make_bot("heuristic") for _ in range(players - 1))]
-    last = None  # the position of the human's last discard of round 1
-    while game.round_number == 1 and not game.is_over:
-        who = game.deciders[0]
-        move = bots[who].choose(game.view(who), game.rules,
-                                partial(game.legal_actions, who),
-                                bot_rng(seed, game.moves_made, who))
-        if who == HUMAN and game.phase is Phase.PLAY and isinstance(move, Discard):
-            last = game.moves_made
-        game.apply(move)
-    return game.position_at(last if last is not None else 0)
+    Table(game, {s: "beginner" if s == HUMAN else "heuristic" for s in range(players)}
+          ).run(round_only=True)
+    # the position of the human's last discard of round 1
+    last = max((k for k, a in enumerate(game.actions)
+                if a.seat == HUMAN and isinstance(a, Discard)), default=0)
+    return game.position_at(last)
 
 
 def big_hand_scenario(players: int = 4, seed: int = 7, rules: Rules | None = None,

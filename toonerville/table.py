@@ -17,6 +17,11 @@ it, so they share:
   `mistakes` (a `BotMistake` naming the bot, the seat and the move), so a page goes on
   and a test or a simulation can still fail loudly on it.
 
+Every bot move of the kit is made here: `simulate`'s games, the pages' sessions, the
+store's shared tables (`store.tables` keeps the moves a `Table` makes, it does not choose
+any) and the lessons' scenarios. `run(round_only=True)` stops at the end of the round
+too, as a playout wants; `seed=` keys the one rule on another number than the game's.
+
 A learner's buy-offer setting answers buy windows for them (`BUY_OFFERS`: "helpful"
 passes on a card that would not help them, "never" passes always, "always" asks).
 `step()` makes the next move that is nobody's learner's decision (a bot's, or a pass
@@ -159,8 +164,10 @@ class Table:
 
     def __init__(self, game: Game, bots: Mapping[int, Bot | str] | None = None, *,
                  away: Iterable[int] = (), buy_offers: Mapping[int, str] | None = None,
-                 stand_in: Bot | str = STAND_IN) -> None:
+                 stand_in: Bot | str = STAND_IN, seed: int | None = None) -> None:
         self.game = game
+        #: the seed the one random-number rule keys decisions on (the game's by default)
+        self.seed = game.seed if seed is None else seed
         n = game.players
         self._players: list[Bot | None] = [None] * n
         sitters = [LEARNER] * n
@@ -188,6 +195,9 @@ class Table:
         # looked at only when the count reaches the limit: a new round starts it again)
         self._made = 0
         self._mark_round = game.round_number
+        # the move `next_move` checked, and the position it was checked at (moves so
+        # far, the last move): `step` makes it without deciding again
+        self._checked: tuple[int, A.Action | None, A.Action] | None = None
 
     def __repr__(self) -> str:
         who = ", ".join(s.played_by or "learner" for s in self._sitters)
@@ -213,6 +223,7 @@ class Table:
         if x.is_learner and x.away != away:
             self._sitters[seat] = Sitter(away=away, stand_in=x.stand_in,
                                          buy_offers=x.buy_offers)
+            self._checked = None
 
     def set_buy_offers(self, seat: int, setting: str) -> None:
         """A learner's buy-offer setting (`BUY_OFFERS`)."""
@@ -221,6 +232,7 @@ class Table:
         if x.is_learner:
             self._sitters[seat] = Sitter(away=x.away, stand_in=x.stand_in,
                                          buy_offers=_offer_setting(setting))
+            self._checked = None
 
     def give_seat(self, seat: int, bot: Bot | str | None) -> None:
         """Hand a seat to a bot of a kind (`bot`), or to a learner (None)."""
@@ -232,6 +244,7 @@ class Table:
             made = make_bot(bot)
             self._players[seat] = made
             self._sitters[seat] = Sitter(bot=made.name)
+        self._checked = None
 
     def bot_of(self, seat: int) -> Bot | None:
         """The bot that moves for `seat` now (a stand-in for a learner who is away)."""
@@ -265,27 +278,39 @@ class Table:
 
     # -- what happens next -----------------------------------------------------------
     def next_move(self) -> A.Action | None:
-        """The move the table makes next without a learner: the first deciding seat a bot
-        plays, else a pass a learner's buy-offer setting makes; None if a learner must
-        act (or the game is over, or the table stalled)."""
+        """The move the table makes next without a learner, checked: the first deciding
+        seat a bot plays (a failing bot's replacement, see the module's docstring), else
+        a pass a learner's buy-offer setting makes; None if a learner must act (or the
+        game is over, or the table stalled). `step` makes this very move."""
         if self.stalled is not None:
             return None
-        deciders = self.game.deciders
-        players = self._players
-        for seat in deciders:
-            if players[seat] is not None or self._sitters[seat].away:
-                return self._choose(seat)
-        for seat in deciders:
-            if self._answered_for(seat):
-                return A.Pass(seat)
-        return None
+        at = self._position()
+        checked = self._checked
+        if checked is not None and checked[:2] == at:
+            return checked[2]
+        decided = self._decide()
+        if decided is None:
+            return None
+        seat, action = decided
+        refusal = self.game.refusal(action)
+        if refusal is not None:
+            action = self._mistaken(seat, action, refusal)
+        self._checked = (*at, action)
+        return action
 
     def step(self) -> A.Action | None:
         """Make the next move that is no learner's (`next_move`); returns it, or None."""
-        action = self.next_move()
-        if action is None:
+        if self.stalled is not None:
             return None
         game = self.game
+        checked, self._checked = self._checked, None
+        if checked is not None and checked[:2] == self._position():
+            seat, action = -1, checked[2]  # checked already: the game accepts it
+        else:
+            decided = self._decide()
+            if decided is None:
+                return None
+            seat, action = decided
         if self._made >= SAFETY_MOVES:
             number = game.round_number
             if number == self._mark_round:
@@ -297,15 +322,21 @@ class Table:
         try:
             game.apply(action)
         except IllegalActionError as err:
-            seat = action.seat if isinstance(action.seat, int) else -1
             action = self._mistaken(seat, action, err)
             game.apply(action)
         return action
 
-    def run(self) -> int:
-        """Step until a learner must act or the game is over; returns the moves made."""
+    def run(self, *, round_only: bool = False) -> int:
+        """Step until a learner must act or the game is over (`round_only`: or the round
+        that is being played is over, as a playout wants); returns the moves made."""
         made = 0
         step = self.step
+        if round_only:
+            game = self.game
+            number = game.round_number
+            while game.round_number == number and step() is not None:
+                made += 1
+            return made
         while step() is not None:
             made += 1
         return made
@@ -315,13 +346,33 @@ class Table:
         self._made, self._mark_round = 0, self.game.round_number
 
     # -- the bots ----------------------------------------------------------------------
+    def _position(self) -> tuple[int, A.Action | None]:
+        """Where the game stands, as a checked move remembers it (moves so far, and the
+        last of them: a move taken back and another made in its place is another
+        position)."""
+        actions = self.game._actions  # not `actions`: that copies them all
+        return len(actions), actions[-1] if actions else None
+
+    def _decide(self) -> tuple[int, A.Action] | None:
+        """The seat that moves next without a learner and its move, unchecked (see
+        `next_move`)."""
+        deciders = self.game.deciders
+        players = self._players
+        for seat in deciders:
+            if players[seat] is not None or self._sitters[seat].away:
+                return seat, self._choose(seat)
+        for seat in deciders:
+            if self._answered_for(seat):
+                return seat, A.Pass(seat)
+        return None
+
     def _choose(self, seat: int) -> A.Action:
         """The move of the bot at `seat` (a failing bot: see the module's docstring)."""
         game = self.game
         bot = self._players[seat] or self.bot_of(seat)
         assert bot is not None
         rng = self._rng
-        rng.arm(game.seed, len(game._actions), seat)
+        rng.arm(self.seed, len(game._actions), seat)
         try:
             return bot.choose(game.view(seat), self._rules, self._legal[seat], rng)
         except Exception as err:  # noqa: BLE001 - a broken bot must not stop the table

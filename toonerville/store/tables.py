@@ -19,7 +19,10 @@ changed again from its header. A move for
 a learner's seat needs the key that claimed it (keys are made by the kit, never typed
 up by a learner); a seat a bot plays (a bot's, or an away learner's) moves only by its
 bot's own move — every client computes the same one (`table.bot_rng`), so any client may
-store it and the store keeps exactly one — or by the opener's or teacher's key.
+store it and the store keeps exactly one — or by the opener's or teacher's key. The store
+chooses no move itself: `play_bots` lets the table's `table.Table` make each one (its one
+seed rule, safety limit and failing-bot rule) and keeps it, or takes it back if another
+client stored a move first.
 
 No table waits for ever: `play_bots` (which every page at the table calls as it polls)
 also passes a buy offer left open past the table's buy limit, and marks a learner idle
@@ -49,7 +52,7 @@ from ..events import Event, Phase
 from ..game import Game
 from ..messages import Message, msg
 from ..rules import Rules
-from ..table import SAFETY_MOVES, STAND_IN, Table
+from ..table import SAFETY_MOVES, STAND_IN, BotMistake, Table
 from ..views import PlayerView
 from . import codes
 from .backend import TABLE_FORMAT, Backend, TableRow, chained, first_digest
@@ -260,49 +263,90 @@ class TableStore(SeatKeeper, Presence):
 
     # -- bots, and learners who keep the table waiting ---------------------------------
     def bot_move(self, code: str) -> A.Action | None:
-        """The move the table makes next without a learner (a bot's, a pass a learner's
-        setting or the buy limit makes, a stand-in's for a learner who is away), or None
-        if a learner must act within the limits."""
+        """The move the table makes next without a learner (a bot's — a failing bot's
+        replacement —, a pass a learner's setting or the buy limit makes, a stand-in's
+        for a learner who is away), or None if a learner must act within the limits."""
         with self._lock:
-            return self._next_move(self._caught_up(code))
-
-    def _next_move(self, t: _Table) -> A.Action | None:
-        if t.finished:
-            return None
-        table, game = t.table, t.game
-        action = table.next_move()
-        if action is not None:
+            t = self._caught_up(code)
+            if t.finished:
+                return None
+            action = t.table.next_move()
+            if action is None:
+                action = self._buy_limit_pass(t)
+            if action is None and self._mark_idle_away(t):
+                action = t.table.next_move()
             return action
-        waiting = table.learner_to_act()
-        if not waiting:
+
+    def _buy_limit_pass(self, t: _Table) -> A.Action | None:
+        """The pass of a learner who left a buy offer open past the table's buy limit."""
+        waiting = t.table.learner_to_act()
+        if not waiting or t.game.phase is not Phase.BUY:
             return None
-        waited = self.clock() - t.seen[1]
-        if game.phase is Phase.BUY:
-            return A.Pass(waiting[0]) if waited >= t.log.buy_after else None
-        if waited < t.log.away_after:
-            return None
-        self._log(t, f"away {waiting[0]}")  # gone: a bot plays for them until they return
-        return t.table.next_move()
+        return A.Pass(waiting[0]) if self.clock() - t.seen[1] >= t.log.buy_after else None
+
+    def _mark_idle_away(self, t: _Table) -> bool:
+        """Mark away a learner idle on their own turn past the away limit (a bot plays
+        for them until they return); True if one was."""
+        waiting = t.table.learner_to_act()
+        if not waiting or t.game.phase is Phase.BUY \
+                or self.clock() - t.seen[1] < t.log.away_after:
+            return False
+        self._log(t, f"away {waiting[0]}")
+        return True
 
     def play_bots(self, code: str, limit: int | None = None) -> int:
-        """Make the moves no learner makes (`bot_move`) while there are any (at most
-        `limit`, and never more than `table.SAFETY_MOVES` in one call); returns how many
-        this client stored. Several clients may do this at once: each move is stored once."""
+        """Let the table make the moves no learner makes (`table.Table.step`: the bots',
+        with the one seed rule, the one safety limit and the one failing-bot rule; the
+        passes learners' settings make), and those the limits make (a buy offer left
+        open, a learner idle on their turn marked away), while there are any (at most
+        `limit`); stores each; returns how many this client stored. Several clients may
+        do this at once: each move is stored once, and a client that was beaten to a
+        move takes its own back and catches up."""
         made = 0
         most = SAFETY_MOVES if limit is None else min(limit, SAFETY_MOVES)
         self.notice_gone(code, every=LOOK_EVERY)  # a page gone quiet: a bot plays for it
         while made < most:
             with self._lock:
                 t = self._caught_up(code)
-                action = self._next_move(t)
-                if action is None:
+                if t.finished:
                     return made
-                try:
-                    self._store(t, action, len(t.game.actions))
-                except TableMovedOnError:
+                before = len(t.game.actions)
+                action = t.table.step()
+                if action is not None:
+                    made += self._keep(t, action, before)
                     continue
-                made += 1
+                late = self._buy_limit_pass(t)
+                if late is not None:
+                    try:
+                        self._store(t, late, before)
+                    except TableMovedOnError:
+                        continue
+                    made += 1
+                elif not self._mark_idle_away(t):
+                    return made
         return made
+
+    def _keep(self, t: _Table, action: A.Action, before: int) -> bool:
+        """Store `action`, which the table has just made after `before` moves; False if
+        another client stored a move there first: then the table takes it back and
+        catches up with the stored one."""
+        try:
+            kept = self.backend.append(t.code, before + 1, action.notation())
+        except BaseException:
+            t.game.undo()
+            raise
+        if kept:
+            self._restart_clock(t, before=before)
+            return True
+        t.game.undo()
+        self._catch_up(t)
+        return False
+
+    def mistakes(self, code: str) -> tuple[BotMistake, ...]:
+        """The bots' mistakes at this table that this client's table replaced
+        (`table.BotMistake`: a bug in a bot, never a learner's fault)."""
+        with self._lock:
+            return tuple(self._caught_up(code).table.mistakes)
 
     def away(self, code: str) -> frozenset[int]:
         """The learners' seats a bot plays for now, until they come back."""
@@ -378,13 +422,19 @@ class TableStore(SeatKeeper, Presence):
         """Read the table's seat log; when it changed, seat the table's driver anew."""
         log = SeatLog.read(self.backend, t.code, t.game.players,
                            partial(self._first_claims, t),
-                           t.limits or (AWAY_AFTER, BUY_AFTER))
-        if t.driver is not None and log == t.log:
+                           t.limits or (AWAY_AFTER, BUY_AFTER),
+                           since=t.log if t.driver is not None else None)
+        if t.driver is not None and log is t.log:
             return
+        seated = t.driver is None or log.entries != t.log.entries
         t.log = log
+        was = t.driver
         t.driver = Table(t.game, t.seat_bots, away=log.away, buy_offers=log.offers,
                          stand_in=t.stand_in)
-        t.seen = (len(t.game.actions), self.clock())  # the seats changed: a new wait
+        if was is not None:  # the same table, seated anew: its bots' mistakes stay
+            t.driver.mistakes.extend(was.mistakes)
+        if seated:  # the seats changed: a new wait (a setting changed: the same wait)
+            t.seen = (len(t.game.actions), self.clock())
 
     def _first_claims(self, t: _Table) -> dict[str, str]:
         """Each seat's first claim, seat number as text → digest."""
