@@ -53,7 +53,7 @@ def arguments(data: st.DataObject, target: Target) -> tuple[tuple[object, ...],
             {n: value(n) for n in names[by_position:]})
 
 
-@settings(max_examples=1500, deadline=None, database=None,
+@settings(max_examples=400, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(target=st.sampled_from(TARGETS), game=st.integers(0, 4), data=st.data())
 def test_any_value_to_a_public_call_ends_in_an_engine_refusal_or_an_answer(
