@@ -11,7 +11,8 @@ import pytest
 
 from toonerville import Rules, SaveFileError
 from toonerville.game import Game
-from toonerville.saves import MAX_DEPTH, MAX_NAME, MAX_SIZE, VERSION, _depth
+from toonerville.rules import MAX_TURN_LIMIT
+from toonerville.saves import MAX_DEPTH, MAX_NAME, MAX_SIZE, VERSION, _depth, game_from_json
 from toonerville.simulate import play_game
 from toonerville.views import Phase
 
@@ -157,7 +158,8 @@ def test_a_finished_games_score_sheet_is_checked_row_by_row() -> None:
     (lambda d: d.update(players=9), "'players' should be a whole number from 3 to 5, not 9"),
     (lambda d: d.update(seed=1.5), "'seed' should be a whole number, not 1.5"),
     (lambda d: d.update(seed=False), "'seed' should be a whole number, not False"),
-    (lambda d: d.update(turn_limit=0), "'turn_limit' should be a whole number 1 or more"),
+    (lambda d: d.update(turn_limit=0), "'turn_limit' should be a whole number from 1 to "
+                                       f"{MAX_TURN_LIMIT}, not 0"),
     (lambda d: d.update(move_count=-1), "'move_count' should be a whole number 0 or more"),
     (lambda d: d.update(moves="2: draw"), "'moves' should be a list, not '2: draw'"),
     (lambda d: d["moves"].__setitem__(3, 17), "move 4 should be a line of move notation"),
@@ -295,10 +297,19 @@ def test_a_position_save_round_trips() -> None:
     (lambda p: p.update(extra=[]), "'position.extra' is not part of a saved game"),
     (lambda p: p.update(hands=["R1 R1 R1 R1", "G3 G4", "Y5 Y6"]), "its set-up is not playable"),
     (lambda p: p.update(hands=["R1 Q2", "G3 G4", "Y5 Y6"]), "'Q2' is not a card"),
+    # a seat not down with no card could neither keep one after drawing nor go out (T16)
+    (lambda p: p.update(hands=["R1 R2", "G3 G4", " "]), "'position.hands' gives seat 2 no "
+                                                         "card"),
 ])
 def test_a_damaged_position_is_refused_naming_the_field(change, words: str) -> None:
     sentence = refusal(edited(lambda d: change(d["position"]), position_game()))
     assert words in sentence, sentence
+
+
+def test_T16_a_seat_that_is_down_may_hold_no_card_in_a_saved_position() -> None:
+    game = Game.from_position(hands=["R1 R2", "", "Y5 Y6"], stock="B1 B2 B3",
+                              discard_pile="R9", table={1: ["Y7 Y8 Y9 RK=Y10"]}, dealer=2)
+    assert same(Game.from_json(game.to_json()), game)
 
 
 def test_a_position_needs_an_object_and_no_deck_beside_it() -> None:
@@ -306,3 +317,31 @@ def test_a_position_needs_an_object_and_no_deck_beside_it() -> None:
         edited(lambda d: d.update(position=3), position_game()))
     assert "'deck' and 'position' cannot both" in refusal(
         edited(lambda d: d.update(deck="R1"), position_game()))
+
+
+# -- the limits the engine relies on (issue 27) ------------------------------------------
+@pytest.mark.parametrize("limit", [MAX_TURN_LIMIT + 1, 10**30])
+def test_a_turn_limit_beyond_any_game_is_refused(limit: int) -> None:
+    sentence = refusal(edited(lambda d: d.update(turn_limit=limit)))
+    assert f"'turn_limit' should be a whole number from 1 to {MAX_TURN_LIMIT}" in sentence
+
+
+def test_the_largest_turn_limit_loads_and_none_is_a_game_of_people() -> None:
+    for limit in (MAX_TURN_LIMIT, None):
+        game = played(moves=12, turn_limit=limit)
+        assert Game.from_json(game.to_json()).turn_limit == limit
+
+
+def test_a_version_2_save_must_say_its_turn_limit() -> None:
+    assert "'turn_limit' is missing" in refusal(edited(lambda d: d.pop("turn_limit")))
+
+
+def test_the_set_up_safety_net_names_no_exception() -> None:
+    """What a page shows of a refused save never holds an exception's type name."""
+    def broken(**_: object) -> Game:
+        raise TypeError("a bug")
+
+    with pytest.raises(SaveFileError) as info:
+        game_from_json(played(moves=4).to_json(), broken, broken)
+    assert "its set-up is damaged" in str(info.value)
+    assert "Error" not in str(info.value) and "a bug" not in str(info.value)

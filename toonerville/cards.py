@@ -78,12 +78,12 @@ class Card:
         if type(number) is not int or not LOWEST <= number <= HIGHEST:
             raise NotationError(
                 msg("{number} is not a card number: numbers go from 1 to 14", "T1",
-                    number=_quote(number))
+                    number=quote(number))
             )
         if not isinstance(colour, Colour):
             raise NotationError(
                 msg("{colour} is not a colour: a card is Red, Yellow, Green or Black, or the "
-                    "Rook", "T1", colour=_quote(colour)))
+                    "Rook", "T1", colour=quote(colour)))
         object.__setattr__(self, "colour", colour)
         object.__setattr__(self, "number", number)
         object.__setattr__(self, "index", COLOURS.index(colour) * HIGHEST + number - 1)
@@ -145,7 +145,7 @@ _BY_TEXT: Final = {str(c): c for c in (*NATURALS, ROOK)}
 _TOKEN: Final = re.compile(r"[,\s]+")
 
 
-def _quote(value: object) -> str:
+def quote(value: object) -> str:
     """A value inside a sentence, cut short (a refusal never quotes a whole long value)."""
     if isinstance(value, int) and value.bit_length() > 64:
         return "<a very long number>"
@@ -156,13 +156,13 @@ def _quote(value: object) -> str:
 def not_a_card(value: object) -> NotationError:
     """The refusal of something given as a card that is neither text nor a `Card`."""
     return NotationError(msg("{value} is not a card: write a card as text, like R7, or give a "
-                             "Card", "T1", value=_quote(value)))
+                             "Card", "T1", value=quote(value)))
 
 
 def not_cards(value: object) -> NotationError:
     """The refusal of something given as a group of cards that is no text and no list."""
     return NotationError(msg("{value} is not a group of cards: write them as text, like "
-                             "'R5 R6 RK', or give a list of cards", "T1", value=_quote(value)))
+                             "'R5 R6 RK', or give a list of cards", "T1", value=quote(value)))
 
 
 def _parse_token(token: object) -> Card:
@@ -207,9 +207,9 @@ def as_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     return parse_cards(cards)
 
 
-def format_cards(cards: Iterable[Card]) -> str:
-    """The notation of a group of cards: `"R5 R6 RK"`."""
-    return " ".join(str(c) for c in cards)
+def format_cards(cards: str | Iterable[str | Card]) -> str:
+    """The notation of a group of cards: `"R5 R6 RK"` (cards, or notation to tidy)."""
+    return " ".join([_TEXT[c.index] for c in parse_cards(cards)])
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -232,7 +232,7 @@ def shoe(players: object) -> tuple[Card, ...]:
     if type(players) is not int or not 3 <= players <= 5:
         raise RulesError(
             msg("Toonerville Rook is for 3 to 5 players, not {players}", "T2",
-                players=_quote(players))
+                players=quote(players))
         )
     return deck() * players
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from . import actions as A
 from . import buying, legal, melding, turn
-from .cards import Card, as_cards, format_cards, shoe
+from .cards import Card, as_cards, format_cards, quote, shoe
 from .errors import (
     IllegalActionError,
     MalformedActionError,
@@ -39,10 +39,10 @@ from .errors import (
     WrongPhaseError,
 )
 from .events import Event, EventKind, Phase
-from .melds import Meld, check_meld
+from .melds import Meld, check_meld, rules_or_default
 from .messages import msg
 from .rounds import start_round
-from .rules import ROUNDS, Rules
+from .rules import MAX_TURN_LIMIT, ROUNDS, Rules
 from .saves import game_from_json, game_to_json
 from .scoring import places
 from .state import MAX_NAME, Change, Placed, Position, Setup, carry_out
@@ -89,16 +89,23 @@ class Game:
 
     def __init__(self, players: int, rules: Rules, seed: int, names: Sequence[str] | None,
                  turn_limit: int | None) -> None:
+        """Every setting is checked, whatever was given, before anything is made."""
         if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 5:
             raise RulesError(msg("Toonerville Rook is for 3 to 5 players, not {n}", "T2",
-                                 n=players))
+                                 n=quote(players)))
+        rules = rules_or_default(rules)
         if rules.first_dealer is not None and rules.first_dealer >= players:
             raise RulesError(msg("first_dealer is seat {seat}, but seats go from 0 to {last}",
                                  "H2", seat=rules.first_dealer, last=players - 1))
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RulesError(msg("{field} must be a whole number, not {value!r}", None,
+                                 field="seed", value=quote(seed)))
         if turn_limit is not None and (isinstance(turn_limit, bool)
-                                       or not isinstance(turn_limit, int) or turn_limit < 1):
-            raise RulesError(msg("turn_limit must be a whole number 1 or more, or None", None))
-        shown = tuple(names) if names is not None else tuple(
+                                       or not isinstance(turn_limit, int)
+                                       or not 1 <= turn_limit <= MAX_TURN_LIMIT):
+            raise RulesError(msg("turn_limit must be a whole number from 1 to {limit}, or None "
+                                 "for no limit", None, limit=MAX_TURN_LIMIT))
+        shown = _names(names, players) if names is not None else tuple(
             f"Player {i}" for i in range(players))
         _check_names(shown, players)
         self._setup = Setup(players, shown, rules, turn_limit)
@@ -159,9 +166,11 @@ class Game:
         melds it has laid down (those seats are down). It is that seat's turn to draw.
         Physical cards get their ids in one fixed order (hands by seat, stock, pile, then
         the table by seat), whatever order `table` is written in."""
-        rules = rules or Rules()
+        rules = rules_or_default(rules)
         if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
             raise RulesError(msg("hands must be a list with one hand per player", "T2"))
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
         game = cls(len(hands), rules, seed, names, turn_limit)
         n = game.players
         if isinstance(round_number, bool) or not isinstance(round_number, int) \
@@ -174,10 +183,14 @@ class Game:
                 raise NoSuchSeatError(msg("seat {seat} does not exist: seats go from 0 to "
                                           "{last}", None, seat=seat, last=n - 1))
         assert isinstance(current, int)
-        if len(scores) != round_number - 1 or any(len(r) != n for r in scores):
+        if not _rows(scores, round_number - 1, n):
             raise RulesError(msg("round {r} needs {k} rows of earlier scores, one number per "
                                  "player", "T20", r=round_number, k=round_number - 1))
-        given = dict(table or {})
+        if table is not None and not isinstance(table, Mapping):
+            raise RulesError(msg("the table maps each seat to a list of its melds, like "
+                                 "{{1: ['Y7 R7 RK']}}, not {value}", "T15",
+                                 value=quote(table)))
+        given = {seat: _meld_list(ms) for seat, ms in (table or {}).items()}
         for seat in given:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
                 raise NoSuchSeatError(msg("the table names seat {seat}, but seats go from 0 "
@@ -436,6 +449,8 @@ class Game:
         there is none."""
         if seat is not None:
             self._check_seat(seat)
+        if best.__class__ is not bool:
+            raise RulesError(msg("{field} must be True or False", None, field="best"))
         return legal.suggest_lay_down(self._pos, self._setup,
                                       self._pos.current if seat is None else seat, best)
 
@@ -499,7 +514,7 @@ class Game:
     def renamed(self, names: Sequence[str]) -> Game:
         """This game, every position and move the same, with other seat names (the
         lessons' "Player 1" in the learner's language); the history speaks them too."""
-        shown = tuple(names)
+        shown = _names(names, self.players)
         _check_names(shown, self.players)
         game = self.position_at(len(self._actions))
         game._setup = Setup(self.players, shown, self.rules, self.turn_limit)
@@ -546,10 +561,8 @@ class Game:
         return self._pos.current if seat is None else seat
 
     def _melds(self, melds: Iterable[Meld | str]) -> tuple[Meld, ...]:
-        if isinstance(melds, str):  # one meld written alone, or melds joined with "/"
-            melds = [part for part in melds.split("/")]
         return tuple(m if isinstance(m, Meld) else check_meld(m, self.rules).meld_or_raise()
-                     for m in melds)
+                     for m in _meld_list(melds))
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) \
@@ -559,7 +572,11 @@ class Game:
 
     # -- saving ------------------------------------------------------------------------
     def to_json(self, indent: int | None = 1) -> str:
-        """The game as a save: its start and its moves, with the facts they lead to."""
+        """The game as a save: its start and its moves, with the facts they lead to;
+        `indent` spaces per level (None: all on one line)."""
+        if indent is not None and (indent.__class__ is not int or not 0 <= indent <= 16):
+            raise RulesError(msg("indent must be None or a whole number from 0 to 16, not "
+                                 "{value}", None, value=quote(indent)))
         return game_to_json(self, indent)
 
     @classmethod
@@ -572,6 +589,38 @@ class Game:
     def start(self) -> dict[str, Any]:
         """How the game began beyond its seed: a fixed deck or a position (for saves)."""
         return dict(self._start)
+
+
+def _names(names: object, players: int) -> tuple[Any, ...]:
+    """The names given, as a tuple; what is no list of names is refused."""
+    if isinstance(names, str | bytes | Mapping) or not isinstance(names, Iterable):
+        raise RulesError(msg("names must be a list of {n} names, one per player, not {value}",
+                             None, n=players, value=quote(names)))
+    return tuple(names)
+
+
+def _meld_list(melds: object) -> list[Any]:
+    """Melds given as a list (of `Meld`s or notation), one `Meld`, or text: one meld, or
+    melds joined with "/"."""
+    if isinstance(melds, str):
+        return list(melds.split("/"))
+    if isinstance(melds, Meld):
+        return [melds]
+    if isinstance(melds, bytes | Mapping) or not isinstance(melds, Iterable):
+        raise NotationError(msg("{value} is not a list of melds: write them like "
+                                "['R3 R4 R5 R6', 'Y7 R7 RK'], or as text with '/' between "
+                                "melds", "T15", value=quote(melds)))
+    return list(melds)
+
+
+def _rows(scores: object, rows: int, players: int) -> bool:
+    """Are `scores` `rows` rows of `players` whole numbers each?"""
+    if isinstance(scores, str | bytes) or not isinstance(scores, Sequence) \
+            or len(scores) != rows:
+        return False
+    return all(not isinstance(r, str | bytes) and isinstance(r, Sequence) and len(r) == players
+               and all(isinstance(x, int) and not isinstance(x, bool) for x in r)
+               for r in scores)
 
 
 def _check_names(names: tuple[Any, ...], players: int) -> None:

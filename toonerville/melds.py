@@ -26,9 +26,16 @@ from .cards import (
     format_cards,
     not_a_card,
     not_cards,
-    parse_cards,
+    quote,
 )
-from .errors import InvalidMeldError, LayOffError, NotationError, RookSwapError
+from .errors import (
+    InvalidMeldError,
+    LayOffError,
+    MalformedActionError,
+    NotationError,
+    RookSwapError,
+    RulesError,
+)
 from .messages import N_, Message, msg, translate
 from .rules import Rules
 
@@ -49,19 +56,47 @@ def _natural(colour: Colour, number: int) -> Card:
     return _NATURALS[COLOURS.index(colour)][number - 1]
 
 
-@dataclass(frozen=True, slots=True)
+def _meld_parts(kind: object, cards: object, colour: object, low: object) -> bool:
+    """Do these parts have the kinds a `Meld` is made of (a kind, a tuple of cards, a run's
+    colour, a number that keeps a run within 1..14)?"""
+    if type(cards) is not tuple or not cards or not isinstance(low, int) \
+            or isinstance(low, bool):
+        return False
+    for card in cards:
+        if not isinstance(card, Card):
+            return False
+    if kind is _SET:
+        return colour is None and LOWEST <= low <= HIGHEST
+    return (kind is _RUN and isinstance(colour, Colour) and low >= LOWEST
+            and low + len(cards) - 1 <= HIGHEST)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """A valid run or set. For a run, `cards` go from low to high and a Rook's place in
     that order is the card it stands for; `key` is the run's colour or the set's number.
 
     Make one with `Meld.parse("R5 R6 R7 RK=R8")` or from a `Verdict`; the constructor
-    trusts its caller, the checks live in `check_run` / `check_set`.
+    checks only the kinds of its parts (anything may be given; `MalformedActionError`
+    otherwise), whether they make a valid meld is for `check_run` / `check_set`.
     """
 
     kind: MeldKind
     cards: tuple[Card, ...]
-    colour: Colour | None = None  # runs
-    low: int = 0  # runs: the number of the first card; sets: the number of every card
+    colour: Colour | None  # runs
+    low: int  # runs: the number of the first card; sets: the number of every card
+
+    def __init__(self, kind: object, cards: object, colour: object = None,
+                 low: object = 0) -> None:
+        if not _meld_parts(kind, cards, colour, low):
+            raise MalformedActionError(msg(
+                "these parts do not make a meld ({value}): make one with "
+                "Meld.parse('R3 R4 R5 R6')", None,
+                value=quote((kind, cards, colour, low))))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "low", low)
 
     def __reduce__(self) -> tuple[type[Meld], tuple[MeldKind, tuple[Card, ...],
                                                     Colour | None, int]]:
@@ -98,8 +133,16 @@ class Meld:
     def points(self) -> int:
         return sum(c.points for c in self.cards)
 
-    def stands_for(self, index: int) -> Card | None:
-        """The natural card at a run position (what a Rook there stands for)."""
+    def stands_for(self, index: object) -> Card | None:
+        """The natural card at a run position (what a Rook there stands for), counted from
+        0 for the run's lowest card."""
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise MalformedActionError(msg(
+                "{value} is not a place in a run: places are whole numbers, 0 for its "
+                "lowest card", "T6", value=quote(index)))
+        return self._at(index)
+
+    def _at(self, index: int) -> Card | None:
         if self.kind is not _RUN:
             return None
         assert self.colour is not None
@@ -125,7 +168,7 @@ class Meld:
     def __str__(self) -> str:
         if not self.is_run:
             return format_cards(self.cards)
-        return " ".join(f"RK={self.stands_for(i)}" if c.is_rook else str(c)
+        return " ".join(f"RK={self._at(i)}" if c.is_rook else str(c)
                         for i, c in enumerate(self.cards))
 
     def __repr__(self) -> str:
@@ -145,22 +188,28 @@ class Meld:
         return meld_html(self)
 
     # -- changing a meld on the table ----------------------------------------------
-    def fits(self, card: Card) -> bool:
-        """Could `card` be laid off here by its number and colour? (A quick test before
-        `lay_off`, which also checks the house rules' Rook limits.)"""
-        colour = card.colour
+    def fits(self, card: object) -> bool:
+        """Could `card` (a `Card` or its notation) be laid off here by its number and
+        colour? (A quick test before `lay_off`, which also checks the house rules' Rook
+        limits.)"""
+        c = card if isinstance(card, Card) else Card.parse(card)
+        colour = c.colour
         if self.kind is not _RUN:
-            return colour is None or card.number == self.low
+            return colour is None or c.number == self.low
         if colour is None:
             return self.low > LOWEST or self.low + len(self.cards) <= HIGHEST
-        return colour is self.colour and (card.number == self.low - 1
-                                          or card.number == self.low + len(self.cards))
+        return colour is self.colour and (c.number == self.low - 1
+                                          or c.number == self.low + len(self.cards))
 
-    def lay_off(self, card: Card, as_card: Card | None = None,
+    def lay_off(self, card: object, as_card: object = None,
                 rules: Rules | None = None) -> Meld:
         """This meld with `card` added (H9), or `LayOffError` saying why it does not fit.
         A Rook added to a run needs `as_card` (the card it stands for) when both ends
-        are open."""
+        are open. Cards may be given as notation ("R9")."""
+        return self._lay_off(card if isinstance(card, Card) else Card.parse(card),
+                             _card_or_none(as_card), rules_or_default(rules))
+
+    def _lay_off(self, card: Card, as_card: Card | None, rules: Rules) -> Meld:
         if as_card is None and not card.is_rook:  # the common case: a natural card that fits
             n, cards = card.number, self.cards
             if self.kind is not _RUN:
@@ -171,7 +220,6 @@ class Meld:
                     return Meld(_RUN, (card, *cards), card.colour, n)
                 if n == self.low + len(cards):
                     return Meld(_RUN, (*cards, card), card.colour, self.low)
-        rules = rules or _DEFAULT_RULES
         if card.is_rook:
             naturals = self.naturals
             if self.rooks + 1 > rules.rooks_allowed(naturals):
@@ -235,17 +283,19 @@ class Meld:
         assert self.colour is not None
         return tuple(Card(self.colour, n) for n in range(self.low, self.high + 1))
 
-    def swap_rook(self, natural: Card) -> Meld:
-        """This run with `natural` put in the place of the Rook that stands for it (T18);
-        `RookSwapError` if there is no such Rook, and always for a set (T19)."""
+    def swap_rook(self, natural: object) -> Meld:
+        """This run with `natural` (a `Card` or its notation) put in the place of the Rook
+        that stands for it (T18); `RookSwapError` if there is no such Rook, and always for
+        a set (T19)."""
+        card = natural if isinstance(natural, Card) else Card.parse(natural)
         if not self.is_run:
             raise RookSwapError(msg(
                 "a Rook in a set can never be swapped out: it does not stand for one "
                 "definite card", "T19"))
         for i, c in enumerate(self.cards):
-            if c.is_rook and self.stands_for(i) == natural:
+            if c.is_rook and self._at(i) == card:
                 cards = list(self.cards)
-                cards[i] = natural
+                cards[i] = card
                 return Meld(MeldKind.RUN, tuple(cards), self.colour, self.low)
         stood = self.rook_positions()
         if not stood:
@@ -253,16 +303,32 @@ class Meld:
         raise RookSwapError(msg(
             "the Rook in {meld} stands for {stood}, so only that card can take its place, "
             "not {card}", "T18", meld=str(self), stood=" / ".join(map(str, stood)),
-            card=natural))
+            card=card))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Verdict:
     """The answer of a meld check: truthy when valid; `reason` says why either way."""
 
     ok: bool
     reason: Message
-    meld: Meld | None = None
+    meld: Meld | None
+
+    def __init__(self, ok: object, reason: object, meld: object = None) -> None:
+        """Anything may be given: parts of the wrong kind are refused
+        (`MalformedActionError`) before the verdict is made."""
+        if type(ok) is not bool or not isinstance(reason, Message) \
+                or not (meld is None or isinstance(meld, Meld)):
+            raise MalformedActionError(msg(
+                "a Verdict is made of True or False, a Message and a Meld or None, not "
+                "{value}", None, value=quote((ok, reason, meld))))
+        object.__setattr__(self, "ok", ok)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "meld", meld)
+
+    def __reduce__(self) -> tuple[type[Verdict], tuple[bool, Message, Meld | None]]:
+        """Pickled as its fields, made again through `__init__`."""
+        return Verdict, (self.ok, self.reason, self.meld)
 
     def __bool__(self) -> bool:
         return self.ok
@@ -312,20 +378,38 @@ def parse_meld_tokens(cards: str | Iterable[str | Card]) -> tuple[Token, ...]:
         text = item.strip()
         if "=" in text:
             left, _, right = text.partition("=")
-            card, declared = parse_cards(left)[0] if left else None, None
+            card = Card.parse(left) if left.strip() else None
             if card is None or not card.is_rook:
                 raise NotationError(msg(
                     "'{token}': only the Rook can be declared as another card (RK=R8)",
                     "T6", token=text))
-            declared = parse_cards(right)[0] if right.strip() else None
+            declared = Card.parse(right) if right.strip() else None
             if declared is None or declared.is_rook:
                 raise NotationError(msg(
                     "'{token}': after RK= write the natural card the Rook stands for, "
                     "like RK=R8", "T6", token=text))
             out.append((card, declared))
         else:
-            out.append((parse_cards(text)[0], None))
+            out.append((Card.parse(text), None))
     return tuple(out)
+
+
+def _card_or_none(value: object) -> Card | None:
+    """What a Rook is declared as: nothing, a `Card` or its notation."""
+    if value is None or isinstance(value, Card):
+        return value
+    return Card.parse(value)
+
+
+def rules_or_default(rules: object) -> Rules:
+    """The house rules a check was given: `Rules`, or None for the rulebook's; anything
+    else is refused (`RulesError`) before it is used."""
+    if rules is None:
+        return _DEFAULT_RULES
+    if isinstance(rules, Rules):
+        return rules
+    raise RulesError(msg("{value} is not a set of house rules: give Rules(...), or None for "
+                         "the rulebook's", None, value=quote(rules)))
 
 
 def _fail(template: str, rule: str, **params: object) -> Verdict:
@@ -349,7 +433,7 @@ def _rook_limit(naturals: int, rooks: int, rules: Rules, what: str) -> Verdict |
 def check_run(cards: str | Iterable[str | Card], rules: Rules | None = None) -> Verdict:
     """Is this a run (T4, T6, H1)? The cards may come in any order; a Rook takes the place
     it is declared as (`RK=R8`), or fills a gap, or extends the top (then the bottom)."""
-    rules = rules or _DEFAULT_RULES
+    rules = rules_or_default(rules)
     tokens = parse_meld_tokens(cards)
     shown = " ".join(str(c) if d is None else f"RK={d}" for c, d in tokens)
     if len(tokens) < 4:
@@ -426,7 +510,7 @@ def _wraps(numbers: Sequence[int], length: int) -> bool:
 
 def check_set(cards: str | Iterable[str | Card], rules: Rules | None = None) -> Verdict:
     """Is this a set (T5, T6, H1)? Colours may mix and repeat."""
-    rules = rules or _DEFAULT_RULES
+    rules = rules_or_default(rules)
     tokens = parse_meld_tokens(cards)
     shown = " ".join(str(c) if d is None else f"RK={d}" for c, d in tokens)
     if len(tokens) < 3:
@@ -462,6 +546,7 @@ def is_set(cards: str | Iterable[str | Card], rules: Rules | None = None) -> Ver
 def check_meld(cards: str | Iterable[str | Card], rules: Rules | None = None) -> Verdict:
     """A run or a set, whichever the cards are meant to be: all natural cards of one number
     make a set (unless a Rook is declared as another number), anything else a run."""
+    rules = rules_or_default(rules)
     tokens = parse_meld_tokens(cards)
     numbers = {c.number for c, _ in tokens if not c.is_rook}
     declared = {d.number for _, d in tokens if d is not None}

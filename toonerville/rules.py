@@ -8,14 +8,24 @@ when the object is made, so a game never starts under impossible rules.
 
 from __future__ import annotations
 
+import reprlib
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from enum import Enum
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import RulesError
 from .messages import N_, msg, plural, translate
 
 ROUNDS = 11
+#: the largest turn limit a game takes (`Game.new(turn_limit=…)`, a save's "turn_limit"):
+#: a round of random bots has run past 3,000 turns, and a larger limit is no limit
+MAX_TURN_LIMIT = 10_000
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """Is `value` a whole number (an int that is not True or False)?"""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +34,13 @@ class Contract:
 
     runs: int
     sets: int
+
+    def __post_init__(self) -> None:
+        if not (_whole(self.runs) and _whole(self.sets) and self.runs >= 0
+                and self.sets >= 0):
+            raise RulesError(msg(
+                "a contract asks for a whole number of runs and of sets, 0 or more, not "
+                "{runs} and {sets}", "T7", runs=_short(self.runs), sets=_short(self.sets)))
 
     @property
     def melds(self) -> int:
@@ -62,10 +79,10 @@ ROUND_TABLE: tuple[tuple[int, Contract], ...] = (
 
 def _check_round(round_number: object) -> int:
     """The round number, checked: anything may be given (T7)."""
-    if not isinstance(round_number, int) or not 1 <= round_number <= ROUNDS:
+    if not _whole(round_number) or not 1 <= round_number <= ROUNDS:
         raise RulesError(
             msg("there is no round {round}: a game has rounds 1 to 11", "T7",
-                round=round_number)
+                round=_short(round_number))
         )
     return round_number
 
@@ -230,6 +247,9 @@ class Rules:
     # -- meld limits (H1) --------------------------------------------------------
     def rooks_allowed(self, naturals: int) -> int:
         """Most Rooks a meld with this many natural cards may hold (H1)."""
+        if naturals.__class__ is not int:
+            raise RulesError(msg("{field} must be a whole number, not {value!r}", "H1",
+                                 field="naturals", value=_short(naturals)))
         if naturals < 1:
             return 0
         limit = naturals if self.rooks_at_most_naturals else 99
@@ -239,6 +259,8 @@ class Rules:
 
     # -- notation ----------------------------------------------------------------
     def replace(self, **changes: Any) -> Rules:
+        """These rules with some switches changed: `rules.replace(penalty_cards=2)`."""
+        _known_names(changes)
         return replace(self, **changes)
 
     def changes(self) -> dict[str, Any]:
@@ -251,16 +273,31 @@ class Rules:
         return {k: _plain(v) for k, v in asdict(self).items()}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RulesError(msg("unknown house rule: {names}", None, names=", ".join(unknown)))
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """The rules a mapping of switch names to values describes (`to_dict`'s inverse);
+        an unknown name or a value of the wrong kind is a `RulesError`."""
+        if not isinstance(data, Mapping):
+            raise RulesError(msg("{field} must be a mapping of house-rule names to values, "
+                                 "not {value!r}", None, field="data", value=_short(data)))
+        _known_names(data)
         return cls(**data)
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.changes().items())
         return f"Rules({inner})"
+
+
+def _known_names(changes: Mapping[Any, Any]) -> None:
+    known = Rules.__dataclass_fields__
+    unknown = sorted(_short(name) for name in changes if name not in known)
+    if unknown:
+        raise RulesError(msg("unknown house rule: {names}", None, names=", ".join(unknown)))
+
+
+def _short(value: object) -> str:
+    """A value inside a sentence, cut short."""
+    text = reprlib.repr(value) if not isinstance(value, str) else value
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _plain(value: Any) -> Any:

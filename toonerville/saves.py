@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 from .actions import Action, cut, excerpt
 from .errors import SaveFileError, ToonervilleError
 from .messages import msg
-from .rules import ROUNDS, Rules
+from .rules import MAX_TURN_LIMIT, ROUNDS, Rules
 from .state import MAX_NAME
 
 
@@ -119,8 +119,8 @@ def game_from_json(text: str | bytes, new: Callable[..., G],
     players = _whole(data, "players", 3, 5)
     _names(data["names"], players)
     _whole(data, "seed")
-    if data.get("turn_limit") is not None:
-        _whole(data, "turn_limit", 1)
+    if data.get("turn_limit") is not None:  # null: a game of people, whose rounds have no
+        _whole(data, "turn_limit", 1, MAX_TURN_LIMIT)  # turn limit (a version 1 file: none)
     rules = _rules(data["rules"])
     moves = _moves(data)
     game = _set_up(data, rules, new, from_position)
@@ -357,6 +357,13 @@ def _position(data: dict[str, Any], players: int) -> dict[str, Any]:
         if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
             raise _fail("the field '{name}' should be a list of melds in notation, not "
                         "{value}", name=f"position.table.{key}", value=excerpt(melds))
+    for seat, hand in enumerate(hands):
+        if not hand.strip() and not table.get(str(seat)):
+            # T16: such a player could neither keep a card after drawing nor go out, and
+            # the game could not go on (a teaching position may show that; a save may not)
+            raise _fail("the field '{name}' gives seat {seat} no card, but a player who "
+                        "has not laid down always holds cards", name="position.hands",
+                        seat=seat)
     scores = _typed(pos, "scores", list, where) if "scores" in pos else []
     if len(scores) != rnd - 1 or not all(
             isinstance(row, list) and len(row) == players
@@ -390,9 +397,10 @@ def _set_up(data: dict[str, Any], rules: Rules, new: Callable[..., G],
         return make()
     except ToonervilleError as err:
         raise _fail("its set-up is not playable: {why}", why=_Short(err)) from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-        # a safety net only: every field was checked above; reaching it is a bug
-        raise _fail("its set-up is damaged ({why})", why=type(err).__name__) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        # a safety net only: every field was checked above; reaching it is a bug (and the
+        # sentence names no exception: it may be shown on a page)
+        raise _fail("its set-up is damaged") from None
 
 
 def _agrees(data: dict[str, Any], game: SavedGame) -> None:

@@ -9,7 +9,9 @@ with a full traceback, and so with the server's paths and package layout.
 `harden()` closes that in the kernel it runs in:
 
 * a traceback (`InteractiveShell.showtraceback`: a failed callback, a failed cell) goes
-  to the server's log; the page receives one short sentence instead;
+  to the server's log; the page receives one short sentence instead, and no exception's
+  name: the kernel's "error" message carries the sentence as its value and as its name
+  (`quieted`);
 * the kernel's `sys.stderr` (logging's last-resort handler, `warnings`, stray prints)
   is the kernel process's own stderr, which is the server's log, not the widget
   channel;
@@ -35,6 +37,7 @@ import logging
 import os
 import sys
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -104,15 +107,25 @@ def _quiet_tracebacks() -> None:
     shell = get_ipython()
     if shell is None:
         return
+    shell._showtraceback = quieted(shell._showtraceback)
+
+
+Show = Callable[[type[BaseException], BaseException, list[str]], None]
+
+
+def quieted(show: Show) -> Show:
+    """`show` (a shell's `_showtraceback`) made to send the page only the apology: the
+    traceback goes to the server's log. ipykernel publishes the exception's type name
+    as the error's "ename" beside its value and frames, so the type handed on is one made
+    for the sentence, named by it: no name of the real exception reaches the page."""
 
     def quiet(etype: type[BaseException], evalue: BaseException, stb: list[str]) -> None:
         log.error("traceback kept from the page:\n%s", "\n".join(stb))
         sentence = translate(SOMETHING_WENT_WRONG)
-        # ipykernel's own _showtraceback publishes the frames; only the sentence goes out
-        original(etype, _Quiet(sentence), [sentence])
+        shown = type(sentence, (_Quiet,), {"__module__": "", "__qualname__": sentence})
+        show(shown, shown(sentence), [sentence])
 
-    original = shell._showtraceback
-    shell._showtraceback = quiet
+    return quiet
 
 
 class _Quiet(Exception):
