@@ -104,7 +104,7 @@ def test_a_client_beaten_to_a_bot_move_takes_its_own_back_and_catches_up(
     real = slow.backend.append
     raced: list[str] = []
 
-    def beaten_first(code_: str, number: int, move: str) -> bool:
+    def beaten_first(code_: str, number: int, move: str, previous: str) -> bool:
         if len(raced) < 5 and number % 5 == 0:  # now and then the opener is first
             game = quick._caught_up(code_).game
             seat = A.parse_action(move, game.rules).seat
@@ -112,7 +112,7 @@ def test_a_client_beaten_to_a_bot_move_takes_its_own_back_and_catches_up(
             if other:
                 raced.append(other[-1].notation())
                 quick.append(code_, other[-1], expected=number - 1, secret=host)
-        return real(code_, number, move)
+        return real(code_, number, move, previous)
 
     slow.backend.append = beaten_first  # type: ignore[method-assign]
     slow.play_bots(code)

@@ -330,12 +330,14 @@ class TableStore(SeatKeeper, Presence):
         """Store `action`, which the table has just made after `before` moves; False if
         another client stored a move there first: then the table takes it back and
         catches up with the stored one."""
-        try:
-            kept = self.backend.append(t.code, before + 1, action.notation())
+        notation = action.notation()
+        try:  # onto the history the table made it on (its chain digest), not just a count
+            kept = self.backend.append(t.code, before + 1, notation, t.history)
         except BaseException:
             t.game.undo()
             raise
         if kept:
+            t.history = chained(t.history, notation)
             self._restart_clock(t, before=before)
             return True
         t.game.undo()
