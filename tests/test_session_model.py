@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401 - no widget outlives its test
 
 from toonerville import actions as A
@@ -90,3 +91,21 @@ def test_pass_and_play_keeps_the_seat_model_of_the_learner_holding_the_device() 
     page.reveal()
     assert page.holder is not None and page.session.seat == page.holder
     assert page.session.names == ("Ann", "Bo", "Cy") and page.session.may_act
+
+
+def test_a_save_the_kit_fails_on_names_no_exception_and_changes_nothing() -> None:
+    s = PlaySession(seed=3, bots=2)
+    s.new_game()
+    before = s.game.actions
+
+    def broken(_text: object) -> Game:
+        raise KeyError("players")  # a fault of the kit's own, not a refusal in words
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Game, "from_json", staticmethod(broken))
+        assert s.load('{"format": "toonerville-rook-game"}') is False
+    _serial, shown, kind = s.message
+    text = shown.text if hasattr(shown, "text") else str(shown)
+    assert kind == "error" and "could not read it" in text
+    assert "KeyError" not in text and "players" not in text
+    assert s.game.actions == before

@@ -19,6 +19,7 @@ passes for them. `take_back()` undoes the human's last move and the bot moves af
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Sequence
 
@@ -51,6 +52,8 @@ MAX_SAVE_CHARS = 2_000_000
 #: how the engine's refusal of a save begins (`saves.py`)
 SAVE_PREFIX = "cannot load this saved game: "
 
+
+log = logging.getLogger("toonerville.session")
 
 class PlaySession(SeatModel):
     """One game of the play app: you at seat 0 (`humans`), bots at the other seats."""
@@ -287,9 +290,11 @@ class PlaySession(SeatModel):
             self.say(msg("This file is not a saved game: {why}", err.message.rule,
                          why=why), "error")
             return False
-        except Exception as err:  # noqa: BLE001 - whatever the file holds, it is to blame
-            self.say(msg("This file is not a saved game: {why}", None,
-                         why=str(err) or type(err).__name__), "error")
+        except Exception:  # noqa: BLE001 - whatever the file holds, it is to blame
+            # (a fault of the kit's, not the file's words: the page names no exception)
+            log.exception("a save could not be loaded")
+            self.say(msg("This file is not a saved game: the kit could not read it. "
+                         "Nothing was changed; the game goes on as it was", None), "error")
             return False
         self.settings = {**self.settings, "bots": game.players - 1}
         self.start(game)
