@@ -109,3 +109,23 @@ def test_a_save_the_kit_fails_on_names_no_exception_and_changes_nothing() -> Non
     assert kind == "error" and "could not read it" in text
     assert "KeyError" not in text and "players" not in text
     assert s.game.actions == before
+
+
+def test_bots_that_cannot_finish_a_game_stop_and_the_page_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round no bot ends (a save without a turn limit): "Let the bots finish" stops at
+    the table's one safety limit, says why, and a second click makes no more moves."""
+    import toonerville.table
+
+    monkeypatch.setattr(toonerville.table, "SAFETY_MOVES", 40)
+    s = PlaySession(seed=3, bots=2)
+    s.new_game()
+    assert s.game.turn_limit is None
+    s.autoplay()
+    made = len(s.game.actions)
+    _serial, shown, kind = s.message
+    assert kind == "error" and "could not finish" in str(shown)
+    assert "40 moves in a row in round 1" in str(shown) and not s.game.is_over
+    s.autoplay()
+    assert len(s.game.actions) == made  # bounded: no more moves, and said again
+    assert "could not finish" in str(s.message[1])

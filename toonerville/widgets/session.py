@@ -267,7 +267,14 @@ class PlaySession(SeatModel):
         self.play_bots(for_me=True)
         self._chosen = []
         self._announce()
-        if not self._news(self.game.history[seen:]):
+        news = self._news(self.game.history[seen:])
+        stalled = self.table.stalled
+        if stalled is not None and not self.game.is_over:
+            # (a round no bot can end, as in a save without a turn limit: the table's one
+            # safety limit stops them, and the page says so rather than "played on")
+            self.say(msg("The bots could not finish this game: {why}. You can play on "
+                         "yourself, or start a new game", None, why=stalled), "error")
+        elif not news:
             self.say(msg("The bots played on for you", None), "info")
 
     # -- save and load -------------------------------------------------------------------
