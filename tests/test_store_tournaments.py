@@ -292,6 +292,43 @@ def test_T22_the_teacher_replaces_a_learner_who_cannot_come_back(clients: Client
                           secret=keys["Ann"])
 
 
+def test_T22_a_replacement_learner_keeps_the_seat_in_later_rounds_and_the_old_key_goes(
+        clients: Clients) -> None:
+    """Issue 29: a learner brought in by the teacher played round 1, then was locked out
+    of round 2, while the departed learner's key still worked and the key list showed it."""
+    desk = TournamentDesk(clients())
+    code, key = desk.open(["Ann", "Bob"], bots=1, seed=10, rounds=3)
+    keys = desk.learner_keys(code, key)
+    desk.join(code, "Ann", keys["Ann"])
+    desk.join(code, "Bob", keys["Bob"])
+    desk.start(code, key)
+    new = desk.give_seat(code, key, "Ann", None)
+    assert isinstance(new, str) and new != keys["Ann"]
+    page = TournamentDesk(clients())  # the new learner's page, from the teacher's link
+    assert page.join(code, "Ann", new) == new
+    play_round(desk, code, {"Ann": new, "Bob": keys["Bob"]})
+    desk.next_round(code, key)
+    for later in (page, TournamentDesk(clients())):  # their page, or after a reload
+        seat = later.seat(code, "Ann", new)
+        assert seat.view.round_number == 2 and seat.view.names[seat.seat] == "Ann"
+    play_round(desk, code, {"Ann": new, "Bob": keys["Bob"]})  # and they play it
+    desk.next_round(code, key)
+    assert page.seat(code, "Ann", new).view.round_number == 3
+    # the departed learner's key no longer holds the name, on any page
+    gone = TournamentDesk(clients())
+    with pytest.raises(SeatError):
+        gone.join(code, "Ann", keys["Ann"])
+    with pytest.raises(SeatError):
+        gone.seat(code, "Ann", keys["Ann"])
+    # and the teacher's list gives the learner who has the seat now
+    listed = desk.learner_keys(code, key)
+    assert listed["Ann"] == new and listed["Bob"] == keys["Bob"]
+    again = desk.give_seat(code, key, "Ann", None)  # a second replacement, later on
+    assert again not in (new, keys["Ann"]) and desk.learner_keys(code, key)["Ann"] == again
+    with pytest.raises(SeatError):
+        TournamentDesk(clients()).seat(code, "Ann", new)
+
+
 def test_T22_the_teachers_time_limits_reach_every_table_now_and_later(
         clients: Clients) -> None:
     desk = TournamentDesk(clients())

@@ -104,6 +104,12 @@ class Backend(Protocol):
         """Every claim in `scope`: slot → digest."""
         ...
 
+    def reclaim(self, scope: str, slot: str, old_digest: str | None, new_digest: str
+                ) -> bool:
+        """Hand the claim of `slot` on to `new_digest`, only if it is still `old_digest`
+        (None: there was no claim yet); False (nothing changed) if it was not."""
+        ...
+
     def create_tournament(self, row: TournamentRow,
                           claims: Sequence[tuple[str, str, str]] = ()) -> bool:
         """Insert a tournament and the claims (scope, slot, digest) that go with it (the

@@ -153,6 +153,13 @@ class PostgresBackend:
         rows = self._run(sql.SELECT_CLAIMS, (scope,)).fetchall()
         return claims_of(rows, scope)
 
+    def reclaim(self, scope: str, slot: str, old_digest: str | None, new_digest: str
+                ) -> bool:
+        if old_digest is None:
+            return self.claim(scope, slot, new_digest)
+        cursor = self._run(sql.UPDATE_CLAIM, (new_digest, scope, slot, old_digest))
+        return cursor.rowcount == 1
+
     def create_tournament(self, row: TournamentRow,
                           claims: Sequence[tuple[str, str, str]] = ()) -> bool:
         try:

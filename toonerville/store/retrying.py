@@ -132,6 +132,11 @@ class RetryingBackend:
     def claims(self, scope: str) -> dict[str, str]:
         return self._call(lambda: self.inner.claims(scope))
 
+    def reclaim(self, scope: str, slot: str, old_digest: str | None, new_digest: str
+                ) -> bool:
+        return self._call(lambda: self.inner.reclaim(scope, slot, old_digest, new_digest),
+                          lambda: self.inner.claims(scope).get(slot) == new_digest)
+
     def create_tournament(self, row: TournamentRow,
                           claims: Sequence[tuple[str, str, str]] = ()) -> bool:
         return self._call(lambda: self.inner.create_tournament(row, claims),

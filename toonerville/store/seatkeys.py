@@ -160,9 +160,11 @@ class SeatKeeper:
             return name
 
     # -- handing seats over, away and back --------------------------------------------
-    def give_seat(self, code: str, seat: int, bot: str | None, *, key: str) -> str | None:
+    def give_seat(self, code: str, seat: int, bot: str | None, *, key: str,
+                  newcomer: str | None = None) -> str | None:
         """The opener (or the tournament's teacher, `key`) gives `seat` to a bot of kind
-        `bot`, or to a new learner (`bot` None): then the new learner's key is returned,
+        `bot`, or to a new learner (`bot` None): then the new learner's key is returned
+        (`newcomer` if given: a tournament's, which holds the name in later rounds too),
         to hand over as a link; the seat's old key no longer holds it."""
         with self._lock:
             t = self._caught_up(code)
@@ -174,7 +176,7 @@ class SeatKeeper:
             if bot is not None:
                 self._log(t, f"bot {seat} {make_bot(bot).name}")
                 return None
-            new = codes.new_secret()
+            new = codes.new_secret() if newcomer is None else newcomer
             self._log(t, f"learner {seat} {codes.digest(new)}")
             return new
 

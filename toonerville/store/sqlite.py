@@ -146,6 +146,13 @@ class SQLiteBackend:
         rows = self._con().execute(sql.SELECT_CLAIMS, (scope,)).fetchall()
         return claims_of(rows, scope)
 
+    def reclaim(self, scope: str, slot: str, old_digest: str | None, new_digest: str
+                ) -> bool:
+        if old_digest is None:
+            return self.claim(scope, slot, new_digest)
+        cursor = self._con().execute(sql.UPDATE_CLAIM, (new_digest, scope, slot, old_digest))
+        return cursor.rowcount == 1
+
     def create_tournament(self, row: TournamentRow,
                           claims: Sequence[tuple[str, str, str]] = ()) -> bool:
         def work(con: sqlite3.Connection) -> bool:

@@ -42,6 +42,8 @@ SELECT_DIGEST = "SELECT digest FROM moves WHERE code = ? AND number = ?"
 FILL_DIGEST = "UPDATE moves SET digest = ? WHERE code = ? AND number = ? AND digest IS NULL"
 INSERT_CLAIM = "INSERT INTO claims (scope, slot, secret) VALUES (?, ?, ?)"
 SELECT_CLAIMS = "SELECT slot, secret FROM claims WHERE scope = ?"
+#: a claim handed on: only if it is still the one the caller read (compare-and-set)
+UPDATE_CLAIM = "UPDATE claims SET secret = ? WHERE scope = ? AND slot = ? AND secret = ?"
 INSERT_TOURNAMENT = ("INSERT INTO tournaments (code, format, teacher, state, version) "
                      "VALUES (?, ?, ?, ?, ?)")
 SELECT_TOURNAMENT = ("SELECT code, format, teacher, state, version FROM tournaments "

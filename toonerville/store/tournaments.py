@@ -52,10 +52,17 @@ from .tables import Seat, TableStore
 from .tablestate import check_limits
 
 
-def learner_key(teacher_key: str, code: str, name: str) -> str:
-    """The key of learner `name` in tournament `code`, made from the teacher's key."""
-    mac = hmac.new(teacher_key.encode("utf-8"), f"{code}:{name}".encode(), hashlib.sha256)
+def learner_key(teacher_key: str, code: str, name: str, newcomer: int = 0) -> str:
+    """The key of learner `name` in tournament `code`, made from the teacher's key: the
+    first learner's (`newcomer` 0), or that of the n-th learner the teacher gave the
+    name's seat to, who holds it from then on."""
+    text = f"{code}:{name}" if newcomer == 0 else f"{code}:{name}:{newcomer}"
+    mac = hmac.new(teacher_key.encode("utf-8"), text.encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(mac.digest()[:18]).decode("ascii")
+
+
+#: the most learners who may hold one name in a tournament, one after another
+MAX_NEWCOMERS = 50
 
 
 def _keys_scope(code: str) -> str:
@@ -106,7 +113,7 @@ class TournamentDesk:
         t, version = self._teacher(code, key)
         if t.round_number:
             return t
-        return self._begin_round(t, version)
+        return self._begin_round(t, version, key)
 
     def next_round(self, code: str, key: str, after: int | None = None) -> Tournament:
         """Seat the next round once every table of this one has finished (teacher).
@@ -126,7 +133,7 @@ class TournamentDesk:
         if t.round_number >= t.rounds:
             raise StoreError(msg("the tournament is over: all {k} rounds are played",
                                  "T22", k=t.rounds))
-        return self._begin_round(t, version)
+        return self._begin_round(t, version, key)
 
     def teacher(self, code: str, key: str) -> Tournament:
         """The tournament, for the teacher's page only: the key is checked and nothing
@@ -138,13 +145,24 @@ class TournamentDesk:
         A key whose digest the store lacks (a tournament opened before keys, or by a
         kit that could be stopped half-way) is stored now."""
         t, _version = self._teacher(code, key)
-        keys = {name: learner_key(key, t.code, name) for name in t.learners}
         backend = self.store.backend
         issued = backend.claims(_keys_scope(t.code))
+        keys = {name: self._holder_key(key, t.code, name, issued.get(name))[1]
+                for name in t.learners}
         for name in t.learners:
             if name not in issued:
                 backend.claim(_keys_scope(t.code), name, codes.digest(keys[name]))
         return keys
+
+    @staticmethod
+    def _holder_key(key: str, code: str, name: str, issued: str | None) -> tuple[int, str]:
+        """Which learner holds `name` now (0 the first, n the n-th newcomer), by the key
+        digest the store has (`issued`), and their key; the first's if none matches."""
+        for newcomer in range(MAX_NEWCOMERS + 1):
+            made = learner_key(key, code, name, newcomer)
+            if issued is None or codes.matches(made, issued):
+                return newcomer, made
+        return 0, learner_key(key, code, name)
 
     def give_seat(self, code: str, key: str, name: str, bot: str | None) -> str | None:
         """At the current round's table of `name`, give their seat to a bot of kind
@@ -156,7 +174,53 @@ class TournamentDesk:
             raise SeatError(msg("{name} is not a learner of tournament {code}", "T22",
                                 name=name, code=t.code))
         table = t.table_of(found)
-        return self.store.give_seat(table.code, table.players.index(found), bot, key=key)
+        if bot is not None or found not in t.learners:
+            return self.store.give_seat(table.code, table.players.index(found), bot, key=key)
+        return self._hand_on(t, key, found, table.code, table.players.index(found))
+
+    def _hand_on(self, t: Tournament, key: str, name: str, table: str, seat: int) -> str:
+        """A new learner takes `name`'s place for the rest of the tournament. Their key is
+        made from the teacher's (so the teacher's page lists it again) and becomes the
+        name's key in the store (`<code>~keys`, compare-and-set: two teacher pages doing
+        this at once hand the name on once); this round's table is told now, and every
+        later round's table when it opens (`_newcomers_sit`). The name's first claim stays
+        as it was, so each table knows the old key for a replaced one and says so."""
+        backend = self.store.backend
+        scope = _keys_scope(t.code)
+        issued = backend.claims(scope).get(name)
+        newcomer, _old = self._holder_key(key, t.code, name, issued)
+        if newcomer >= MAX_NEWCOMERS:
+            raise SeatError(msg("{name}'s seat has been given to {k} learners already: "
+                                "open a new tournament", "T22", name=name, k=MAX_NEWCOMERS))
+        new = learner_key(key, t.code, name, newcomer + 1)
+        if not backend.reclaim(scope, name, issued, codes.digest(new)):
+            raise SeatError(msg("{name}'s seat was just given to someone else from another "
+                                "page: look at the key list again", "T22", name=name))
+        self.store.give_seat(table, seat, None, key=key, newcomer=new)
+        return new
+
+    def _newcomers_sit(self, t: Tournament, key: str) -> None:
+        """At the tables of the round just opened, the learners the teacher brought in
+        for a name hold its seat (their key, not the first learner's)."""
+        issued = self.store.backend.claims(_keys_scope(t.code))
+        for name in t.learners:
+            newcomer, made = self._holder_key(key, t.code, name, issued.get(name))
+            if newcomer:
+                table = t.table_of(name)
+                self.store.give_seat(table.code, table.players.index(name), None, key=key,
+                                     newcomer=made)
+
+    def _holds(self, t: Tournament, name: str, secret: object) -> bool:
+        """Does `secret` hold `name` now: the key the store has for the name (the first
+        learner's, or the newcomer's the teacher gave the seat to), once the name has
+        joined; or, in a tournament opened before keys, the key of the name's first join
+        (or of a newcomer at this round's table)?"""
+        backend = self.store.backend
+        joined = backend.claims(t.code).get(name)
+        holder = backend.claims(_keys_scope(t.code)).get(name)
+        if holder is not None:
+            return joined is not None and codes.matches(secret, holder)
+        return codes.matches(secret, joined) or self._replacement(t, name, secret)
 
     def set_limits(self, code: str, key: str, *, away_after: float | None = None,
                    buy_after: float | None = None) -> tuple[float, float]:
@@ -194,7 +258,7 @@ class TournamentDesk:
                                       code=row.code))
         return self._parse(row), row.version
 
-    def _begin_round(self, t: Tournament, version: int) -> Tournament:
+    def _begin_round(self, t: Tournament, version: int, key: str) -> Tournament:
         r = t.round_number + 1
         teacher = self._row(t.code).teacher
         limits = self._limits(t.code)
@@ -215,6 +279,7 @@ class TournamentDesk:
                 last_round=r, tournament=t.code, code=table.code, host=teacher,
                 away_after=away_after, buy_after=buy_after)
         if self.store.backend.update_tournament(t.code, seated.to_json(), version):
+            self._newcomers_sit(seated, key)
             return seated
         return self.get(t.code)  # someone else began this round first: theirs stands
 
@@ -287,8 +352,7 @@ class TournamentDesk:
         """`name`'s seat at their table of the round (default: the current round)."""
         t = self.get(code)
         name = self.learner_name(t.code, name)
-        if not codes.matches(secret, self.store.backend.claims(t.code).get(name)) \
-                and not self._replacement(t, name, secret):
+        if not self._holds(t, name, secret):
             raise SeatError(msg("this page has not joined tournament {code} as {name}",
                                 "T22", code=t.code, name=name))
         table = t.table_of(name, round_number)
