@@ -99,6 +99,11 @@ def test_T22_a_teacher_runs_9_learners_and_bots_round_after_round(db: Path) -> N
         assert page.seat is not None and page.seat.code == t.table_of(name).code
         assert page.seat.view.names[page.seat.seat] == name
         assert f"table {t.table_of(name).number}" in page.where.value
+        # the table says how many rounds the tournament has, not a game's 11 (issue 29)
+        status = page.seat_view.status.value
+        assert "Round 1 of 3" in status and "of 11" not in status
+        sheet = page.seat_view.score_sheet.value
+        assert sheet.count('scope="row"') == 3 + 2  # a row per round, then total, place
     # the sheet before anyone finished: everyone 0, sharing first place, nothing scored
     assert teacher.csv.count("\n1=,") == 12
     assert all(r["round 1 points"] == "" for r in csv_rows(teacher.csv))

@@ -506,12 +506,16 @@ def _format_places(ranks: Sequence[int | str]) -> list[str]:
 def score_sheet_html(players: Sequence[str], rows: Sequence[Sequence[int | None]],
                      totals: Sequence[int] | None = None,
                      ranks: Sequence[int | str] | None = None,
-                     highlight_round: int | None = None, size: str = "normal") -> str:
-    """The score sheet: rounds 1–11 with their contracts down the side, one column per
-    player, each score with the running total (Σ), then totals and places. The lowest
-    total is bold and marked "★ lowest"; `highlight_round` marks the round in play."""
-    if len(rows) > ROUNDS:
-        raise ValueError(f"a game has {ROUNDS} rounds, not {len(rows)}")
+                     highlight_round: int | None = None, size: str = "normal",
+                     rounds: int = ROUNDS) -> str:
+    """The score sheet: rounds 1–`rounds` (a game's 11, or a shorter tournament's) with
+    their contracts down the side, one column per player, each score with the running
+    total (Σ), then totals and places. The lowest total is bold and marked "★ lowest";
+    `highlight_round` marks the round in play."""
+    if not 1 <= rounds <= ROUNDS:
+        raise ValueError(f"a game has 1 to {ROUNDS} rounds, not {rounds}")
+    if len(rows) > rounds:
+        raise ValueError(f"a game of {rounds} rounds has no row {len(rows)}")
     for number, row in enumerate(rows, 1):
         if len(row) != len(players):
             raise ValueError(f"round {number} has {len(row)} scores for {len(players)} players")
@@ -524,7 +528,7 @@ def score_sheet_html(players: Sequence[str], rows: Sequence[Sequence[int | None]
     head = "".join(f'<th scope="col" style="{cell}">{_bdi(p)}</th>' for p in players)
     body = []
     running = [0] * len(players)
-    for number in range(1, ROUNDS + 1):
+    for number in range(1, rounds + 1):
         row = rows[number - 1] if number <= len(rows) else [None] * len(players)
         current = number == highlight_round
         scores = []

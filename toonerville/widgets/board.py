@@ -13,6 +13,7 @@ from typing import Any
 from ..cards import Card
 from ..melds import Meld, check_meld
 from ..render import TEXT_PX, piles_html, score_sheet_html, sentence_html, table_html
+from ..rules import ROUNDS
 from ..views import Event, PlayerView
 from .cards import Picture
 
@@ -86,6 +87,9 @@ class ScoreSheet(Picture):
     """The score sheet of 11 rounds (`render.score_sheet_html`): `.update(players, rows)`,
     `.show_game(game)` or `.show_view(view)`."""
 
+    #: how many rounds the sheet has rows for (a tournament may play fewer than 11)
+    rounds: int = ROUNDS
+
     def __init__(self, players: Sequence[str] = (), rows: Sequence[Sequence[int]] = (),
                  size: str = "normal", highlight_round: int | None = None,
                  **kwargs: Any) -> None:
@@ -116,7 +120,7 @@ class ScoreSheet(Picture):
             return
         players, rows, current = self._sheet
         self.value = score_sheet_html(players, rows, highlight_round=current,
-                                      size=self.size) if players else ""
+                                      size=self.size, rounds=self.rounds) if players else ""
 
 
 class EventLog(Picture):

@@ -307,7 +307,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
             self.recap.continue_button.focus()
         # the status goes last: it carries the move number, so a page that sees it change
         # (a learner, a test) finds every other part of the seat already current
-        self.status.value = status_html(view, number, watching, finished)
+        self.status.value = status_html(view, number, watching, finished,
+                                        self.score_sheet.rounds)
 
     _offer_number: int | None = None
 

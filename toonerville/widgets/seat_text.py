@@ -25,14 +25,17 @@ def seat_names(names: Sequence[str], me: int | None) -> list[str]:
             for seat, n in enumerate(names)]
 
 
-def status_html(view: PlayerView, number: int, watching: bool, finished: bool) -> str:
-    """The round, its contract, the move number and who this page is."""
+def status_html(view: PlayerView, number: int, watching: bool, finished: bool,
+                rounds: int = ROUNDS) -> str:
+    """The round (of `rounds`: a game's 11, or a shorter tournament's), its contract, the
+    move number and who this page is."""
     who = _("watching") if watching else _("you are {name}, seat {seat}").format(
         name=escape(view.names[view.seat]), seat=view.seat)
     if finished:
-        return _("<b>Game over</b> after {n} rounds").format(n=ROUNDS) + f" · {who}"
-    return _("Round {r} of 11 · contract: {contract} · move {k} · {who}").format(
-        r=view.round_number, contract=escape(str(view.contract)), k=number, who=who)
+        return _("<b>Game over</b> after {n} rounds").format(n=rounds) + f" · {who}"
+    return _("Round {r} of {k} · contract: {contract} · move {n} · {who}").format(
+        r=view.round_number, k=rounds, contract=escape(str(view.contract)), n=number,
+        who=who)
 
 
 def seats_html(view: PlayerView, me: int | None, finished: bool) -> str:

@@ -97,6 +97,7 @@ class TournamentSeat(SharedTable):
         table = t.table_of(self.name)
         handle = desk.seat(t.code, self.name, self.secret)
         self._round = t.round_number
+        self.seat_view.score_sheet.rounds = t.rounds  # the table says the tournament's
         others = [p for p in table.players if p != self.name]
         self._following = True
         try:
