@@ -6,6 +6,7 @@ else's seat shows a sentence and stores nothing."""
 
 from __future__ import annotations
 
+import html
 import re
 import sqlite3
 from collections.abc import Callable
@@ -455,3 +456,28 @@ def test_the_rejoin_link_and_the_openers_link_keep_the_language(db: Path) -> Non
         set_language("en")
     opener, _second, _code = two_learners(db)
     assert "lang=" not in opener.rejoin_key.value  # English: the page's default
+
+
+def test_a_closed_tab_is_noted_at_once_with_when_a_bot_plays_for_them(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 §5: for 60 s after a learner's tab closed the others saw only "Waiting
+    for …". The page's kernel, shutting down with its tab, says so to the table, and
+    every other page says at once whose page closed and when a bot plays for them."""
+    registered: list[Callable[[], None]] = []
+    monkeypatch.setattr("atexit.register", lambda f, *a, **k: registered.append(f) or f)
+    monkeypatch.setattr("atexit.unregister", lambda f: registered.remove(f))
+    opener, second, code = two_learners(db)
+    assert len(registered) == 2  # each seated page will say so as its kernel goes
+    name = opener.store.names(code)[1]
+    registered[-1]()  # the second page's kernel shuts down (its tab closed)
+    opener.poll()
+    note = html.unescape(opener.away_note.value)
+    assert "page is closed: a bot plays for" in note and "unless" in note, note
+    wait = opener.store.info(code).limits[0]
+    assert re.search(rf"in {round(wait)} s|in {round(wait) - 1} s", note), note
+    assert note.startswith(f"{name}'s page is closed") or f"· {name}'s page" in note, note
+    # the learner comes back (a reload beats again): the note goes
+    second.store.wall_clock = lambda: opener.store.wall_clock() + 5
+    second.poll()
+    opener.poll()
+    assert "page is closed" not in opener.away_note.value

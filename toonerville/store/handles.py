@@ -87,6 +87,10 @@ class Seat(Watcher):
         self.refresh()
         return True
 
+    def page_closed(self) -> None:
+        """This page is closing (`TableStore.page_closed`): the others are told at once."""
+        self.store.page_closed(self.code, self.seat, secret=self.secret)
+
     def set_buy_offers(self, setting: str) -> None:
         """Which buy offers to see (`table.BUY_OFFERS`); the others pass by themselves."""
         self.store.set_buy_offers(self.code, self.seat, setting, secret=self.secret)

@@ -15,6 +15,12 @@ page is heard again (a tab that only slept, a reload) Cy has the seat back at on
 learner marked away for keeping the table waiting on their own turn stays away until
 they come back, as before. A seat whose page never beat (a client of the store's API)
 is never marked by this.
+
+A page that closes says so as it goes (`page_closed`, which the page's kernel runs as it
+shuts down: the tab's closing shuts its kernel down at once): its row then reads "closed"
+with the time, so the other pages say at once that Cy's page is closed and when a bot will
+play for Cy, instead of waiting for the quiet to count; the away limit still runs from that
+time, and Cy's page heard again (a reload) clears it.
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ LOOK_EVERY = 2.0
 #: the shortest quiet that counts as gone, whatever the away limit (a kernel busy for a
 #: few seconds on a loaded machine has not closed its tab)
 QUIET_AT_LEAST = 15.0
+#: how a seat's row says its page closed (followed by the time)
+CLOSED = "closed"
 
 
 def seen_scope(code: str) -> str:
@@ -80,13 +88,32 @@ class Presence:
                 return True
             return False
 
+    def page_closed(self, code: str, seat: int, *, secret: str | None) -> None:
+        """Seat `seat`'s page is closing (its kernel shuts down): note when, so the other
+        pages say so at once (`closed_pages`)."""
+        now = self.wall_clock()
+        with self._lock:
+            t = self._caught_up(code)
+            self._check_human_seat(t, seat)
+            self._authorise_learner(t, seat, secret)
+            self.backend.name_seat(seen_scope(t.code), seat, f"{CLOSED} {now:.1f}")
+            self._beats.pop((code, seat), None)
+
     def last_seen(self, code: str) -> dict[int, float]:
-        """When each learner's page was last heard (seat → wall-clock seconds); a seat
-        whose page never beat is not there."""
-        seen: dict[int, float] = {}
+        """When each learner's page was last heard (seat → wall-clock seconds; a page
+        that closed, when it closed); a seat whose page never beat is not there."""
+        return {seat: at for seat, (at, _closed) in self._seen(code).items()}
+
+    def closed_pages(self, code: str) -> dict[int, float]:
+        """The seats whose page said it closed and was not heard since: seat → when."""
+        return {seat: at for seat, (at, closed) in self._seen(code).items() if closed}
+
+    def _seen(self, code: str) -> dict[int, tuple[float, bool]]:
+        seen: dict[int, tuple[float, bool]] = {}
         for seat, text in self.backend.seat_names(seen_scope(code)).items():
+            closed = text.startswith(CLOSED + " ")
             try:
-                seen[seat] = float(text)
+                seen[seat] = (float(text[len(CLOSED) + 1:] if closed else text), closed)
             except ValueError:
                 continue  # not a row of this kit: ignored
         return seen

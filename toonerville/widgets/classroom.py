@@ -31,6 +31,8 @@ wants passes with no click.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
 import sqlite3
 import urllib.parse
@@ -125,6 +127,10 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self._shown_number = -1
         self._shown_names: tuple[str, ...] = ()
         self._shown_away: frozenset[int] = frozenset()
+        #: the other seats whose page said it closed, as last shown (seat → when)
+        self._shown_closed: dict[int, float] = {}
+        #: what this page's kernel tells the table as it shuts down (its seat's page closed)
+        self._on_exit: object = None
         self._build(poll_ms)
         super().__init__(children=[size_style(), self.lobby, self.message, self.board])
         self.add_class("tr-classroom")
@@ -296,6 +302,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
 
     def _take(self, handle: Seat | Watcher, news: Message, kind: str = "info") -> None:
         self.seat = handle
+        self._say_closing(handle)
         self._shown_number = -1
         self.code_text.value = handle.code
         self.table_code.value = _("Table code: <b>{code}</b>").format(code=handle.code)
@@ -313,6 +320,20 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.poll()
         self.message.show(news, kind)
         self.ticker.playing = True
+
+    def _say_closing(self, handle: Seat | Watcher) -> None:
+        """When this page's kernel shuts down (the tab closed, the page reloaded), its
+        seat's page says so to the table at once: the other pages tell everyone when a
+        bot will play for this learner, rather than wait for the quiet to count."""
+        if self._on_exit is not None:
+            atexit.unregister(self._on_exit)  # type: ignore[arg-type]
+            self._on_exit = None
+        if isinstance(handle, Seat):
+            def closing(seat: Seat = handle) -> None:
+                with contextlib.suppress(Exception):  # a kernel on its way out says nothing
+                    seat.page_closed()
+            atexit.register(closing)
+            self._on_exit = closing
 
     # -- polling ---------------------------------------------------------------------
     def _tick(self) -> None:
@@ -340,9 +361,12 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         handle.refresh()
         if isinstance(handle, Seat) and handle.seat in handle.bots:
             return self._given_away(handle)
-        if (handle.number, handle.view.names, handle.away) == (
-                self._shown_number, self._shown_names, self._shown_away):
+        closed = self._closed_pages(handle)
+        if (handle.number, handle.view.names, handle.away, closed) == (
+                self._shown_number, self._shown_names, self._shown_away,
+                self._shown_closed):
             return False  # nothing moved, nobody took a new name, nobody left
+        self._shown_closed = closed
         self._show_away(handle)
         self._redraw()
         if handle.finished:
@@ -363,6 +387,12 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             seat=handle.seat, code=handle.code), kind="error")
         return True
 
+    def _closed_pages(self, handle: Seat | Watcher) -> dict[int, float]:
+        """The other learners whose page said it closed and who are not away yet."""
+        mine = handle.seat if isinstance(handle, Seat) else None
+        return {seat: at for seat, at in self.store.closed_pages(handle.code).items()
+                if seat != mine and seat not in handle.away and seat not in handle.bots}
+
     def _show_away(self, handle: Seat | Watcher) -> None:
         """Say who is away (a bot plays for them), and offer an away learner their seat."""
         self._shown_away = handle.away
@@ -373,6 +403,14 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         if mine:
             notes.insert(0, escape(_("You were away: a bot plays for you until you take "
                                      "your seat back")))
+        if self._shown_closed:
+            wait = self.store.info(handle.code).limits[0]
+            now = self.store.wall_clock()
+            for seat, at in sorted(self._shown_closed.items()):
+                notes.append(escape(_(
+                    "{name}'s page is closed: a bot plays for {name} in {n} s unless "
+                    "{name} comes back").format(name=names[seat],
+                                                n=max(0, round(wait - (now - at))))))
         self.away_note.value = " · ".join(notes)
         self.back_button.layout.display = displayed(mine)
 
