@@ -194,8 +194,12 @@ def test_a_learner_who_closes_the_page_is_played_by_a_bot_and_rejoins_by_link(
     link = at(pages[gone], ".tr-rejoin-key a").get_attribute("href") or ""
     assert f"table={code}" in link and "key=" in link
     at_close = moves(pages[gone])
-    opened[seat][0].close()
+    pages[gone].close(run_before_unload=True)  # as a tab closes: its kernel shuts down
     here = {n: p for n, p in pages.items() if n != gone}
+    for page in here.values():  # said at once (issue 29), not after the away limit
+        expect(at(page, ".tr-away")).to_contain_text(
+            f"{gone}'s page is closed: a bot plays for {gone} in", timeout=15_000)
+    opened[seat][0].close()
     note = f"{gone} is away: a bot plays for {gone}"
     play_until(here, lambda: all(note in at(p, ".tr-away").inner_text()
                                  for p in here.values()), "the away note")
