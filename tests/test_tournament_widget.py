@@ -303,3 +303,38 @@ def test_T22_the_teacher_sets_the_wait_and_gives_a_gone_learners_seat_away(db: P
     assert newcomer.seat is not None and newcomer.seat.view.names[newcomer.seat.seat] == "Bob"
     assert page.give_seat("Ann", "heuristic") is None
     assert "played by a bot" in page.message.text
+
+
+def test_T22_the_teacher_is_told_when_a_bot_plays_for_a_learner_who_never_came(
+        db: Path) -> None:
+    """Issue 29 §5: a learner who had not joined had their round played by a bot with no
+    word to the teacher."""
+    page = TeacherDesk(open_store(db))
+    page.learners.value = "Ann\nBob"
+    page.bots.value, page.rounds.value, page.away_after.value = 1, 1, 20
+    page.start_button.click()
+    assert page.desk is not None and page.code is not None and page._key is not None
+    keys = page.desk.learner_keys(page.code, page._key)
+    ann = learner_page(db, page.code, "Ann", keys["Ann"])  # Ann came; Bob never does
+    store = page.desk.store
+    start = store.clock()
+    elapsed = [0.0]
+
+    def clock() -> float:  # the teacher's page's clock, 5 s a poll
+        return start + elapsed[0]
+
+    store.clock = clock
+    said: list[str] = []
+    for _ in range(400):
+        elapsed[0] += 5.0
+        ann.poll()
+        if ann.seat is not None and ann.seat.seat in ann.seat.view.deciders:
+            ann.seat.play(ann.seat.legal_actions()[-1].notation())
+        page.poll()
+        said.append(page.message.text)
+        if any("Bob has not joined" in s for s in said):
+            break
+    told = [s for s in said if "a bot plays for Bob" in s]
+    assert told and "Bob has not joined the tournament" in told[0], said[-3:]
+    assert said.count(told[0]) == 1 or all(s == told[0] for s in said[said.index(told[0]):])
+    assert not any("a bot plays for Ann" in s for s in said)  # Ann is there

@@ -287,6 +287,11 @@ class TournamentDesk:
     def get(self, code: str) -> Tournament:
         return self._parse(self._row(code))
 
+    def joined(self, code: str) -> frozenset[str]:
+        """The learners who have joined tournament `code` (from any page)."""
+        t = self.get(code)
+        return frozenset(self.store.backend.claims(t.code)) & frozenset(t.learners)
+
     def learner_name(self, code: str, name: str) -> str:
         """The learner's name as the teacher wrote it, for a name as a learner typed it
         ("bo" for "Bo"); refused if it is nobody's."""

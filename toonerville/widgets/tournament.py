@@ -79,6 +79,8 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         self._key: str | None = None
         self._size = size
         self._shown: tuple[Any, ...] = ()
+        #: the (round, learner) stand-ins the teacher has been told of
+        self._told: set[tuple[int, str]] = set()
         self.csv = ""
         self._build(poll_ms)
         super().__init__(children=[size_style(), widgets.HTML(PRINT_CSS), self.ticker,
@@ -336,15 +338,37 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         if all(finished) and not over and self.auto.value:
             t = self._advance(desk, t.round_number)
             finished = [False] * len(t.tables[-1])
-        moves = tuple(desk.store.info(x.code).moves for x in t.tables[-1])
-        shown = (t.round_number, moves, tuple(finished), self.auto.value)
+        infos = [desk.store.info(x.code) for x in t.tables[-1]]
+        moves = tuple(info.moves for info in infos)
+        away = tuple(info.away for info in infos)
+        shown = (t.round_number, moves, tuple(finished), self.auto.value, away)
         if shown == self._shown:
             return False
         self._shown = shown
+        self._tell_stand_ins(t, away)
         self._redraw(t, finished, moves, over)
         if over:
             self.ticker.playing = False
         return True
+
+    def _tell_stand_ins(self, t: Tournament, away: Sequence[frozenset[int]]) -> None:
+        """Tell the teacher, once each, when a bot starts playing for a learner who never
+        came (their page never joined) or who left: the teacher may give the seat to a
+        new learner, or wait."""
+        joined = self._desk().joined(t.code)
+        for x, seats in zip(t.tables[-1], away, strict=True):
+            for seat in sorted(seats):
+                name = x.players[seat]
+                if name not in t.learners or (t.round_number, name) in self._told:
+                    continue
+                self._told.add((t.round_number, name))
+                self.message.info(msg(
+                    "a bot plays for {name} at table {n}: {name} has not joined the "
+                    "tournament. Give the seat to a new learner below, or wait for {name}",
+                    "T22", name=name, n=x.number) if name not in joined else msg(
+                    "a bot plays for {name} at table {n}: {name}'s page has gone quiet. "
+                    "{name} gets the seat back by coming back", "T22", name=name,
+                    n=x.number))
 
     def _redraw(self, t: Tournament, finished: Sequence[bool], moves: Sequence[int],
                 over: bool) -> None:
