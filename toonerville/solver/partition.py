@@ -27,6 +27,7 @@ from ..melds import Meld
 from ..rules import Contract, Rules
 from .arrange import End, Run, arrange
 from .contract import contract_sets
+from .sweep import sweep
 from .tally import (
     CELL_POINTS,
     DEFAULT_RULES,
@@ -42,10 +43,11 @@ from .tally import (
 #: with melds beyond the contract (H7) the walk may place a card in many more ways, and a
 #: large hand (round 11 after many buys: 80 cards and more) made it exponential (209 s for
 #: one of 91 cards). Under H7 the walk therefore takes at most this many steps (calls of
-#: `_Partition.cell`, about 1-2 us each) and then answers with what it has found: the best
-#: lay-down so far for `best_lay_down`, None for `whole_hand` when it found none yet. Under
-#: every other setting the number of melds is the contract's, the walk is small, and it is
-#: never cut short, so its answers are exactly the full search's.
+#: `_Partition.cell`, about 1-2 us each); when it has not finished by then, the sweep
+#: (`sweep.sweep`, exact, in time bounded by the hand's counts) finishes the search from
+#: what the walk found: a better lay-down if there is one, the whole hand if it goes down.
+#: The limit only ever costs time, never an answer (issue 27). Under every other setting
+#: the number of melds is the contract's, the walk is small, and it has no limit.
 EXTRA_MELDS_STEPS = 5_000
 _HOSTS: Final = [list(combinations(range(4), k)) for k in range(5)]  # colours that may hold runs
 _UP_TO: Final = [(2 << n) - 1 for n in range(16)]  # the bits of numbers 0..n
@@ -243,6 +245,7 @@ class _Partition:
         # the steps left before an H7 walk stops (`EXTRA_MELDS_STEPS`); None: no limit
         self.steps: int | None = EXTRA_MELDS_STEPS if book.extras else None
         self.cut_short = False  # the walk stopped at its limit, not at its answer
+        self.swept = False  # ... and the sweep finished the search (`finish_exactly`)
 
     # -- the walk ------------------------------------------------------------------------
     # State besides the counts: `live[ci]` the numbers of colour ci with cards left to
@@ -766,6 +769,21 @@ class _Partition:
         self.cnt[cell] = n
         return done
 
+    def finish_exactly(self, cnt: list[int], rooks: int, contract: Contract) -> None:
+        """After a walk cut short: the sweep's answer where the walk has none, or a
+        better one than the walk's best (whose answer stays when none is better)."""
+        if self.whole:
+            if self.found is None:
+                end = sweep(cnt, rooks, contract, self.book, True, 0, 1)
+                if end is not None:
+                    self.found = end.melds(self.book)
+        elif self.best_points > self.floor:
+            end = sweep(cnt, rooks, contract, self.book, False, self.keep, self.best_points,
+                        self.floor)
+            if end is not None:
+                self.best_points, self.best = end.points, end
+        self.swept = True
+
     # -- the end: share out, add Rooks, count what stays ---------------------------------
     def finish(self) -> bool:
         """The walk's end: the melds as decided (`arrange`), if the contract, H1 and the
@@ -857,6 +875,8 @@ def _search(hand: str | Iterable[str | Card], round_number: object, rules: Rules
         if not whole:
             search.raise_floor()
     search.walk(sets)
+    if search.cut_short:  # the walk ran out of steps: the sweep finishes the search
+        search.finish_exactly(cnt, rooks, contract)
     return search
 
 
