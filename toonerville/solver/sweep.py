@@ -144,8 +144,10 @@ class _Moves:
 
         extend(0, 0, 0, False, [], [])
         extend = None  # type: ignore[assignment]  # (a cycle: freed at once)
-        # the likeliest first: fewest Rooks, then most natural cards placed
-        out.sort(key=lambda m: (m[2], -m[1]))
+        # the likeliest first: fewest Rooks, then fewest new runs, then most natural cards
+        # placed (measured: on a round-11 hand of 81 cards, 70 times quicker than the
+        # other orders tried)
+        out.sort(key=lambda m: (m[2], m[3], -m[1]))
         return out
 
 
@@ -171,6 +173,12 @@ class _Search:
         self.choice: list[dict[Key, tuple[Key, Decision]]] = [{} for _ in range(_STEPS + 1)]
         self.lacks: dict[tuple[int, int, tuple[int, ...]], int] = {}
         self.closes: dict[int, bool] = {}
+        # whole hands, when any number of Rooks fits in a set (H1) and there will be a
+        # set: a Rook not used goes into one at the end, so a state that failed fails
+        # with more Rooks used too (`failed`: the fewest used it failed with)
+        self.dominated = whole and book.max_rooks == NONE and not book.ratio and \
+            contract.sets > 0
+        self.failed: list[dict[Key, int]] = [{} for _ in range(_STEPS + 1)]
 
     def sets_at(self, q: int, ks: int) -> int:
         """The most sets number q may have, with `ks` sets before it."""
@@ -214,6 +222,12 @@ class _Search:
         than `budget`; else NONE. `spent`: the points left before step i."""
         if budget <= 0 or self.stop:
             return NONE
+        if self.dominated:  # a state like this one with no more Rooks used has failed
+            rest: Key = (key[0], key[1], key[2], key[3], key[4], key[5], 0, key[7], key[8],
+                         key[9], key[10])
+            fewest = self.failed[i].get(rest)
+            if fewest is not None and key[6] >= fewest:
+                return NONE
         seen = self.known[i].get(key)
         if seen is not None:
             exact, points = seen
@@ -235,6 +249,12 @@ class _Search:
                 self.stop = True
             return found
         self.known[i][key] = (False, budget)
+        if self.dominated:
+            rest = (key[0], key[1], key[2], key[3], key[4], key[5], 0, key[7], key[8],
+                    key[9], key[10])
+            fewest = self.failed[i].get(rest)
+            if fewest is None or key[6] < fewest:
+                self.failed[i][rest] = key[6]
         return NONE
 
     def cell(self, i: int, key: Key, spent: int, budget: int) -> int:
