@@ -30,14 +30,15 @@ from .contract import contract_sets
 from .sweep import sweep
 from .tally import (
     CELL_POINTS,
-    DEFAULT_RULES,
     NONE,
     NUMBER_CELLS,
     NUMBER_POINTS,
     ROOK_POINTS,
     Book,
     book_for,
+    checked,
     tally,
+    whole_number,
 )
 
 #: with melds beyond the contract (H7) the walk may place a card in many more ways, and a
@@ -824,8 +825,8 @@ class Arrangement:
 
 
 def best_lay_down(hand: str | Iterable[str | Card], round_number: object,
-                  rules: Rules | None = None, keep: int = 0,
-                  at_most: int | None = None) -> Arrangement | None:
+                  rules: Rules | object = None, keep: int | object = 0,
+                  at_most: int | object = None) -> Arrangement | None:
     """The lay-down of the round's contract (T15) that leaves the fewest points in hand
     (T3), keeping at least `keep` cards (1 when a card must be kept to discard), or None.
     Melds may be longer than the minimum; with `extra_melds` (H7) more melds are added.
@@ -839,7 +840,7 @@ def best_lay_down(hand: str | Iterable[str | Card], round_number: object,
 
 
 def whole_hand(hand: str | Iterable[str | Card], round_number: object,
-               rules: Rules | None = None) -> tuple[Meld, ...] | None:
+               rules: Rules | object = None) -> tuple[Meld, ...] | None:
     """The whole hand as melds making the round's contract, laid down at once (T17: how
     a player goes out in round 11), or None. Under H7's default these are exactly the
     contract's melds, each as long as it needs to be."""
@@ -847,12 +848,14 @@ def whole_hand(hand: str | Iterable[str | Card], round_number: object,
     return None if search is None else search.found
 
 
-def _search(hand: str | Iterable[str | Card], round_number: object, rules: Rules | None,
-            whole: bool, keep: int, at_most: int | None = None) -> _Partition | None:
+def _search(hand: str | Iterable[str | Card], round_number: object, rules: object,
+            whole: bool, keep: object, at_most: object = None) -> _Partition | None:
     """The finished search for the hand, or None when not even the contract's minimal
     melds can be made (`minimal`) with `keep` cards left over."""
-    rules = rules or DEFAULT_RULES
-    contract = rules.contract(round_number)
+    rules, contract = checked(rules, round_number)
+    whole_number("keep", keep)
+    whole_number("at_most", at_most, none_too=True)
+    assert isinstance(keep, int) and (at_most is None or isinstance(at_most, int))
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
     if size - keep < contract.min_cards:
