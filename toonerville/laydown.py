@@ -50,10 +50,11 @@ def as_melds(melds: Iterable[Meld | str | Iterable[str | Card]],
              rules: Rules | None = None) -> tuple[Meld, ...]:
     """Melds from notation; an invalid one raises `InvalidMeldError` with its reason, and
     so does a value that is no group of melds at all."""
-    if isinstance(melds, str) or not isinstance(melds, Iterable):
+    given: object = melds  # (anything may be given: typed so, the compiled build asks)
+    if isinstance(given, str) or not isinstance(given, Iterable):
         raise InvalidMeldError(msg(
             "{name} must be a tuple of one or more melds, such as (Meld.parse('R3 R4 R5 "
-            "R6'),), not {value}", None, name="melds", value=excerpt(melds)))
+            "R6'),), not {value}", None, name="melds", value=excerpt(given)))
     return tuple(m if isinstance(m, Meld) else check_meld(m, rules).meld_or_raise()
                  for m in melds)
 

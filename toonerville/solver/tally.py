@@ -124,7 +124,7 @@ def _layers(cnt: list[int], flat: list[int], size: int
     return cnt, [flat[0:7], flat[7:14], flat[14:21], flat[21:28]], cnt[64], size
 
 
-def _cell_of(item: str | Card) -> int:
+def _cell_of(item: object) -> int:
     """The cell of a card given as a `Card` not from the deck tables, or as notation in
     any case; notation that is not a card raises `NotationError` with the reason."""
     if not isinstance(item, (str, Card)):
