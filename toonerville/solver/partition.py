@@ -9,7 +9,8 @@ cards ahead can still make, the colours that can still hold a run, the points th
 stay in hand (what no run or set still to come can take: `floor_ahead`). The first
 lay-down that leaves no more than the whole hand's floor ends the walk; with `at_most`,
 a floor above it answers None at once. At the end of the walk, `arrange` turns what it
-decided into melds.
+decided into melds. Under H7 the walk has a step limit; a walk that reaches it is
+finished by the exact sweep (`sweep`), so the limit costs time, never an answer.
 Every answer passes `check_meld` and `check_lay_down` under the same `Rules`.
 """
 

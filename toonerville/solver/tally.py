@@ -65,7 +65,7 @@ def tally(hand: str | Iterable[str | Card]) -> tuple[list[int], list[list[int]],
     """Counts of natural cards per cell (and of Rooks, as cell 64); for each colour its
     layers (bitmasks of the numbers held at least once, at least twice, ..., ending in
     0); the number of Rooks; the hand's size."""
-    items: list[str] | tuple[str | Card, ...] | list[str | Card]
+    items: Sequence[object]  # (anything may be given: the compiled build checks types)
     if isinstance(hand, str):
         items = hand.replace(",", " ").split()
     elif isinstance(hand, (tuple, list)):
