@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toonerville.errors import InvalidMeldError
+from toonerville.errors import InvalidMeldError, RulesError
 from toonerville.laydown import as_melds, check_lay_down, describe_melds, touching
 from toonerville.melds import Meld, Verdict
 from toonerville.rules import Contract, Rules, contract_for
@@ -150,3 +150,17 @@ def test_as_melds_keeps_meld_objects() -> None:
 def test_lay_down_without_round_number_says_the_contract() -> None:
     v = check_lay_down(as_melds(["R1 R2 R3 R4"]), Contract(2, 0))
     refused(v, "T15", "the contract is 2 runs")
+
+
+@pytest.mark.parametrize(("args", "error"), [
+    ((["R1 R2 R3 R4"], "2 runs"), RulesError),  # a contract that is no Contract
+    ((["R1 R2 R3 R4"], Contract(1, 0), 3), RulesError),  # rules that are no Rules
+    ((["R1 R2 R3 R4"], Contract(1, 0), None, "x"), RulesError),  # no round
+    ((["R1 R2 R3 R4"], Contract(1, 0), None, True), RulesError),
+    ((5, Contract(1, 0)), InvalidMeldError),  # melds that are no group of melds
+])
+def test_T15_check_lay_down_refuses_values_of_the_wrong_kind(args: tuple[object, ...],
+                                                             error: type) -> None:
+    with pytest.raises(error) as refused:
+        check_lay_down(*args)  # type: ignore[arg-type]
+    assert str(refused.value)

@@ -603,8 +603,10 @@ def test_H7_whole_hand_of_81_cards_is_bounded(walk_steps: list[int]) -> None:
     assert len(hand) == 81
     found = whole_hand(hand, 11, Rules(extra_melds=True))
     assert walk_steps[0] <= STEP_LIMIT + 1
-    if found is not None:  # (it has one: the walk finds it in about 12,000 steps)
-        assert Counter(c for m in found for c in m.cards) == Counter(hand)
+    # it has one (the walk finds it in about 12,000 steps); the limited walk hands the
+    # search on to the sweep, which finds it too (issue 27)
+    assert found is not None
+    assert Counter(c for m in found for c in m.cards) == Counter(hand)
     walk_steps[0] = 0
     best = best_lay_down(hand, 10, Rules(extra_melds=True))
     assert walk_steps[0] <= STEP_LIMIT + 1
@@ -662,3 +664,22 @@ def test_H7_a_card_no_meld_can_take_any_more_ends_the_branch(
     monkeypatch.setattr(partition, "EXTRA_MELDS_STEPS", 1_000_000)
     monkeypatch.setattr(partition._Partition, "stranded", lambda self, p, spare: False)
     assert whole_hand(hand, 11, rules) == search.found
+
+
+# -- arguments of the wrong kind (issue 27): the engine's own errors, in both builds -----
+@pytest.mark.parametrize(("call", "error"), [
+    (lambda: find_contract("R5", 3, 1.0), RulesError),  # type: ignore[arg-type]
+    (lambda: shortfall("R5", 3, "rules"), RulesError),  # type: ignore[arg-type]
+    (lambda: whole_hand("R5 R6 R7 R8", 3, 0), RulesError),  # type: ignore[arg-type]
+    (lambda: find_contract("R5 R6 R7", True), RulesError),
+    (lambda: best_lay_down("R5 R6 R7", 1, None, "x"), RulesError),  # type: ignore[arg-type]
+    (lambda: best_lay_down("R5 R6 R7", 1, None, True), RulesError),
+    (lambda: best_lay_down("R5 R6 R7", 1, None, 0, 2.5), RulesError),  # type: ignore[arg-type]
+    (lambda: find_contract(5, 1), NotationError),  # type: ignore[arg-type]
+    (lambda: whole_hand(None, 1), NotationError),  # type: ignore[arg-type]
+    (lambda: find_contract(["R5", None, "R7"], 1), NotationError),  # type: ignore[list-item]
+])
+def test_T1_the_solver_refuses_values_of_the_wrong_kind(call: object, error: type) -> None:
+    with pytest.raises(error) as refused:
+        call()  # type: ignore[operator]
+    assert str(refused.value)  # a sentence, not an AttributeError or a TypeError

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
+from .actions import excerpt
 from .cards import Card
+from .errors import InvalidMeldError, RulesError
 from .melds import Meld, Verdict, check_meld
 from .messages import msg, translate
-from .rules import Contract, Rules
+from .rules import ROUNDS, Contract, Rules
 
 _DEFAULT_RULES: Final = Rules()
 
@@ -46,7 +48,13 @@ def describe_melds(melds: Sequence[Meld]) -> str:
 
 def as_melds(melds: Iterable[Meld | str | Iterable[str | Card]],
              rules: Rules | None = None) -> tuple[Meld, ...]:
-    """Melds from notation; an invalid one raises `InvalidMeldError` with its reason."""
+    """Melds from notation; an invalid one raises `InvalidMeldError` with its reason, and
+    so does a value that is no group of melds at all."""
+    given: object = melds  # (anything may be given: typed so, the compiled build asks)
+    if isinstance(given, str) or not isinstance(given, Iterable):
+        raise InvalidMeldError(msg(
+            "{name} must be a tuple of one or more melds, such as (Meld.parse('R3 R4 R5 "
+            "R6'),), not {value}", None, name="melds", value=excerpt(given)))
     return tuple(m if isinstance(m, Meld) else check_meld(m, rules).meld_or_raise()
                  for m in melds)
 
@@ -57,12 +65,24 @@ def touching(a: Meld, b: Meld) -> bool:
             and (a.high + 1 == b.low or b.high + 1 == a.low))
 
 
-def check_lay_down(melds: Sequence[Meld], contract: Contract,
-                   rules: Rules | None = None, round_number: int | None = None) -> Verdict:
+def check_lay_down(melds: Sequence[Meld] | object, contract: Contract | object,
+                   rules: Rules | object = None, round_number: int | object = None) -> Verdict:
     """Do these (valid) melds make the contract (T15, H7, H8)? The verdict's reason says
-    why not; a valid verdict's `meld` is None. Melds may be given in notation too."""
-    rules = rules or _DEFAULT_RULES
-    melds = as_melds(melds, rules)  # checked here: anything may be given
+    why not; a valid verdict's `meld` is None. Melds may be given in notation too; values
+    of the wrong kind raise the engine's errors (`InvalidMeldError`, `RulesError`)."""
+    if rules is None:
+        rules = _DEFAULT_RULES
+    elif not isinstance(rules, Rules):
+        raise RulesError(msg("rules must be a Rules such as Rules(extra_melds=True), or None "
+                             "for the defaults, not {value}", None, value=excerpt(rules)))
+    if not isinstance(contract, Contract):
+        raise RulesError(msg("contract must be a Contract such as Contract(runs=1, sets=2), "
+                             "not {value}", None, value=excerpt(contract)))
+    if round_number is not None and (isinstance(round_number, bool) or not isinstance(
+            round_number, int) or not 1 <= round_number <= ROUNDS):
+        raise RulesError(msg("there is no round {round}: a game has rounds 1 to 11", "T7",
+                             round=round_number))
+    melds = as_melds(melds, rules)  # type: ignore[arg-type]  # (checked there)
     runs = [m for m in melds if m.is_run]
     sets = [m for m in melds if not m.is_run]
     where = f"round {round_number}'s contract" if round_number else "the contract"

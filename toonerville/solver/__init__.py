@@ -16,6 +16,8 @@ The modules, each with one job:
                `best_lay_down`, `whole_hand`, `Arrangement` (their answer)
 - `arrange`    the end of that search: from the runs and sets it decided to the melds,
                the Rooks shared out and the cards left in hand
+- `sweep`      the exact search with no step limit (number by number, a table of
+               states), which finishes a walk that ran out of steps (H7)
 """
 
 from .contract import find_contract, shortfall

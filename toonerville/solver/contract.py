@@ -33,12 +33,12 @@ from ..melds import Meld
 from ..messages import Message, msg
 from ..rules import Contract, Rules
 from .tally import (
-    DEFAULT_RULES,
     NUMBER_CELLS,
     Book,
     Plan,
     book_for,
     check_minimal,
+    checked,
     run_meld,
     set_meld,
     tally,
@@ -46,7 +46,7 @@ from .tally import (
 
 
 def find_contract(hand: str | Iterable[str | Card], round_number: object,
-                  rules: Rules | None = None) -> tuple[Meld, ...] | None:
+                  rules: Rules | object = None) -> tuple[Meld, ...] | None:
     """The smallest melds that make the round's contract (T7) from `hand` — 4-card runs,
     3-card sets, a Rook only where a natural card is missing, each Rook in a run fixed to
     its card — or None when the hand cannot make it (H1, H8 respected).
@@ -54,8 +54,7 @@ def find_contract(hand: str | Iterable[str | Card], round_number: object,
     >>> find_contract("R5 R6 R7 RK Y9 G9 B9 B2", 2)
     (Meld.parse('RK=R4 R5 R6 R7'), Meld.parse('Y9 G9 B9'))
     """
-    rules = rules or DEFAULT_RULES
-    contract = rules.contract(round_number)
+    rules, contract = checked(rules, round_number)
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
     plan = minimal(cnt, layers, rooks, size, contract.runs, contract.sets, book)
@@ -116,11 +115,10 @@ def contract_sets(cnt: list[int], layers: list[list[int]], rooks: int, size: int
 
 
 def shortfall(hand: str | Iterable[str | Card], round_number: object,
-              rules: Rules | None = None) -> Message:
+              rules: Rules | object = None) -> Message:
     """What the hand still lacks for the round's contract (T7), from the largest part of
     the contract it can already make: `params` holds `runs` and `sets` (still missing)."""
-    rules = rules or DEFAULT_RULES
-    contract = rules.contract(round_number)
+    rules, contract = checked(rules, round_number)
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
     parts = sorted(((r, s) for r in range(contract.runs + 1) for s in range(contract.sets + 1)),

@@ -9,7 +9,8 @@ cards ahead can still make, the colours that can still hold a run, the points th
 stay in hand (what no run or set still to come can take: `floor_ahead`). The first
 lay-down that leaves no more than the whole hand's floor ends the walk; with `at_most`,
 a floor above it answers None at once. At the end of the walk, `arrange` turns what it
-decided into melds.
+decided into melds. Under H7 the walk has a step limit; a walk that reaches it is
+finished by the exact sweep (`sweep`), so the limit costs time, never an answer.
 Every answer passes `check_meld` and `check_lay_down` under the same `Rules`.
 """
 
@@ -27,25 +28,28 @@ from ..melds import Meld
 from ..rules import Contract, Rules
 from .arrange import End, Run, arrange
 from .contract import contract_sets
+from .sweep import sweep
 from .tally import (
     CELL_POINTS,
-    DEFAULT_RULES,
     NONE,
     NUMBER_CELLS,
     NUMBER_POINTS,
     ROOK_POINTS,
     Book,
     book_for,
+    checked,
     tally,
+    whole_number,
 )
 
 #: with melds beyond the contract (H7) the walk may place a card in many more ways, and a
 #: large hand (round 11 after many buys: 80 cards and more) made it exponential (209 s for
 #: one of 91 cards). Under H7 the walk therefore takes at most this many steps (calls of
-#: `_Partition.cell`, about 1-2 us each) and then answers with what it has found: the best
-#: lay-down so far for `best_lay_down`, None for `whole_hand` when it found none yet. Under
-#: every other setting the number of melds is the contract's, the walk is small, and it is
-#: never cut short, so its answers are exactly the full search's.
+#: `_Partition.cell`, about 1-2 us each); when it has not finished by then, the sweep
+#: (`sweep.sweep`, exact, in time bounded by the hand's counts) finishes the search from
+#: what the walk found: a better lay-down if there is one, the whole hand if it goes down.
+#: The limit only ever costs time, never an answer (issue 27). Under every other setting
+#: the number of melds is the contract's, the walk is small, and it has no limit.
 EXTRA_MELDS_STEPS = 5_000
 _HOSTS: Final = [list(combinations(range(4), k)) for k in range(5)]  # colours that may hold runs
 _UP_TO: Final = [(2 << n) - 1 for n in range(16)]  # the bits of numbers 0..n
@@ -243,6 +247,7 @@ class _Partition:
         # the steps left before an H7 walk stops (`EXTRA_MELDS_STEPS`); None: no limit
         self.steps: int | None = EXTRA_MELDS_STEPS if book.extras else None
         self.cut_short = False  # the walk stopped at its limit, not at its answer
+        self.swept = False  # ... and the sweep finished the search (`finish_exactly`)
 
     # -- the walk ------------------------------------------------------------------------
     # State besides the counts: `live[ci]` the numbers of colour ci with cards left to
@@ -766,6 +771,21 @@ class _Partition:
         self.cnt[cell] = n
         return done
 
+    def finish_exactly(self, cnt: list[int], rooks: int, contract: Contract) -> None:
+        """After a walk cut short: the sweep's answer where the walk has none, or a
+        better one than the walk's best (whose answer stays when none is better)."""
+        if self.whole:
+            if self.found is None:
+                end = sweep(cnt, rooks, contract, self.book, True, 0, 1)
+                if end is not None:
+                    self.found = end.melds(self.book)
+        elif self.best_points > self.floor:
+            end = sweep(cnt, rooks, contract, self.book, False, self.keep, self.best_points,
+                        self.floor)
+            if end is not None:
+                self.best_points, self.best = end.points, end
+        self.swept = True
+
     # -- the end: share out, add Rooks, count what stays ---------------------------------
     def finish(self) -> bool:
         """The walk's end: the melds as decided (`arrange`), if the contract, H1 and the
@@ -806,8 +826,8 @@ class Arrangement:
 
 
 def best_lay_down(hand: str | Iterable[str | Card], round_number: object,
-                  rules: Rules | None = None, keep: int = 0,
-                  at_most: int | None = None) -> Arrangement | None:
+                  rules: Rules | object = None, keep: int | object = 0,
+                  at_most: int | object = None) -> Arrangement | None:
     """The lay-down of the round's contract (T15) that leaves the fewest points in hand
     (T3), keeping at least `keep` cards (1 when a card must be kept to discard), or None.
     Melds may be longer than the minimum; with `extra_melds` (H7) more melds are added.
@@ -821,7 +841,7 @@ def best_lay_down(hand: str | Iterable[str | Card], round_number: object,
 
 
 def whole_hand(hand: str | Iterable[str | Card], round_number: object,
-               rules: Rules | None = None) -> tuple[Meld, ...] | None:
+               rules: Rules | object = None) -> tuple[Meld, ...] | None:
     """The whole hand as melds making the round's contract, laid down at once (T17: how
     a player goes out in round 11), or None. Under H7's default these are exactly the
     contract's melds, each as long as it needs to be."""
@@ -829,12 +849,14 @@ def whole_hand(hand: str | Iterable[str | Card], round_number: object,
     return None if search is None else search.found
 
 
-def _search(hand: str | Iterable[str | Card], round_number: object, rules: Rules | None,
-            whole: bool, keep: int, at_most: int | None = None) -> _Partition | None:
+def _search(hand: str | Iterable[str | Card], round_number: object, rules: object,
+            whole: bool, keep: object, at_most: object = None) -> _Partition | None:
     """The finished search for the hand, or None when not even the contract's minimal
     melds can be made (`minimal`) with `keep` cards left over."""
-    rules = rules or DEFAULT_RULES
-    contract = rules.contract(round_number)
+    rules, contract = checked(rules, round_number)
+    whole_number("keep", keep)
+    whole_number("at_most", at_most, none_too=True)
+    assert isinstance(keep, int) and (at_most is None or isinstance(at_most, int))
     cnt, layers, rooks, size = tally(hand)
     book = book_for(rules)
     if size - keep < contract.min_cards:
@@ -857,6 +879,8 @@ def _search(hand: str | Iterable[str | Card], round_number: object, rules: Rules
         if not whole:
             search.raise_floor()
     search.walk(sets)
+    if search.cut_short:  # the walk ran out of steps: the sweep finishes the search
+        search.finish_exactly(cnt, rooks, contract)
     return search
 
 

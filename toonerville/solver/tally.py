@@ -14,9 +14,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
-from ..cards import COLOURS, HIGHEST, LOWEST, NATURALS, ROOK, Card, Colour, parse_cards
+from ..actions import excerpt
+from ..cards import (
+    COLOURS,
+    HIGHEST,
+    LOWEST,
+    NATURALS,
+    ROOK,
+    Card,
+    Colour,
+    not_a_card,
+    not_cards,
+    parse_cards,
+)
+from ..errors import RulesError
 from ..melds import Meld, MeldKind
-from ..rules import Rules
+from ..messages import msg
+from ..rules import Contract, Rules
 
 DEFAULT_RULES: Final = Rules()
 NONE: Final = 10 ** 9  # "no limit" for counts of melds and Rooks
@@ -51,11 +65,17 @@ def tally(hand: str | Iterable[str | Card]) -> tuple[list[int], list[list[int]],
     """Counts of natural cards per cell (and of Rooks, as cell 64); for each colour its
     layers (bitmasks of the numbers held at least once, at least twice, ..., ending in
     0); the number of Rooks; the hand's size."""
-    items: list[str] | tuple[str | Card, ...] | list[str | Card]
+    items: Sequence[object]  # (anything may be given: the compiled build checks types)
     if isinstance(hand, str):
         items = hand.replace(",", " ").split()
+    elif isinstance(hand, (tuple, list)):
+        items = hand
     else:
-        items = hand if isinstance(hand, (tuple, list)) else list(hand)
+        try:
+            items = list(hand)
+        except TypeError:  # (anything may be given: a number, None, ...)
+            raise not_cards(hand) from None
+    if not isinstance(hand, str):
         # the usual case, written out (it is asked of every hand): every `Card` knows its
         # index, one from no deck table too
         cnt = [0] * 65
@@ -104,11 +124,36 @@ def _layers(cnt: list[int], flat: list[int], size: int
     return cnt, [flat[0:7], flat[7:14], flat[14:21], flat[21:28]], cnt[64], size
 
 
-def _cell_of(item: str | Card) -> int:
+def _cell_of(item: object) -> int:
     """The cell of a card given as a `Card` not from the deck tables, or as notation in
     any case; notation that is not a card raises `NotationError` with the reason."""
+    if not isinstance(item, (str, Card)):
+        raise not_a_card(item)
     card = item if isinstance(item, Card) else parse_cards(item)[0]
     return 64 if card.colour is None else _COLOUR_BASE[card.colour] + card.number
+
+
+def checked(rules: object, round_number: object) -> tuple[Rules, Contract]:
+    """The rules (the defaults for None) and the round's contract, both checked, since
+    anything may be given to the solver: other values raise `RulesError`."""
+    if rules is None:
+        rules = DEFAULT_RULES
+    elif not isinstance(rules, Rules):
+        raise RulesError(msg("rules must be a Rules such as Rules(extra_melds=True), or None "
+                             "for the defaults, not {value}", None, value=excerpt(rules)))
+    if isinstance(round_number, bool):  # (an int to Python, but no round)
+        raise RulesError(msg("there is no round {round}: a game has rounds 1 to 11", "T7",
+                             round=round_number))
+    return rules, rules.contract(round_number)
+
+
+def whole_number(name: str, value: object, none_too: bool = False) -> None:
+    """Refuse (`RulesError`) a count given to the solver that is not a whole number."""
+    if value is None and none_too:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(msg("{field} must be a whole number, not {value!r}", None,
+                             field=name, value=value))
 
 
 class Book:
