@@ -1,17 +1,32 @@
-"""Who asks for a page: one visitor per browser, so that kernels can be counted per visitor.
+"""Who asks for a page: one visitor per browser, named by the server, so that kernels can
+be counted per visitor and one client cannot pass for a whole class.
 
 A page request of Voila's (`TornadoVoilaHandler.get`, the only one that starts a kernel)
 is wrapped here, once per server process, by `install(manager)`:
 
-* a browser is known by the cookie `COOKIE` (random, HTTP only). A request without it is
-  answered with a redirect that sets it, back to the same address with `MARK` in the
-  query; that second request, with the cookie, is redirected once more to the address
-  without `MARK` (what the learner sees). So a browser's first page costs two redirects,
-  and a plain HTTP request (a script, `curl`) that keeps no cookie and follows no
-  redirect starts no kernel at all;
-* a request that comes back with `MARK` but still without the cookie (a browser that
-  refuses cookies, a client that follows redirects but keeps none) is served, and its
-  visitor is its address instead;
+* a browser is known by the cookie `COOKIE`, which only the server makes: a random name
+  signed with the server's cookie secret (tornado's signed cookies), HTTP only. A cookie
+  the client made up, or changed, fails the signature and is ignored, as if there were
+  none. A request without a good cookie is answered with a redirect that sets one, back
+  to the same address with `MARK` in the query; that second request, with the cookie, is
+  redirected once more to the address without `MARK` (what the learner sees). So a
+  browser's first page costs two redirects, and a plain HTTP request (a script, `curl`)
+  that keeps no cookie and follows no redirect starts no kernel at all;
+* a request that comes back with `MARK` but still without a good cookie (a browser that
+  refuses cookies, a client that follows redirects but keeps none, or makes its cookies
+  up) is served, and its visitor is its address instead;
+* a new name counts only from its first page: the first time a signed name asks for a
+  page it must be let in by its address's `Door` (at most `new_visitors_burst` new names
+  at once and `new_visitors_per_minute` more a minute from one address; a class behind
+  one school address shares them). A name not let in yet is served as its address, and
+  tries again on its next page. So a client that throws its cookie away after every page
+  gets a handful of names, not a class's worth, and all it holds beyond them is its
+  address's share;
+* the teacher is the visitor who opens any page once with `?teacher=<key>`, the server's
+  teacher key (`teacher_key` of the kernel manager, else `TOONERVILLE_TEACHER_KEY`, else
+  one the server makes at start-up and writes to its log): the browser gets a signed
+  teacher's name (`teacher:` visitors, with their own cap of kernels) and is redirected
+  to the address without the key; a wrong key changes nothing;
 * a page is rendered with the kit's two Voila hooks even when no configuration file set
   them (plain `voila notebooks/` reads only `voila.json`): the page texts in every
   language (`texts.page_config_hook`) and the prose in the language of `?lang=`
@@ -25,27 +40,42 @@ is wrapped here, once per server process, by `install(manager)`:
 
 from __future__ import annotations
 
+import hmac
 import re
 import secrets
+import time
 import urllib.parse
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-#: the cookie that names a browser
+from .buckets import Bucket
+
+#: the cookie that names a browser (a value the server signed)
 COOKIE = "toonerville-visitor"
 #: the query parameter of the redirect that sets the cookie
 MARK = "tv-visitor"
-_TOKEN = re.compile(r"[0-9a-f]{32}")
+#: the query parameter that carries the teacher's key
+TEACHER = "teacher"
+#: a name inside the signed cookie: a learner's ("l.") or the teacher's ("t."), 32 hex
+_NAME = re.compile(r"([lt])\.([0-9a-f]{32})")
 _COOKIE_DAYS = 30
+#: addresses whose door is remembered at once, at most (full doors are forgotten first)
+_DOORS_KEPT = 4096
 
 
 class PageHandler(Protocol):
-    """What the kernel manager is told about the pages it starts kernels for."""
+    """What the kernel manager is told about the pages it starts kernels for, and the
+    limits on new visitors it was configured with."""
+
+    new_visitors_burst: int
+    new_visitors_per_minute: float
 
     def page_served(self, kernel_id: str) -> None: ...
 
     def page_abandoned(self, kernel_id: str) -> None: ...
+
+    def teacher_key_value(self) -> str: ...
 
 
 @dataclass
@@ -66,19 +96,35 @@ def current() -> PageRequest | None:
     return _CURRENT.get()
 
 
-def visitor_key(cookie: str | None, address: str) -> str:
-    """`browser:<cookie>` for a well-formed cookie, else `address:<address>`."""
-    if cookie is not None and _TOKEN.fullmatch(cookie):
-        return f"browser:{cookie}"
-    return f"address:{address}"
+def visitor_key(name: str | None, address: str) -> str:
+    """`browser:<hex>` for a learner's signed name, `teacher:<hex>` for the teacher's,
+    else `address:<address>` (no name, or one that is not the server's)."""
+    match = _NAME.fullmatch(name) if name is not None else None
+    if match is None:
+        return f"address:{address}"
+    return f"{'teacher' if match.group(1) == 't' else 'browser'}:{match.group(2)}"
+
+
+def is_teacher(visitor: str) -> bool:
+    """Is `visitor` (a `visitor_key`) the teacher?"""
+    return visitor.startswith("teacher:")
+
+
+def new_name(teacher: bool = False) -> str:
+    """A fresh name for the signed cookie."""
+    return f"{'t' if teacher else 'l'}.{secrets.token_hex(16)}"
+
+
+def _without(uri: str, *names: str) -> str:
+    parts = urllib.parse.urlsplit(uri)
+    query = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+             if k not in names]
+    return urllib.parse.urlunsplit(("", "", parts.path, urllib.parse.urlencode(query), ""))
 
 
 def without_mark(uri: str) -> str:
     """The request's path and query with `MARK` taken out of the query."""
-    parts = urllib.parse.urlsplit(uri)
-    query = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
-             if k != MARK]
-    return urllib.parse.urlunsplit(("", "", parts.path, urllib.parse.urlencode(query), ""))
+    return _without(uri, MARK)
 
 
 def with_mark(uri: str) -> str:
@@ -86,7 +132,45 @@ def with_mark(uri: str) -> str:
     return clean + ("&" if "?" in clean else "?") + f"{MARK}=1"
 
 
+class Door:
+    """Which signed names may count as visitors: each address lets in at most `burst` new
+    names at once and `per_minute` more a minute (a token bucket per address; a `burst`
+    of 0 lets every name in); a name let in stays in. The teacher's names need no token.
+    One per server process (`install`)."""
+
+    def __init__(self, burst: int, per_minute: float) -> None:
+        self.burst = max(0, burst)
+        self.per_second = max(0.0, per_minute) / 60.0
+        self._doors: dict[str, Bucket] = {}
+        self._in: dict[str, float] = {}  # name -> when it was let in (monotonic s)
+
+    def admit(self, name: str, address: str, now: float | None = None) -> bool:
+        """Is `name` a visitor of its own (else its request counts as its address's)?
+        A name's first page takes a token from its address's bucket."""
+        if self.burst == 0 or name in self._in or name.startswith("t."):
+            return True
+        now = time.monotonic() if now is None else now
+        door = self._doors.get(address) or Bucket.full(self.burst, self.per_second, now)
+        after = door.take(1, now)
+        if after is None:
+            return False
+        self._doors[address] = after
+        self._in[name] = now
+        self._forget(now)
+        return True
+
+    def _forget(self, now: float) -> None:
+        """Keep memory bounded: names older than the cookie, addresses whose door is full."""
+        if len(self._doors) > _DOORS_KEPT:
+            for address in [a for a, bucket in self._doors.items() if bucket.is_full(now)]:
+                del self._doors[address]
+        oldest = now - _COOKIE_DAYS * 86_400
+        if self._in and next(iter(self._in.values())) < oldest:
+            self._in = {name: at for name, at in self._in.items() if at >= oldest}
+
+
 _installed: list[Any] = []
+_door: list[Door] = []
 
 
 def install(manager: PageHandler) -> None:
@@ -96,26 +180,36 @@ def install(manager: PageHandler) -> None:
     from voila.tornado.handler import TornadoVoilaHandler
 
     _installed[:] = [manager]
+    _door[:] = [Door(manager.new_visitors_burst, manager.new_visitors_per_minute)]
     if getattr(TornadoVoilaHandler, "_toonerville_visitors", False):
         return
     render = TornadoVoilaHandler.get
     closed = TornadoVoilaHandler.on_connection_close
 
     async def get(self: Any, path: str | None = None) -> None:
-        cookie = self.get_cookie(COOKIE)
+        name = _signed_name(self)
+        address = self.request.remote_ip or "unknown"
+        key = self.get_query_argument(TEACHER, None)
+        if key is not None:
+            if _is_teacher_key(key) and not (name or "").startswith("t."):
+                _set_name(self, new_name(teacher=True))
+            self.redirect(_without(self.request.uri, TEACHER, MARK))
+            return
         marked = self.get_query_argument(MARK, None) is not None
-        known = cookie is not None and _TOKEN.fullmatch(cookie) is not None
-        if not known:
-            self.set_cookie(COOKIE, secrets.token_hex(16), path=self.base_url or "/",
-                            httponly=True, samesite="Lax", expires_days=_COOKIE_DAYS)
+        if name is None:
             if not marked:
+                _set_name(self, new_name())
                 self.redirect(with_mark(self.request.uri))
                 return
+            visitor = visitor_key(None, address)
         elif marked:
             self.redirect(without_mark(self.request.uri))
             return
+        else:
+            admitted = bool(_door) and _door[0].admit(name, address)
+            visitor = visitor_key(name if admitted else None, address)
         _default_hooks(self)
-        request = PageRequest(visitor_key(cookie, self.request.remote_ip or "unknown"))
+        request = PageRequest(visitor)
         self._toonerville_page = request
         token = _CURRENT.set(request)
         try:
@@ -139,6 +233,28 @@ def install(manager: PageHandler) -> None:
     TornadoVoilaHandler.get = get
     TornadoVoilaHandler.on_connection_close = on_connection_close
     TornadoVoilaHandler._toonerville_visitors = True
+
+
+def _signed_name(handler: Any) -> str | None:
+    """The name in the request's cookie if the server signed it, else None."""
+    try:
+        value = handler.get_signed_cookie(COOKIE, max_age_days=_COOKIE_DAYS)
+    except Exception:  # no cookie secret, a cookie tornado cannot read: no name
+        return None
+    if value is None:
+        return None
+    name = value.decode("ascii", "replace")
+    return name if _NAME.fullmatch(name) else None
+
+
+def _set_name(handler: Any, name: str) -> None:
+    handler.set_signed_cookie(COOKIE, name, path=handler.base_url or "/", httponly=True,
+                              samesite="Lax", expires_days=_COOKIE_DAYS)
+
+
+def _is_teacher_key(key: str) -> bool:
+    expected = _installed[0].teacher_key_value() if _installed else ""
+    return bool(expected) and hmac.compare_digest(key.encode(), expected.encode())
 
 
 def _default_hooks(handler: Any) -> None:
