@@ -3,13 +3,22 @@ buckets, the door that lets new names in per address, and a page's traffic gate.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("voila")  # the serving package is the served app's, beside Voila
 
 from toonerville.serving.buckets import Bucket  # noqa: E402
 from toonerville.serving.traffic import CLOSE, DROP, PASS, Gate  # noqa: E402
-from toonerville.serving.visitors import Door, is_teacher, new_name, visitor_key  # noqa: E402
+from toonerville.serving.visitors import (  # noqa: E402
+    Door,
+    cookie_secret,
+    is_teacher,
+    let_in,
+    new_name,
+    visitor_key,
+)
 
 
 def test_a_bucket_refuses_without_taking_and_refills_over_time() -> None:
@@ -22,32 +31,31 @@ def test_a_bucket_refuses_without_taking_and_refills_over_time() -> None:
     assert low.level_at(100.0) == 3  # never more than it holds
 
 
-def test_only_a_name_the_server_made_is_a_visitor_of_its_own() -> None:
-    learner, teacher = new_name(), new_name(teacher=True)
-    assert visitor_key(learner, "10.0.0.1") == f"browser:{learner[2:]}"
+def test_only_a_name_the_server_made_and_let_in_is_a_visitor_of_its_own() -> None:
+    new, teacher = new_name(), new_name(teacher=True)
+    assert visitor_key(new, "10.0.0.1") == "address:10.0.0.1"  # not let in yet
+    learner = let_in(new)
+    assert visitor_key(learner, "10.0.0.1") == f"browser:{new[2:]}"
     assert is_teacher(visitor_key(teacher, "10.0.0.1"))
     assert not is_teacher(visitor_key(learner, "10.0.0.1"))
+    assert let_in(teacher) == teacher
     # what a client makes up is never parsed as a name; the cookie's signature is checked
     # before a name gets here (tests/browser/test_lockout.py)
     for made_up in (None, "0" * 32, "t." + "z" * 32, "l." + "0" * 31):
         assert visitor_key(made_up, "10.0.0.1") == "address:10.0.0.1"
 
 
-def test_one_address_brings_a_burst_of_new_names_then_some_a_minute() -> None:
+def test_one_address_lets_in_a_burst_of_new_names_then_some_a_minute() -> None:
     door = Door(burst=3, per_minute=6)
-    names = [new_name() for _ in range(5)]
-    assert [door.admit(n, "10.0.0.1", now=0.0) for n in names] == [True, True, True,
-                                                                   False, False]
-    # a name let in stays in; another address has a door of its own
-    assert door.admit(names[0], "10.0.0.1", now=0.0)
-    assert door.admit(new_name(), "10.0.0.2", now=0.0)
+    assert [door.admit("10.0.0.1", now=0.0) for _ in range(5)] == [True, True, True,
+                                                                  False, False]
+    assert door.admit("10.0.0.2", now=0.0)  # another address has a door of its own
     # 6 a minute: one more every 10 s
-    assert door.admit(names[3], "10.0.0.1", now=10.0)
-    assert not door.admit(names[4], "10.0.0.1", now=10.0)
-    # the teacher's names need no token; a burst of 0 means no limit
-    assert door.admit(new_name(teacher=True), "10.0.0.1", now=10.0)
+    assert door.admit("10.0.0.1", now=10.0)
+    assert not door.admit("10.0.0.1", now=10.0)
+    # a burst of 0 means no limit
     free = Door(burst=0, per_minute=0)
-    assert all(free.admit(new_name(), "10.0.0.1", now=0.0) for _ in range(100))
+    assert all(free.admit("10.0.0.1", now=0.0) for _ in range(100))
 
 
 class Limits:
@@ -63,3 +71,10 @@ def test_a_page_over_the_message_rate_is_dropped_and_over_the_byte_rate_cut_off(
     assert gate.admit(10, 1.0) == PASS  # one more a second
     assert gate.admit(2000, 1.0) == CLOSE  # more bytes than a page sends at once
     assert gate.admit(10, 60.0) == DROP  # nothing passes a closed connection
+
+
+def test_the_cookie_secret_is_made_once_and_kept_for_its_owner(tmp_path: Path) -> None:
+    path = tmp_path / "secret"
+    first = cookie_secret(path)
+    assert len(first) == 32 and cookie_secret(path) == first
+    assert path.stat().st_mode & 0o077 == 0

@@ -15,13 +15,17 @@ is wrapped here, once per server process, by `install(manager)`:
 * a request that comes back with `MARK` but still without a good cookie (a browser that
   refuses cookies, a client that follows redirects but keeps none, or makes its cookies
   up) is served, and its visitor is its address instead;
-* a new name counts only from its first page: the first time a signed name asks for a
-  page it must be let in by its address's `Door` (at most `new_visitors_burst` new names
-  at once and `new_visitors_per_minute` more a minute from one address; a class behind
-  one school address shares them). A name not let in yet is served as its address, and
-  tries again on its next page. So a client that throws its cookie away after every page
-  gets a handful of names, not a class's worth, and all it holds beyond them is its
-  address's share;
+* a new name counts only once it is let in: the first page a new name (`n.`) asks for
+  must be let in by its address's `Door` (at most `new_visitors_burst` new names at once
+  and `new_visitors_per_minute` more a minute from one address; a class behind one
+  school address shares them), and its cookie is then signed again as a learner's
+  (`l.`, the same name), so being let in lives in the cookie and no list of names is
+  kept. A name not let in yet is served as its address, and tries again on its next
+  page. So a client that throws its cookie away after every page gets a handful of
+  names, not a class's worth, and all it holds beyond them is its address's share;
+* the secret the names are signed with is kept in a file (`cookie_secret`, read by
+  `config/voila.py`), so that a server restarted in the middle of a lesson still knows
+  its class's browsers rather than letting them all in again through their door;
 * the teacher is the visitor who opens any page once with `?teacher=<key>`, the server's
   teacher key (`teacher_key` of the kernel manager, else `TOONERVILLE_TEACHER_KEY`, else
   one the server makes at start-up and writes to its log): the browser gets a signed
@@ -41,12 +45,14 @@ is wrapped here, once per server process, by `install(manager)`:
 from __future__ import annotations
 
 import hmac
+import os
 import re
 import secrets
 import time
 import urllib.parse
 from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from .buckets import Bucket
@@ -57,8 +63,9 @@ COOKIE = "toonerville-visitor"
 MARK = "tv-visitor"
 #: the query parameter that carries the teacher's key
 TEACHER = "teacher"
-#: a name inside the signed cookie: a learner's ("l.") or the teacher's ("t."), 32 hex
-_NAME = re.compile(r"([lt])\.([0-9a-f]{32})")
+#: a name inside the signed cookie, 32 hex digits after its kind: new, not let in yet
+#: ("n."), a learner's ("l.") or the teacher's ("t.")
+_NAME = re.compile(r"([nlt])\.([0-9a-f]{32})")
 _COOKIE_DAYS = 30
 #: addresses whose door is remembered at once, at most (full doors are forgotten first)
 _DOORS_KEPT = 4096
@@ -98,9 +105,10 @@ def current() -> PageRequest | None:
 
 def visitor_key(name: str | None, address: str) -> str:
     """`browser:<hex>` for a learner's signed name, `teacher:<hex>` for the teacher's,
-    else `address:<address>` (no name, or one that is not the server's)."""
+    else `address:<address>` (no name, one that is not the server's, or a new one not let
+    in yet)."""
     match = _NAME.fullmatch(name) if name is not None else None
-    if match is None:
+    if match is None or match.group(1) == "n":
         return f"address:{address}"
     return f"{'teacher' if match.group(1) == 't' else 'browser'}:{match.group(2)}"
 
@@ -111,8 +119,13 @@ def is_teacher(visitor: str) -> bool:
 
 
 def new_name(teacher: bool = False) -> str:
-    """A fresh name for the signed cookie."""
-    return f"{'t' if teacher else 'l'}.{secrets.token_hex(16)}"
+    """A fresh name for the signed cookie: the teacher's, else a new one (not let in)."""
+    return f"{'t' if teacher else 'n'}.{secrets.token_hex(16)}"
+
+
+def let_in(name: str) -> str:
+    """The learner's name a new name becomes once its address's door let it in."""
+    return "l." + name[2:] if name.startswith("n.") else name
 
 
 def _without(uri: str, *names: str) -> str:
@@ -132,22 +145,49 @@ def with_mark(uri: str) -> str:
     return clean + ("&" if "?" in clean else "?") + f"{MARK}=1"
 
 
+def cookie_secret_path() -> Path:
+    """Where the server's cookie secret is kept: $TOONERVILLE_COOKIE_SECRET_FILE, else
+    beside the SQLite file of $TOONERVILLE_STORE, else ~/.toonerville/cookie_secret."""
+    given = os.environ.get("TOONERVILLE_COOKIE_SECRET_FILE")
+    if given:
+        return Path(given)
+    store = os.environ.get("TOONERVILLE_STORE", "")
+    if store and "://" not in store:
+        return Path(store).expanduser().resolve().parent / "toonerville-cookie-secret"
+    return Path.home() / ".toonerville" / "cookie_secret"
+
+
+def cookie_secret(path: Path | None = None) -> bytes:
+    """The server's cookie secret (32 random bytes), made and written (readable by its
+    owner only) the first time."""
+    path = cookie_secret_path() if path is None else path
+    try:
+        secret = path.read_bytes()
+        if len(secret) >= 32:
+            return secret
+    except OSError:
+        pass
+    secret = secrets.token_bytes(32)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as out:
+        out.write(secret)
+    return secret
+
+
 class Door:
-    """Which signed names may count as visitors: each address lets in at most `burst` new
-    names at once and `per_minute` more a minute (a token bucket per address; a `burst`
-    of 0 lets every name in); a name let in stays in. The teacher's names need no token.
-    One per server process (`install`)."""
+    """How many new names each address may let in: at most `burst` at once and
+    `per_minute` more a minute (a token bucket per address; a `burst` of 0 lets every
+    name in). One per server process (`install`)."""
 
     def __init__(self, burst: int, per_minute: float) -> None:
         self.burst = max(0, burst)
         self.per_second = max(0.0, per_minute) / 60.0
         self._doors: dict[str, Bucket] = {}
-        self._in: dict[str, float] = {}  # name -> when it was let in (monotonic s)
 
-    def admit(self, name: str, address: str, now: float | None = None) -> bool:
-        """Is `name` a visitor of its own (else its request counts as its address's)?
-        A name's first page takes a token from its address's bucket."""
-        if self.burst == 0 or name in self._in or name.startswith("t."):
+    def admit(self, address: str, now: float | None = None) -> bool:
+        """May one more new name from `address` be let in now? (takes its token)"""
+        if self.burst == 0:
             return True
         now = time.monotonic() if now is None else now
         door = self._doors.get(address) or Bucket.full(self.burst, self.per_second, now)
@@ -155,18 +195,10 @@ class Door:
         if after is None:
             return False
         self._doors[address] = after
-        self._in[name] = now
-        self._forget(now)
+        if len(self._doors) > _DOORS_KEPT:  # memory stays bounded: forget full doors
+            for known in [a for a, bucket in self._doors.items() if bucket.is_full(now)]:
+                del self._doors[known]
         return True
-
-    def _forget(self, now: float) -> None:
-        """Keep memory bounded: names older than the cookie, addresses whose door is full."""
-        if len(self._doors) > _DOORS_KEPT:
-            for address in [a for a, bucket in self._doors.items() if bucket.is_full(now)]:
-                del self._doors[address]
-        oldest = now - _COOKIE_DAYS * 86_400
-        if self._in and next(iter(self._in.values())) < oldest:
-            self._in = {name: at for name, at in self._in.items() if at >= oldest}
 
 
 _installed: list[Any] = []
@@ -206,8 +238,10 @@ def install(manager: PageHandler) -> None:
             self.redirect(without_mark(self.request.uri))
             return
         else:
-            admitted = bool(_door) and _door[0].admit(name, address)
-            visitor = visitor_key(name if admitted else None, address)
+            if name.startswith("n.") and _door and _door[0].admit(address):
+                name = let_in(name)
+                _set_name(self, name)
+            visitor = visitor_key(name, address)
         _default_hooks(self)
         request = PageRequest(visitor)
         self._toonerville_page = request
