@@ -19,7 +19,9 @@ in `voila.json`), a jupyter_server `AsyncMappingKernelManager` with these change
   a script holding a silent websocket), the asking visitor's own first (their earlier
   reloads), else one whose page was sent `pressed_after` seconds ago and is still not in
   use, though it asks for its kernel (a script polling the REST API, or a page stuck
-  loading in a rush);
+  loading in a rush), but that one only to a visitor refused at least `retry_after`
+  seconds before: a learner who came back (the full page tries again by itself), not a
+  script asking under a new name every second;
 * every Python kernel runs `toonerville.widgets.safety.harden()` before the notebook, and
   writes its stderr to the server's log rather than to the page, so no traceback or server
   path reaches a page over the widget channel or a stream;
@@ -67,6 +69,8 @@ KERNEL_ARGUMENTS = (f"--IPKernelApp.exec_lines={HARDEN}",
 
 #: the visitor of a kernel started for no page request (a preheated kernel)
 SERVER = "server"
+#: seconds a refusal for a full class is remembered (the full page tries again each minute)
+REFUSALS_KEPT_S = 600.0
 
 
 class ClassFullError(HTTPError):
@@ -140,6 +144,10 @@ class ClassKernelManager(AsyncMappingKernelManager):
         60.0, config=True,
         help="Seconds after which a sent page not in use gives its kernel to a visitor who "
              "would otherwise be refused, even if it asks for its kernel.")
+    retry_after = Float(
+        5.0, config=True,
+        help="Seconds a visitor refused for a full class waits before a page sent "
+             "pressed_after ago but not in use may be taken back for them.")
     connect_within = Float(
         200.0, config=True,
         help="Seconds after it was sent within which a page must use its kernel (the page "
@@ -155,11 +163,11 @@ class ClassKernelManager(AsyncMappingKernelManager):
              "teacher's. Empty: TOONERVILLE_TEACHER_KEY, else a key made at start-up and "
              "written to the log.")
     new_visitors_burst = Int(
-        10, config=True,
+        20, config=True,
         help="New visitors (browsers the server names) one address may bring at once (0: "
              "no limit); a page of a browser not let in yet counts as its address's.")
     new_visitors_per_minute = Float(
-        10.0, config=True,
+        20.0, config=True,
         help="New visitors one address may bring per minute after the burst.")
     page_messages_burst = Int(
         200, config=True, help="Messages a page may send its kernel at once.")
@@ -179,6 +187,7 @@ class ClassKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._starting: Counter[str] = Counter()
         self._pages: dict[str, Page] = {}
+        self._refused: dict[str, float] = {}  # visitor -> first refused for a full class
         self._teacher_key = (self.teacher_key or os.environ.get("TOONERVILLE_TEACHER_KEY", "")
                              or secrets.token_urlsafe(18))
         if not (self.teacher_key or os.environ.get("TOONERVILLE_TEACHER_KEY")):
@@ -237,11 +246,25 @@ class ClassKernelManager(AsyncMappingKernelManager):
         class_full = self.max_kernels > 0 and self.live_kernels() >= self.max_kernels
         if class_full and not (await self._give_back(visitor, 0.0)
                                or await self._give_back(None, self.absent_after)
-                               or await self._give_back(None, self.pressed_after,
-                                                        heard=False)):
+                               or (self._came_back(visitor)
+                                   and await self._give_back(None, self.pressed_after,
+                                                             heard=False))):
             self.log.warning("Class full: %d kernels running or starting, refusing another",
                              self.live_kernels())
+            self._refused.setdefault(visitor, time.monotonic())
             raise ClassFullError(self.max_kernels)
+        self._refused.pop(visitor, None)
+
+    def _came_back(self, visitor: str) -> bool:
+        """Was `visitor` refused for a full class `retry_after` s ago or more (and not so
+        long ago that it has surely left)? Forgets refusals of visitors long gone."""
+        now = time.monotonic()
+        stale = now - REFUSALS_KEPT_S
+        if len(self._refused) > 1000 or (self._refused
+                                         and next(iter(self._refused.values())) < stale):
+            self._refused = {v: at for v, at in self._refused.items() if at >= stale}
+        first = self._refused.get(visitor)
+        return first is not None and now - first >= self.retry_after
 
     async def _give_back(self, visitor: str | None, absent: float, heard: bool = True
                          ) -> bool:
