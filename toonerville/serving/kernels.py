@@ -170,9 +170,9 @@ class ClassKernelManager(AsyncMappingKernelManager):
         20.0, config=True,
         help="New visitors one address may bring per minute after the burst.")
     page_messages_burst = Int(
-        200, config=True, help="Messages a page may send its kernel at once.")
+        300, config=True, help="Messages a page may send its kernel at once.")
     page_messages_per_second = Float(
-        50.0, config=True,
+        100.0, config=True,
         help="Messages a page may send its kernel per second after the burst (more are "
              "dropped).")
     page_bytes_burst = Int(
