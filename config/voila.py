@@ -1,5 +1,7 @@
 """Voila configuration of the kit's own (the rest lives in ../voila.json): the prelaunch
-hook that translates every markdown cell into the language of `?lang=`.
+hook that translates every markdown cell into the language of `?lang=`, and the cookie
+secret kept in a file (`toonerville.serving.visitors.cookie_secret`), so that the
+visitors' signed names outlive a restart of the server.
 
 Voila reads this file when `config/` is on its config path, as `make app` and the
 browser tests start it:
@@ -23,9 +25,11 @@ from voila.handler import VoilaHandler
 
 from toonerville.messages import DEFAULT
 from toonerville.prose_hook import prelaunch_hook, requested_language
+from toonerville.serving.visitors import cookie_secret
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - given by traitlets
 c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
+c.Voila.cookie_secret = cookie_secret()
 
 _init_settings = Voila.init_settings
 _should_use_rendered_notebook = VoilaHandler.should_use_rendered_notebook

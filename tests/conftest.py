@@ -293,7 +293,10 @@ def stop_voila(server: VoilaServer) -> None:
 # without its beforeunload shutdown beacon), culled after voila.json's idle timeout;
 # a busy session may open more pages than that cap in that time, so the shared test
 # servers have no kernel cap (tests/browser/test_served.py tests the cap on its own).
-_TEST_CULLING = ("--ClassKernelManager.max_kernels=0",)
+# Every Playwright context is a new browser from 127.0.0.1: the shared servers let new
+# visitors in without the per-address door (tests/browser/test_lockout.py tests the door).
+_TEST_CULLING = ("--ClassKernelManager.max_kernels=0",
+                 "--ClassKernelManager.new_visitors_burst=0")
 
 
 def _serve(

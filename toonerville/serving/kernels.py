@@ -5,24 +5,36 @@ that gives back what no page uses while sparing a page that is still loading.
 in `voila.json`), a jupyter_server `AsyncMappingKernelManager` with these changes:
 
 * at most `max_kernels` kernels live at once (those still starting included), and at most
-  `max_kernels_per_visitor` of them are one visitor's (a browser, by its cookie, else its
-  address: `visitors`). The next one gets `ClassFullError`, an HTTP 503 that the page
+  `max_kernels_per_visitor` of them are one visitor's (a browser, by the name the server
+  signed into its cookie, else its address: `visitors`), `max_kernels_per_teacher` the
+  teacher's. The next one gets `ClassFullError`, an HTTP 503 that the page
   template turns into "the class is full" or "too many pages open in this browser", with
   a retry a minute later (`share/jupyter/voila/templates/toonerville/503.html`), instead of
   a server that starts kernels until it runs out of memory;
+* a page uses its kernel once its websocket has sent a message (`traffic` tells
+  `page_in_use`); a websocket held open without a word is no page in use;
 * the class cap is reached only by learners who are there: before refusing anyone, the
-  manager gives back a kernel whose page was sent but never connected and has not been
-  heard of for `absent_after` seconds (a plain HTTP request, a tab closed while loading),
-  the asking visitor's own first (their earlier reloads);
+  manager gives back a kernel whose page was sent but is not in use and has not been
+  heard of for `absent_after` seconds (a plain HTTP request, a tab closed while loading,
+  a script holding a silent websocket), the asking visitor's own first (their earlier
+  reloads), else one whose page was sent `pressed_after` seconds ago and is still not in
+  use, though it asks for its kernel (a script polling the REST API, or a page stuck
+  loading in a rush), but that one only to a visitor refused at least `retry_after`
+  seconds before: a learner who came back (the full page tries again by itself), not a
+  script asking under a new name every second;
 * every Python kernel runs `toonerville.widgets.safety.harden()` before the notebook, and
   writes its stderr to the server's log rather than to the page, so no traceback or server
   path reaches a page over the widget channel or a stream;
 * a kernel whose visitor hung up before the page was sent is shut down at once; one whose
-  page was sent but never connected is culled `load_grace` seconds after the page was sent
+  page was sent but is not in use is culled `load_grace` seconds after the page was sent
   or last asked for its kernel (a loading page asks every 5 s: the template's check that
-  its kernel is still there), so a page that never connects gives its kernel back within
-  a minute while a slow page of a class-sized rush keeps it; a connected page's kernel is
-  culled as jupyter_server culls (``cull_idle_timeout``, ``cull_connected`` false).
+  its kernel is still there), and `connect_within` seconds after it was sent even if it
+  asks (the page itself reloads after 180 s without a connection), so a page that never
+  connects gives its kernel back within a minute, one that only polls within
+  `connect_within`, while a slow page of a class-sized rush keeps it; a page in use has
+  its kernel culled as jupyter_server culls (``cull_idle_timeout``, ``cull_connected``
+  false);
+* each page's websocket is bounded in message size and rate (`traffic`).
 
 The manager is the one owner of this state: `_pages` maps a kernel id to its `Page`, an
 immutable record replaced on every change.
@@ -32,6 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -39,9 +52,9 @@ from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import HTTPError
-from traitlets import Float, Int
+from traitlets import Float, Int, Unicode
 
-from . import visitors
+from . import traffic, visitors
 from .pool import KernelPool, Key
 from .texts import page_texts
 
@@ -57,6 +70,8 @@ KERNEL_ARGUMENTS = (f"--IPKernelApp.exec_lines={HARDEN}",
 
 #: the visitor of a kernel started for no page request (a preheated kernel)
 SERVER = "server"
+#: seconds a refusal for a full class is remembered (the full page tries again each minute)
+REFUSALS_KEPT_S = 600.0
 
 
 class ClassFullError(HTTPError):
@@ -85,13 +100,21 @@ class Page:
     served: float | None = None  # when the whole page had been sent
     heard: float | None = None  # when the page last asked for its kernel
     connected: bool = False  # a page (a websocket) has connected to the kernel
+    in_use: bool = False  # a page has sent its kernel a message over its websocket
 
     def absent_for(self, now: float) -> float | None:
-        """Seconds since a sent, never-connected page was last heard of; None for a page
-        that is connected or still being sent."""
-        if self.connected or self.served is None:
+        """Seconds since a sent page not in use was last heard of; None for a page that is
+        in use or still being sent."""
+        if self.in_use or self.served is None:
             return None
         return now - max(self.served, self.heard or self.served)
+
+    def waiting_for(self, now: float) -> float | None:
+        """Seconds since a page not in use was sent, heard of or not; None for a page that
+        is in use or still being sent."""
+        if self.in_use or self.served is None:
+            return None
+        return now - self.served
 
 
 class ClassKernelManager(AsyncMappingKernelManager):
@@ -126,6 +149,48 @@ class ClassKernelManager(AsyncMappingKernelManager):
         1.0, config=True,
         help="Seconds after a pool kernel is handed out before the pool starts another "
              "(so that refilling does not slow the page being opened).")
+    pressed_after = Float(
+        60.0, config=True,
+        help="Seconds after which a sent page not in use gives its kernel to a visitor who "
+             "would otherwise be refused, even if it asks for its kernel.")
+    retry_after = Float(
+        5.0, config=True,
+        help="Seconds a visitor refused for a full class waits before a page sent "
+             "pressed_after ago but not in use may be taken back for them.")
+    connect_within = Float(
+        200.0, config=True,
+        help="Seconds after it was sent within which a page must use its kernel (the page "
+             "itself reloads after 180 s); then its kernel is culled even if the page asks "
+             "for it.")
+    max_kernels_per_teacher = Int(
+        12, config=True,
+        help="The most kernels the teacher (a browser that opened a page with "
+             "?teacher=<teacher_key>) holds at once (0: only the class cap).")
+    teacher_key = Unicode(
+        "", config=True,
+        help="The teacher's key: ?teacher=<key> on any page makes that browser the "
+             "teacher's. Empty: TOONERVILLE_TEACHER_KEY, else a key made at start-up and "
+             "written to the log.")
+    new_visitors_burst = Int(
+        20, config=True,
+        help="New visitors (browsers the server names) one address may bring at once (0: "
+             "no limit); a page of a browser not let in yet counts as its address's.")
+    new_visitors_per_minute = Float(
+        20.0, config=True,
+        help="New visitors one address may bring per minute after the burst.")
+    page_messages_burst = Int(
+        300, config=True, help="Messages a page may send its kernel at once.")
+    page_messages_per_second = Float(
+        100.0, config=True,
+        help="Messages a page may send its kernel per second after the burst (more are "
+             "dropped).")
+    page_bytes_burst = Int(
+        traffic.MAX_MESSAGE_BYTES, config=True,
+        help="Bytes a page may send its kernel at once (a saved game loaded from a file).")
+    page_bytes_per_second = Float(
+        256 * 1024, config=True,
+        help="Bytes a page may send its kernel per second after the burst (more closes "
+             "its connection).")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
@@ -134,7 +199,15 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._pool = KernelPool(self.pool_size, self._start_for_pool, self._shut_quietly,
                                 self.get_kernel, self.__contains__, self.log,
                                 self.pool_fill_delay)
+        self._refused: dict[str, float] = {}  # visitor -> first refused for a full class
+        self._teacher_key = (self.teacher_key or os.environ.get("TOONERVILLE_TEACHER_KEY", "")
+                             or secrets.token_urlsafe(18))
+        if not (self.teacher_key or os.environ.get("TOONERVILLE_TEACHER_KEY")):
+            self.log.warning("The teacher's key of this server: add ?teacher=%s to the "
+                             "address of any page to open it as the teacher",
+                             self._teacher_key)
         visitors.install(self)
+        traffic.install(self)
         if self.pool_size > 0:  # the pages at the server's root (make app's notebooks/)
             from tornado.ioloop import IOLoop
 
@@ -152,6 +225,10 @@ class ClassKernelManager(AsyncMappingKernelManager):
         env = {**os.environ, "VOILA_PREHEAT": "False", "VOILA_BASE_URL": "/",
                "SERVER_SOFTWARE": "voila/pool"}
         return await self.start_kernel(kernel_name=key[0], path=key[1], env=env)
+
+    def teacher_key_value(self) -> str:
+        """The key that makes a browser the teacher's (`visitors`)."""
+        return self._teacher_key
 
     def live_kernels(self) -> int:
         """Kernels running or starting now."""
@@ -199,7 +276,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
         handed to them from the pool: the class's cap is then not concerned); give back
         absent pages' kernels (theirs first) rather than refuse; raise `ClassFullError`
         if still full."""
-        per_visitor = self.max_kernels_per_visitor
+        per_visitor = (self.max_kernels_per_teacher if visitors.is_teacher(visitor)
+                       else self.max_kernels_per_visitor)
         mine_full = (per_visitor > 0 and visitor != SERVER
                      and self.kernels_of(visitor) >= per_visitor)
         if mine_full and not await self._give_back(visitor, 0.0):
@@ -208,24 +286,43 @@ class ClassKernelManager(AsyncMappingKernelManager):
             raise ClassFullError(per_visitor, "yours")
         class_full = new and self.max_kernels > 0 and self.live_kernels() >= self.max_kernels
         if class_full and not (await self._give_back(visitor, 0.0)
-                               or await self._give_back(None, self.absent_after)):
+                               or await self._give_back(None, self.absent_after)
+                               or (self._came_back(visitor)
+                                   and await self._give_back(None, self.pressed_after,
+                                                             heard=False))):
             self.log.warning("Class full: %d kernels running or starting, refusing another",
                              self.live_kernels())
+            self._refused.setdefault(visitor, time.monotonic())
             raise ClassFullError(self.max_kernels)
+        self._refused.pop(visitor, None)
 
-    async def _give_back(self, visitor: str | None, absent: float) -> bool:
+    def _came_back(self, visitor: str) -> bool:
+        """Was `visitor` refused for a full class `retry_after` s ago or more (and not so
+        long ago that it has surely left)? Forgets refusals of visitors long gone."""
+        now = time.monotonic()
+        stale = now - REFUSALS_KEPT_S
+        if len(self._refused) > 1000 or (self._refused
+                                         and next(iter(self._refused.values())) < stale):
+            self._refused = {v: at for v, at in self._refused.items() if at >= stale}
+        first = self._refused.get(visitor)
+        return first is not None and now - first >= self.retry_after
+
+    async def _give_back(self, visitor: str | None, absent: float, heard: bool = True
+                         ) -> bool:
         """Shut down the longest-absent kernel (of `visitor`, or anyone's for None) whose
-        page was sent, never connected and was not heard of for `absent` s; whether one was."""
+        page was sent, is not in use and was not heard of for `absent` s (with `heard`
+        false: was sent `absent` s ago, heard of or not); whether one was."""
         now = time.monotonic()
         candidates = sorted(
             (-gone, kernel_id) for kernel_id, page in self._pages.items()
             if (visitor is None or page.visitor == visitor)
-            and (gone := page.absent_for(now)) is not None and gone >= absent)
+            and (gone := page.absent_for(now) if heard else page.waiting_for(now)) is not None
+            and gone >= absent)
         if not candidates:
             return False
         kernel_id = candidates[0][1]
-        self.log.info("Giving back kernel %s: its page was sent %.0f s ago and never "
-                      "connected", kernel_id, -candidates[0][0])
+        self.log.info("Giving back kernel %s: its page was sent but has not used it for "
+                      "%.0f s", kernel_id, -candidates[0][0])
         self._pages.pop(kernel_id, None)
         await self.shutdown_kernel(kernel_id, now=True)  # type: ignore[no-untyped-call]
         return True
@@ -261,20 +358,30 @@ class ClassKernelManager(AsyncMappingKernelManager):
         self._update(kernel_id, heard=time.monotonic())
         return model
 
+    def page_connecting(self, kernel_id: str) -> None:
+        """A page of `kernel_id` is opening its websocket (`traffic`): it is there."""
+        self._update(kernel_id, heard=time.monotonic())
+
+    def page_in_use(self, kernel_id: str) -> None:
+        """A page of `kernel_id` has sent it a message over its websocket (`traffic`)."""
+        self._update(kernel_id, in_use=True)
+
     def notify_connect(self, kernel_id: str) -> None:
-        self._update(kernel_id, connected=True)
+        self._update(kernel_id, connected=True, heard=time.monotonic())
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         page = self._pages.get(kernel_id)
         if page is None:
             return  # still starting (jupyter_server's culler would trip on it)
-        absent = page.absent_for(time.monotonic())
-        if not page.connected:
-            if absent is None or absent < self.load_grace:
+        now = time.monotonic()
+        absent, waiting = page.absent_for(now), page.waiting_for(now)
+        if not page.in_use:
+            if absent is None or waiting is None or (absent < self.load_grace
+                                                     and waiting < self.connect_within):
                 return  # still being sent, or loading in a browser: not abandoned
-            self.log.info("Culling kernel %s: its page was sent %.0f s ago and never "
-                          "connected", kernel_id, absent)
+            self.log.info("Culling kernel %s: its page was sent %.0f s ago and has not "
+                          "used it", kernel_id, waiting)
             self._pages.pop(kernel_id, None)
             await self.shutdown_kernel(kernel_id, now=True)  # type: ignore[no-untyped-call]
             return
