@@ -108,9 +108,6 @@ def test_the_explorers_status_says_where_the_games_were_played_in_words_of_the_l
     assert english(text) == [], text
 
 
-@pytest.mark.xfail(strict=True, reason="explorer/tables.py (not this branch's): a Text "
-                   "inside a Text is looked up whole in the catalogue (`_part_shown`), so "
-                   "a table's note on rounds cut short by the turn limit stays English")
 def test_a_tables_note_on_rounds_cut_short_is_in_the_language(persian: None) -> None:
     sim = X.play_games(X.Arm(bots=("heuristic",) * 3, turn_limit=5), 1, seed=1)
     note = X.round_table(sim.facts[0], X.Arm().rules).shown_note

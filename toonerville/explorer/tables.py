@@ -100,6 +100,8 @@ def _part_shown(part: Any) -> str:
         return _fill(template, english, {"n": part.n, **part.params})
     if isinstance(part, Message):
         return _fill(translate(part.template), part.template, dict(part.params))
+    if isinstance(part, Text):  # a sentence made of parts: each in the language in use
+        return part.shown()
     return translate(part) if isinstance(part, str) and part else str(part)
 
 
