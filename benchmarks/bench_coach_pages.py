@@ -2,8 +2,8 @@
 
 Hints: plays the first `--rounds` rounds of `--games` games (seeds 0, 1, ...) with
 heuristic bots in every seat and, at every decision of seat 0, asks the page's hint
-(`widgets.coach_view.hint_for_game`: `HINT_WORLDS` worlds, stopping after the world that
-passes `HINT_BUDGET` seconds) and times it; prints how many hints and how many weighed
+(`widgets.coach_view.hint_for_game`: its budget of work, `HINT_WORLDS` worlds, and no
+clock) and times it; prints how many hints and how many weighed
 alternatives, the median, 90th percentile and maximum seconds, wall-clock and the
 process's CPU time. Reviews: plays `--games` games with the beginner bot in seat 0
 (the learner) and heuristic bots elsewhere, and times `coach.review.review_round` of
@@ -59,8 +59,7 @@ def hints(games: int, rounds: int, players: int) -> None:
                     weighed_cpu.append(spent_cpu)
             game.apply(bot.choose(game.view(seat), game.rules,
                                   partial(game.legal_actions, seat), rng))
-    print(f"hints (HINT_WORLDS={coach_view.HINT_WORLDS}, "
-          f"HINT_BUDGET={coach_view.HINT_BUDGET} s), rounds 1-{rounds}:")
+    print(f"hints (HINT_WORLDS={coach_view.HINT_WORLDS}), rounds 1-{rounds}:")
     for name, xs in (("  wall, every hint", wall), ("  CPU, every hint", cpu),
                      ("  wall, hints with costs", weighed_wall),
                      ("  CPU, hints with costs", weighed_cpu)):

@@ -1,8 +1,8 @@
 """The coach on the pages (`widgets/coach_view.py`, `widgets/coach_review.py`): the hint
 that weighs the choices in 07 and in the seat view, the review of a round, and the bot
-levels where a bot sits. Driven without a browser; the search budgets are the
-deterministic ones (no wall-clock cap), so the figures the pages show can be compared
-with the engine's own."""
+levels where a bot sits. Driven without a browser; the pages' search budgets are budgets
+of work (no wall-clock cap), so the figures the pages show can be compared with the
+engine's own."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from toonerville.simulate import play_game
 from toonerville.store import Seat as SeatHandle
 from toonerville.store import open_store
 from toonerville.views import Phase
-from toonerville.widgets import coach_review, coach_view
+from toonerville.widgets import coach_review
 from toonerville.widgets import recap as recap_module
 from toonerville.widgets.base import MessageBox
 from toonerville.widgets.classroom import SharedTable
@@ -49,12 +49,6 @@ from toonerville.widgets.recap import RoundRecap
 from toonerville.widgets.seat import SeatView
 from toonerville.widgets.tournament import TeacherDesk
 from toonerville.widgets.url import seed_from_url
-
-
-@pytest.fixture(autouse=True)
-def no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pages' hints without their wall-clock cap: the same work on any machine."""
-    monkeypatch.setattr(coach_view, "HINT_BUDGET", None)
 
 
 def _at_my_discard(seed: int, players: int = 4) -> Game:

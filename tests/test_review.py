@@ -103,3 +103,41 @@ def test_review_weighs_a_missed_lay_off_against_the_lay_off() -> None:
     assert slip.made == A.Discard(0, slip.made.card) and isinstance(slip.better, A.LayOff)
     assert slip.better.card.number == 7 and slip.reason.rule == "H9"
     assert str(slip.better_words) == "laying off R7" and slip.cost >= 0.5
+
+
+# -- issue 28: a hint or a review depends on the position and the seed, never the clock ------
+class _SlowClock:
+    """A clock on which every reading is 10 s after the last one: a machine so loaded that
+    any wall-clock cap would stop the search after its first world."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 10.0
+        return self.now
+
+
+def test_a_hint_is_the_same_on_a_slow_clock(round_one: Game,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from toonerville.coach import strong
+    from toonerville.widgets import coach_view
+
+    k = _discard_decision(round_one, 0)
+    pos = round_one.position_at(k)
+    calm = coach_view.hint_for_game(pos, 0)
+    monkeypatch.setattr(strong.time, "perf_counter", _SlowClock())
+    monkeypatch.setattr(strong.time, "monotonic", _SlowClock())
+    loaded = coach_view.hint_for_game(pos, 0)
+    assert loaded == calm
+    assert calm.samples >= 12  # a budget of work, whatever the clock
+
+
+def test_a_review_is_the_same_on_a_slow_clock(round_one: Game,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from toonerville.coach import strong
+
+    calm = R.review_round(round_one, 0, 1)
+    monkeypatch.setattr(strong.time, "perf_counter", _SlowClock())
+    monkeypatch.setattr(strong.time, "monotonic", _SlowClock())
+    assert R.review_round(round_one, 0, 1) == calm

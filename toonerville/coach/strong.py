@@ -9,11 +9,13 @@ are sharp), and picks the move that left it the fewest points on average. Everyt
 else (a single legal move, a lay-down, a lay-off, a card that goes with nothing) is the
 heuristic bot's move at once.
 
-The work is bounded twice: `worlds` (how many worlds, a deterministic budget: same
-seed, same decision on any machine) and `time_budget` (seconds; a cap that stops the
-search early, after a whole world, on a slow machine). A decision is a `Decision`:
-the move, the reason (a `Message` with its rule id) and the estimate of every move
-weighed (`Weighed`: mean points this round, the sample behind it, its spread).
+The work is bounded by `worlds` (how many worlds: a budget of work, so the same seed
+gives the same decision on any machine, however loaded). `time_budget` (seconds, a cap
+that stops the search after a whole world) is off by default and kept only for scripts
+that ask for it: a decision that depends on the clock changes with the machine's load.
+A decision is a `Decision`: the move, the reason (a `Message` with its rule id) and the
+estimate of every move weighed (`Weighed`: mean points this round, the sample behind
+it, its spread).
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ from .memory import Memory, sample_world
 
 #: worlds per decision by default: the deterministic work budget
 DEFAULT_WORLDS = 12
-#: seconds per decision by default: the cap on a slow machine
-DEFAULT_TIME_BUDGET = 1.5
+#: seconds per decision by default: none (the work budget alone bounds a decision)
+DEFAULT_TIME_BUDGET: float | None = None
 #: discards weighed at most
 DEFAULT_CANDIDATES = 3
 #: points a weighed move must gain over the heuristic bot's own move to be chosen instead

@@ -10,9 +10,10 @@ and the number of rounds played out behind it (`hint_html`). A new view clears i
 
 The two ways to the hint: `hint_for_game` (a page that holds the `Game`, as 07 does:
 `coach.hint`) and `CoachHint.hint_for_view` (a seat that holds only its views, as
-`SeatView` does: the strong bot with the panel's notes). Both spend at most `HINT_WORLDS`
-played-out worlds and stop after the world that passes `HINT_BUDGET` seconds, so a hint
-answers within about a second in Voila (`benchmarks/bench_hint.py` measures it).
+`SeatView` does: the strong bot with the panel's notes). Both spend a budget of work,
+`HINT_WORLDS` played-out worlds, never a wall-clock cap: the same position gets the same
+hint however loaded the machine is. The budget is sized so that a hint answers within
+about a second in Voila on this machine (`benchmarks/bench_coach_pages.py` measures it).
 """
 
 from __future__ import annotations
@@ -36,10 +37,9 @@ from ..rules import Rules
 from ..views import PlayerView
 from .base import Part
 
-#: played-out worlds a hint weighs at most, and the seconds after which it stops (after
-#: the world that passes them): a hint within about 1 s in Voila on this machine
+#: played-out worlds a hint weighs: a budget of work (no clock), sized for a hint within
+#: about 1 s in Voila on this machine
 HINT_WORLDS = 12
-HINT_BUDGET = 0.5
 
 THINKING = N_("Thinking… the strong bot is playing the round out with the cards you "
               "cannot see dealt at random")
@@ -49,7 +49,7 @@ PLAIN = N_("No other move was worth weighing here: the strong bot plays this one
 
 def hint_for_game(game: Game, seat: int) -> Hint:
     """The coach's hint for `seat` in `game` as it stands (`coach.hint`, the page's budget)."""
-    return hint(game, seat, worlds=HINT_WORLDS, time_budget=HINT_BUDGET)
+    return hint(game, seat, worlds=HINT_WORLDS, time_budget=None)
 
 
 def hint_html(found: Hint | None, thinking: bool = False, size: str = "normal") -> str:
@@ -121,7 +121,7 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
         """The strong bot's hint in `view` (the seat's own), from the panel's notes of
         the views shown before it; seeded by the position, so the same view gets the
         same hint."""
-        bot = StrongBot(worlds=HINT_WORLDS, time_budget=HINT_BUDGET)
+        bot = StrongBot(worlds=HINT_WORLDS, time_budget=None)
         bot.memory = copy.deepcopy(self.memories.get(view.seat, Memory()))
         moves = list(legal)
         rng = random.Random(f"coach:{view.round_number}:{view.phase.name}:{view.seat}:"
