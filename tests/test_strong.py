@@ -8,11 +8,14 @@ import random
 from collections import Counter
 from functools import partial
 
+import pytest
+
 from toonerville import actions as A
+from toonerville.bots import HeuristicBot
 from toonerville.cards import Card, parse_cards, shoe
 from toonerville.coach.hint import memory_for
 from toonerville.coach.memory import Memory, sample_world
-from toonerville.coach.strong import Decision, StrongBot
+from toonerville.coach.strong import Decision, StrongBot, Weighed, difference
 from toonerville.game import Game
 from toonerville.views import Phase
 
@@ -130,3 +133,39 @@ def test_strong_bot_plays_a_round_of_legal_moves() -> None:
         game.apply(bots[seat].choose(game.view(seat), game.rules,
                                      partial(game.legal_actions, seat), rng))
     assert game.records[0].round_number == 1 and game.phase is Phase.DRAW
+
+
+# -- issue 28: the strong bot takes the move its evidence says is best ----------------------
+def test_the_strong_bot_takes_a_move_clearly_better_than_the_heuristics(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from toonerville.coach import strong
+
+    game = _game(3)
+    usual = HeuristicBot().choose(game.view(0), game.rules, partial(game.legal_actions, 0),
+                                  random.Random(1))
+    other = A.Draw(0) if isinstance(usual, A.TakeDiscard) else A.TakeDiscard(0)
+
+    def fixed(gains: tuple[int, ...]):  # type: ignore[no-untyped-def]
+        def weigh(view, rules, options, *args, **kwargs):  # type: ignore[no-untyped-def]
+            base = (9, 4, 7, 12, 6, 8, 10, 5)
+            return (Weighed(other, 0, 8, 0, tuple(b - g for b, g in zip(base, gains, strict=True))),
+                    Weighed(usual, 0, 8, 0, base))
+        return weigh
+
+    # the other move gains 0.75 points, world by world, with a standard error of 0.16:
+    # beyond 2 standard errors, so it is taken (the old rule wanted a gain of 1 point)
+    monkeypatch.setattr(strong, "weigh", fixed((1, 1, 1, 0, 1, 1, 1, 0)))
+    assert _decide(game, 0).action == other
+    # a gain of 0.75 points on average with a standard error of 1.6: not clear, the
+    # heuristic bot's move stays
+    monkeypatch.setattr(strong, "weigh", fixed((5, -4, 6, -5, 4, -3, 5, -2)))
+    assert _decide(game, 0).action == usual
+
+
+def test_a_paired_difference_has_the_standard_error_of_its_world_by_world_gains() -> None:
+    a = Weighed(A.Draw(0), 0, 4, 0, (10, 12, 9, 13))
+    b = Weighed(A.TakeDiscard(0), 0, 4, 0, (8, 9, 8, 11))
+    d = difference(a, b)
+    assert d.mean == 2.0 and d.n == 4
+    assert d.se == pytest.approx(0.8165 / 2, abs=1e-3)  # gains 2 3 1 2: sd 0.8165
+    assert d.low < 2.0 < d.high and d.high - d.low == pytest.approx(2 * d.half_width)

@@ -37,9 +37,11 @@ from ..rules import Rules
 from ..views import PlayerView
 from .base import Part
 
-#: played-out worlds a hint weighs: a budget of work (no clock), sized for a hint within
-#: about 1 s in Voila on this machine
+#: a hint's budget of work (no clock), sized for a hint within about 1 s in Voila on this
+#: machine: worlds that choose the move, and (least, most) fresh worlds that price the
+#: alternatives against it (`coach.strong.price`)
 HINT_WORLDS = 12
+HINT_PRICE = (16, 64)
 
 THINKING = N_("Thinking… the strong bot is playing the round out with the cards you "
               "cannot see dealt at random")
@@ -49,7 +51,7 @@ PLAIN = N_("No other move was worth weighing here: the strong bot plays this one
 
 def hint_for_game(game: Game, seat: int) -> Hint:
     """The coach's hint for `seat` in `game` as it stands (`coach.hint`, the page's budget)."""
-    return hint(game, seat, worlds=HINT_WORLDS, time_budget=None)
+    return hint(game, seat, worlds=HINT_WORLDS, time_budget=None, price=HINT_PRICE)
 
 
 def hint_html(found: Hint | None, thinking: bool = False, size: str = "normal") -> str:
@@ -121,7 +123,7 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
         """The strong bot's hint in `view` (the seat's own), from the panel's notes of
         the views shown before it; seeded by the position, so the same view gets the
         same hint."""
-        bot = StrongBot(worlds=HINT_WORLDS, time_budget=None)
+        bot = StrongBot(worlds=HINT_WORLDS, time_budget=None, price=HINT_PRICE)
         bot.memory = copy.deepcopy(self.memories.get(view.seat, Memory()))
         moves = list(legal)
         rng = random.Random(f"coach:{view.round_number}:{view.phase.name}:{view.seat}:"
