@@ -76,6 +76,7 @@ COSTS = N_("{move} instead costs about {points} points this round ({low} to {hig
            "points; {n} rounds played out)")
 SAME = N_("{move} instead: about the same this round (from {better} points better to "
           "{worse} points worse; {n} rounds played out)")
+UNCHANGED = N_("{move} instead: the same this round in each of the {n} rounds played out")
 BETTER = N_("{move} may be better, by about {points} points this round ({low} to {high} "
             "points; {n} rounds played out)")
 
@@ -111,6 +112,8 @@ class Alternative:
         if verdict == "better":
             return msg(BETTER, None, move=self.words, points=round(-self.cost),
                        low=max(0, round(-self.high)), high=round(-self.low), n=n)
+        if self.low == self.high == self.cost == 0:  # no difference in any world
+            return msg(UNCHANGED, None, move=self.words, n=n)
         if not (math.isfinite(self.low) and math.isfinite(self.high)):  # one world
             return msg(SAME, None, move=self.words, better="?", worse="?", n=n)
         return msg(SAME, None, move=self.words, better=max(0, round(-self.low)),

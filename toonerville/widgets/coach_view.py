@@ -40,8 +40,8 @@ from .base import Part
 #: a hint's budget of work (no clock), sized for a hint within about 1 s in Voila on this
 #: machine: worlds that choose the move, and (least, most) fresh worlds that price the
 #: alternatives against it (`coach.strong.price`)
-HINT_WORLDS = 12
-HINT_PRICE = (16, 64)
+HINT_WORLDS = 8
+HINT_PRICE = (16, 48)
 
 THINKING = N_("Thinking… the strong bot is playing the round out with the cards you "
               "cannot see dealt at random")
