@@ -7,8 +7,9 @@ made, the better move, the estimated cost in points this round with the sample b
 it, and a one-sentence reason with its rule id.
 
 Two passes keep a round's review within seconds and its figures honest. The first
-screens every decision of the seat (the move made weighed against the strong bot's
-choices in a few worlds): which decisions look costly, and the better move. The most
+screens every decision of the seat where the move made is not the heuristic bot's (the
+move made weighed against the strong bot's choices in a few worlds): which decisions
+look costly, and the better move. The most
 costly-looking ones are then re-priced — the move made against the better move — on
 fresh worlds that did not select them (the screening worlds flatter the better move:
 they are the ones that made it look better), both moves in the same worlds with the
@@ -25,8 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from .. import actions as A
+from ..bots import HeuristicBot
 from ..game import Game
 from ..messages import Message
 from .hint import decide_at, move_words, price_at, round_start
@@ -76,8 +79,16 @@ def _round_moves(game: Game, round_number: int) -> range:
 
 def _screen(game: Game, seat: int, k: int) -> tuple[float, A.Action | None]:
     """The first pass: how much the move made at `k` seems to cost against the strong
-    bot's choice, in `FIRST_WORLDS` worlds, and that choice (None: nothing better)."""
+    bot's choice, in `FIRST_WORLDS` worlds, and that choice (None: nothing better). A
+    move that is the heuristic bot's own is not weighed: the strong bot leaves it only on
+    clear evidence, which a few worlds never give (and weighing every decision of a long
+    round took most of a review's time)."""
     made = game.actions[k]
+    pos = game.position_at(k)
+    usual, _why = HeuristicBot().explain(pos.view(seat), pos.rules,
+                                         partial(pos.legal_actions, seat))
+    if usual == made:
+        return 0.0, None
     decision = decide_at(game, seat, k, worlds=FIRST_WORLDS, time_budget=None, also=(made,))
     mine, best = decision.cost(made), decision.cost(decision.action)
     if mine is None or best is None or best.action == made:
