@@ -125,8 +125,10 @@ def _repriced(game: Game, seat: int, k: int, better: A.Action, start: int
     card = view.offered or view.discard_top or ""
     if type(better) in _CHOSEN and type(made) in _CHOSEN:
         reason = _reason(best, priced, made, view)
-    else:  # a lay-off or a lay-down missed: the bot's own sentence for its move
-        reason = decide_at(game, seat, k, worlds=1, time_budget=None).reason
+    else:  # a lay-off or a lay-down missed: the bot's own sentence for its move (the
+        # heuristic bot's: the strong bot never weighs a lay-off)
+        pos = game.position_at(k)
+        reason = HeuristicBot().explain(view, pos.rules, partial(pos.legal_actions, seat))[1]
     turn, offer = _turn(game, seat, k, start)
     return Mistake(view.round_number, seat, k, made, better, cost.mean, cost.n, reason,
                    move_words(made, card), move_words(better, card), cost.low, cost.high,
