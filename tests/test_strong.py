@@ -169,3 +169,14 @@ def test_a_paired_difference_has_the_standard_error_of_its_world_by_world_gains(
     assert d.mean == 2.0 and d.n == 4
     assert d.se == pytest.approx(0.8165 / 2, abs=1e-3)  # gains 2 3 1 2: sd 0.8165
     assert d.low < 2.0 < d.high and d.high - d.low == pytest.approx(2 * d.half_width)
+
+
+def test_a_difference_the_same_in_every_world_is_not_certain() -> None:
+    # 16 worlds where both moves end the round alike, though a round's points vary from
+    # world to world by 12: a rarer world may still tell them apart (issue 28: such
+    # "0 to 0" intervals missed a 500-world reference of 6.6 points)
+    points = tuple(range(0, 48, 3))
+    a = Weighed(A.Draw(0), 22.5, 16, 12.0, points)
+    b = Weighed(A.TakeDiscard(0), 22.5, 16, 12.0, points)
+    d = difference(a, b)
+    assert d.mean == 0 and d.se > 0 and d.low < -1 and d.high > 1

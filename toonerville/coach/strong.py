@@ -101,7 +101,13 @@ def _t95(df: int) -> float:
 
 
 def difference(a: Weighed, b: Weighed) -> Difference:
-    """`a` − `b`, world by world (both weighed on the same worlds: `weigh`)."""
+    """`a` − `b`, world by world (both weighed on the same worlds: `weigh`). Its standard
+    error counts, besides the worlds' own spread of differences, two more worlds that
+    differ from the mean by the spread of a round's points (the larger of the two
+    moves' spreads), one either way: a difference that was the same in every one of a
+    few worlds (often 0) may still differ in a rarer world, and a standard error of 0
+    would claim certainty that a few worlds cannot give (the 500-world reference of
+    `benchmarks/bench_coach_calibration.py` found such intervals missing it)."""
     gains = [x - y for x, y in zip(a.outcomes, b.outcomes, strict=False)]
     n = len(gains)
     if not n:
@@ -109,8 +115,9 @@ def difference(a: Weighed, b: Weighed) -> Difference:
     mean = sum(gains) / n
     if n < 2:
         return Difference(mean, math.inf, n)
-    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1))
-    return Difference(mean, sd / math.sqrt(n), n)
+    scale = max(a.spread, b.spread)
+    squares = sum((g - mean) ** 2 for g in gains) + 2 * scale ** 2
+    return Difference(mean, math.sqrt(squares / (n - 1)) / math.sqrt(n), n)
 
 
 def world_seeds(key: object, purpose: str, start: int, count: int) -> list[int]:
