@@ -125,6 +125,14 @@ def review_decisions(j: int, players: int, worlds: int, cache: dict[tuple[int, s
 
 
 def summary(lines: list[dict[str, Any]]) -> None:
+    seen: set[tuple[str, int]] = set()
+    unique = []
+    for x in lines:  # one line per decision (two runs appending to one file repeat them)
+        key = (x["kind"], x.get("i", x.get("j", -1)))
+        if key not in seen:
+            seen.add(key)
+            unique.append(x)
+    lines = unique
     hints = [x for x in lines if x["kind"] == "hint"]
     alts = [a for x in hints for a in x["alternatives"] if a["reference"] == a["reference"]]
     rounds = sorted({x["round"] for x in hints})
@@ -145,6 +153,11 @@ def summary(lines: list[dict[str, Any]]) -> None:
               f"= {sum(cover) / len(cover):.1%} (target ≥ 90 %)")
         print(f"  alternatives the reference rates better by ≥ 5 points shown as a cost: "
               f"{len(wrong)} (target 0)")
+        for verdict in ("costs", "better", "same"):
+            some = [abs(a["stated"] - a["reference"]) for a in alts if a["verdict"] == verdict]
+            if some:
+                print(f"    shown as {verdict!r}: {len(some)}, mean |stated − reference| "
+                      f"{statistics.fmean(some):.2f} points")
         print(f"  verdicts: {verdicts}; mean stated worlds "
               f"{statistics.fmean(a['samples'] for a in alts):.1f}")
     reviews = [x for x in lines if x["kind"] == "review"]
