@@ -16,6 +16,13 @@ that ask for it: a decision that depends on the clock changes with the machine's
 A decision is a `Decision`: the move, the reason (a `Message` with its rule id) and the
 estimate of every move weighed (`Weighed`: mean points this round, the sample behind
 it, its spread).
+
+The move: the best estimate when its world-by-world gain over the heuristic bot's move
+is beyond `CLEAR` standard errors, else the heuristic bot's. The figures a learner is
+shown (`price`, `StrongBot(price=…)`): the moves weighed again on fresh worlds, seeded
+apart from the worlds that chose the move (`world_seeds`: the chosen move looks better
+on the worlds that chose it than it is), every move on the same worlds and luck, and
+each compared with the chosen one as a paired `difference` with its standard error.
 """
 
 from __future__ import annotations

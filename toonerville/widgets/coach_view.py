@@ -5,8 +5,10 @@ coach's notes of each seat it sits by (a `coach.memory.Memory` per seat, fed eve
 of that seat the page shows, `observe_view(view)`: never another seat's cards). `ask(work)` shows
 "Thinking…" at once — the widget message leaves the kernel before the work starts, so
 the learner sees it while the strong bot plays the round out — then runs `work()` (a
-`coach.hint.Hint`) and draws each alternative the bot weighed with its cost in points
-and the number of rounds played out behind it (`hint_html`). A new view clears it.
+`coach.hint.Hint`) and draws each alternative the bot weighed as its figures allow
+(`hint_html`, `Alternative.message`): its cost in points with a 95 % interval, "about
+the same", or "may be better", priced on fresh worlds, and the rounds played out behind
+it. A new view clears it.
 
 The two ways to the hint: `hint_for_game` (a page that holds the `Game`, as 07 does:
 `coach.hint`) and `CoachHint.hint_for_view` (a seat that holds only its views, as
