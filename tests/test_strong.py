@@ -180,3 +180,21 @@ def test_a_difference_the_same_in_every_world_is_not_certain() -> None:
     b = Weighed(A.TakeDiscard(0), 22.5, 16, 12.0, points)
     d = difference(a, b)
     assert d.mean == 0 and d.se > 0 and d.low < -1 and d.high > 1
+
+
+def test_pricing_is_a_budget_of_work_that_more_worlds_extend() -> None:
+    from toonerville.coach.strong import price
+
+    game = _game(3)
+    view = game.view(0)
+    memory = Memory()
+    memory.observe(view)
+    bots = [HeuristicBot() for _ in range(3)]
+    options = [A.TakeDiscard(0), A.Draw(0)]
+    few = price(view, game.rules, options, memory, "k", bots, 4, 12, 4, target_se=0.0,
+                moves=1)
+    assert [w.samples for w in few] == [4, 4]  # the moves were spent after the first 4
+    more = price(view, game.rules, options, memory, "k", bots, 4, 12, 4, target_se=0.0)
+    assert [w.samples for w in more] == [12, 12]
+    assert [w.outcomes[:4] for w in more] == [w.outcomes for w in few]
+    assert [w.action for w in more] == options  # the first is the one priced against

@@ -160,7 +160,7 @@ def memory_for(game: Game, seat: int, moves: int | None = None) -> Memory:
 def decide_at(game: Game, seat: int, moves: int | None = None, worlds: int = DEFAULT_WORLDS,
               time_budget: float | None = DEFAULT_TIME_BUDGET,
               also: tuple[A.Action, ...] = (),
-              price: tuple[int, int] | None = None) -> Decision:
+              price: tuple[int, ...] | None = None) -> Decision:
     """The strong bot's decision for `seat` at position `moves` (default: now), with the
     notes that seat would have taken; seeded by the game and the position alone.
     `price`: (least, most) fresh worlds to price the moves weighed on (a hint's figures)."""
@@ -186,7 +186,7 @@ def price_at(game: Game, seat: int, moves: int, options: Sequence[A.Action], lea
 
 def hint(game: Game, seat: int | None = None, worlds: int = DEFAULT_WORLDS,
          time_budget: float | None = DEFAULT_TIME_BUDGET,
-         price: tuple[int, int] = HINT_PRICE) -> Hint:
+         price: tuple[int, ...] = HINT_PRICE) -> Hint:
     """A hint for `seat` (default: the first seat that must decide) in `game` as it
     stands; see the module."""
     if seat is None:

@@ -187,17 +187,18 @@ def _move_words(action: A.Action, view: PlayerView) -> Message:
 class StrongBot:
     """See the module. `worlds` (and `time_budget`, if given) bound each decision's
     work; `price`: (least, most) fresh worlds on which to price the moves weighed, for a
-    hint's figures (None: a player's decision, not priced)."""
+    hint's figures, and optionally the moves to play out in them at most (None: a
+    player's decision, not priced)."""
 
     name = "strong"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS,
                  time_budget: float | None = DEFAULT_TIME_BUDGET,
                  candidates: int = DEFAULT_CANDIDATES,
-                 price: tuple[int, int] | None = None) -> None:
+                 price: tuple[int, ...] | None = None) -> None:
         if worlds < 1 or candidates < 2:
             raise ValueError("a strong bot needs at least 1 world and 2 candidates")
-        if price is not None and not 2 <= price[0] <= price[1]:
+        if price is not None and (len(price) not in (2, 3) or not 2 <= price[0] <= price[1]):
             raise ValueError("pricing needs at least 2 worlds")
         self.worlds, self.time_budget, self.candidates = worlds, time_budget, candidates
         self.price = price
@@ -236,7 +237,9 @@ class StrongBot:
         priced: tuple[Weighed, ...] = ()
         if self.price is not None:
             first = [best.action, *(w.action for w in weighed if w.action != best.action)]
-            priced = price(view, rules, first, self.memory, key, bots, *self.price)
+            priced = price(view, rules, first, self.memory, key, bots, self.price[0],
+                           self.price[1],
+                           moves=self.price[2] if len(self.price) > 2 else None)
         if best.action == action:
             return Decision(action, why, weighed, priced)
         # the reason's figures: the fresh worlds' when priced (the worlds that chose a
@@ -328,14 +331,15 @@ def _reason(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
 
 def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: Memory,
           rng: random.Random, worlds: int, time_budget: float | None,
-          bots: Sequence[HeuristicBot], seeds: Sequence[int] | None = None
-          ) -> tuple[Weighed, ...]:
+          bots: Sequence[HeuristicBot], seeds: Sequence[int] | None = None,
+          work: list[int] | None = None) -> tuple[Weighed, ...]:
     """Every option's estimate (best first): in up to `worlds` worlds consistent with
     what the seat has seen (one per seed of `seeds`, default drawn from `rng`), each
     option played and the round played out by `bots` — every option in the same world
     with the same luck, so their differences are sharp; stops after a whole world once
     `time_budget` seconds have gone (None: never). An option the engine refuses in the
-    world (its legality never depends on hidden cards) is left out."""
+    world (its legality never depends on hidden cards) is left out. `work`, if given,
+    counts the moves played out (`work[0]`)."""
     if seeds is None:
         seeds = [rng.getrandbits(48) for _ in range(worlds)]
     points: dict[A.Action, list[int]] = {a: [] for a in options}
@@ -353,6 +357,8 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
             game = world.position_at(lead)
             points[action].append(playout(game, me, action, bots, rules,
                                           random.Random(seed ^ 0x5EED)))
+            if work is not None:
+                work[0] += game.moves_made - lead
         if time_budget is not None and time.perf_counter() - start > time_budget:
             break
     out = [_weighed(action, got) for action, got in points.items() if got]
@@ -364,29 +370,32 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
 def price(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: Memory,
           key: object, bots: Sequence[HeuristicBot], least: int = PRICE_LEAST,
           most: int = PRICE_MOST, batch: int = PRICE_BATCH,
-          target_se: float = TARGET_SE) -> tuple[Weighed, ...]:
+          target_se: float = TARGET_SE, moves: int | None = None) -> tuple[Weighed, ...]:
     """`options` weighed on fresh worlds ("price" worlds of the decision keyed `key`,
     independent of the worlds that chose among them), in the order given (the first is
     the move the others are priced against): `least` worlds, then `batch` more at a time
-    while the standard error of some option's difference from the first is above
-    `target_se` points, up to `most`. How many worlds depends on the outcomes alone,
-    never on the clock."""
+    for the first and every option whose difference from it still has a standard error
+    above `target_se` points (the first's playouts serve them all), up to `most` worlds
+    and, if given, until `moves` moves have been played out in all. How many worlds
+    depends on the outcomes alone, never on the clock."""
     got: dict[A.Action, list[int]] = {}
-    done = 0
+    done, work = 0, [0]
+    busy = list(options)
     while done < most:
         count = min(least if not done else batch, most - done)
-        fresh = weigh(view, rules, options, memory, random.Random(0), count, None, bots,
-                      seeds=world_seeds(key, "price", done, count))
+        fresh = weigh(view, rules, busy, memory, random.Random(0), count, None, bots,
+                      seeds=world_seeds(key, "price", done, count), work=work)
+        for w in fresh:
+            got.setdefault(w.action, []).extend(w.outcomes)
         done += count
-        if not done - count:
-            got = {w.action: list(w.outcomes) for w in fresh}
-        else:
-            for w in fresh:
-                if w.action in got:
-                    got[w.action].extend(w.outcomes)
-        out = tuple(_weighed(a, got[a]) for a in options if a in got)
-        if len(out) < 2 or all(difference(w, out[0]).se <= target_se for w in out[1:]):
-            return out
+        out = {a: _weighed(a, got[a]) for a in options if a in got}
+        first = out.get(options[0])
+        if first is None:
+            break
+        busy = [options[0], *(a for a in options[1:] if a in out and a in busy
+                              and difference(out[a], first).se > target_se)]
+        if len(busy) < 2 or (moves is not None and work[0] >= moves):
+            break
     return tuple(_weighed(a, got[a]) for a in options if a in got)
 
 

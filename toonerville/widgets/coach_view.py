@@ -41,9 +41,10 @@ from .base import Part
 
 #: a hint's budget of work (no clock), sized for a hint within about 1 s in Voila on this
 #: machine: worlds that choose the move, and (least, most) fresh worlds that price the
-#: alternatives against it (`coach.strong.price`)
+#: alternatives against it, playing out at most 20,000 moves in all once the first 16
+#: are done (`coach.strong.price`: round 11's long playouts took 1.6 s of CPU otherwise)
 HINT_WORLDS = 8
-HINT_PRICE = (16, 48)
+HINT_PRICE = (16, 48, 20_000)
 
 THINKING = N_("Thinking… the strong bot is playing the round out with the cards you "
               "cannot see dealt at random")
