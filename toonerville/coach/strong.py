@@ -72,6 +72,7 @@ class Weighed:
     samples: int
     spread: float
     outcomes: tuple[int, ...] = ()  # the points of each played-out round, world by world
+    stake: int = 0  # the points of the seat's hand at the decision (what a round can cost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +112,8 @@ def difference(a: Weighed, b: Weighed) -> Difference:
     """`a` − `b`, world by world (both weighed on the same worlds: `weigh`). Its standard
     error counts, besides the worlds' own spread of differences, two more worlds that
     differ from the mean by the spread of a round's points (the larger of the two
-    moves' spreads), one either way: a difference that was the same in every one of a
+    moves' spreads; when every world ended alike, the points of the seat's hand), one
+    either way: a difference that was the same in every one of a
     few worlds (often 0) may still differ in a rarer world, and a standard error of 0
     would claim certainty that a few worlds cannot give (the 500-world reference of
     `benchmarks/bench_coach_calibration.py` found such intervals missing it)."""
@@ -122,7 +124,8 @@ def difference(a: Weighed, b: Weighed) -> Difference:
     mean = sum(gains) / n
     if n < 2:
         return Difference(mean, math.inf, n)
-    scale = max(a.spread, b.spread)
+    # a round's spread; if no world showed any, the points at stake in the seat's hand
+    scale = max(a.spread, b.spread) or max(a.stake, b.stake)
     squares = sum((g - mean) ** 2 for g in gains) + 2 * scale ** 2
     return Difference(mean, math.sqrt(squares / (n - 1)) / math.sqrt(n), n)
 
@@ -361,7 +364,8 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
                 work[0] += game.moves_made - lead
         if time_budget is not None and time.perf_counter() - start > time_budget:
             break
-    out = [_weighed(action, got) for action, got in points.items() if got]
+    stake = sum(c.points for c in view.hand)
+    out = [_weighed(action, got, stake) for action, got in points.items() if got]
     order = {a: i for i, a in enumerate(options)}
     out.sort(key=lambda w: (w.points, order[w.action]))
     return tuple(out)
@@ -380,6 +384,7 @@ def price(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
     depends on the outcomes alone, never on the clock."""
     got: dict[A.Action, list[int]] = {}
     done, work = 0, [0]
+    stake = sum(c.points for c in view.hand)
     busy = list(options)
     while done < most:
         count = min(least if not done else batch, most - done)
@@ -388,7 +393,7 @@ def price(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
         for w in fresh:
             got.setdefault(w.action, []).extend(w.outcomes)
         done += count
-        out = {a: _weighed(a, got[a]) for a in options if a in got}
+        out = {a: _weighed(a, got[a], stake) for a in options if a in got}
         first = out.get(options[0])
         if first is None:
             break
@@ -396,14 +401,14 @@ def price(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
                               and difference(out[a], first).se > target_se)]
         if len(busy) < 2 or (moves is not None and work[0] >= moves):
             break
-    return tuple(_weighed(a, got[a]) for a in options if a in got)
+    return tuple(_weighed(a, got[a], stake) for a in options if a in got)
 
 
-def _weighed(action: A.Action, got: Sequence[int]) -> Weighed:
+def _weighed(action: A.Action, got: Sequence[int], stake: int = 0) -> Weighed:
     mean = sum(got) / len(got)
     spread = math.sqrt(sum((x - mean) ** 2 for x in got) / (len(got) - 1)) \
         if len(got) > 1 else 0.0
-    return Weighed(action, mean, len(got), spread, tuple(got))
+    return Weighed(action, mean, len(got), spread, tuple(got), stake)
 
 
 def playout(game: Game, seat: int, action: A.Action, bots: Sequence[HeuristicBot],
