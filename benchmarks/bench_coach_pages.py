@@ -2,8 +2,8 @@
 
 Hints: plays the first `--rounds` rounds of `--games` games (seeds 0, 1, ...) with
 heuristic bots in every seat and, at every decision of seat 0, asks the page's hint
-(`widgets.coach_view.hint_for_game`: `HINT_WORLDS` worlds, stopping after the world that
-passes `HINT_BUDGET` seconds) and times it; prints how many hints and how many weighed
+(`widgets.coach_view.hint_for_game`: its budget of work, `HINT_WORLDS` worlds, and no
+clock) and times it; prints how many hints and how many weighed
 alternatives, the median, 90th percentile and maximum seconds, wall-clock and the
 process's CPU time. Reviews: plays `--games` games with the beginner bot in seat 0
 (the learner) and heuristic bots elsewhere, and times `coach.review.review_round` of
@@ -12,6 +12,7 @@ its thread). The load average is printed before and after: on a loaded machine t
 time is what one free core would take, the wall-clock time what a learner waits here.
 
     nice python benchmarks/bench_coach_pages.py --games 2 --rounds 2 --review-rounds 3
+    nice python benchmarks/bench_coach_pages.py --games 1 --rounds 11 --every 7 --review-rounds 11
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def _figures(name: str, xs: list[float]) -> str:
             f"90th pct {q:.3f} s, max {max(xs):.3f} s")
 
 
-def hints(games: int, rounds: int, players: int) -> None:
+def hints(games: int, rounds: int, players: int, every: int = 1) -> None:
     wall: list[float] = []
     cpu: list[float] = []
     weighed_wall: list[float] = []
@@ -48,7 +49,7 @@ def hints(games: int, rounds: int, players: int) -> None:
         bot, rng = HeuristicBot(), random.Random(seed)
         while not game.is_over and game.round_number <= rounds:
             seat = game.deciders[0]
-            if seat == 0:
+            if seat == 0 and game.moves_made % every == 0:
                 start, start_cpu = time.perf_counter(), time.process_time()
                 found = coach_view.hint_for_game(game, 0)
                 spent, spent_cpu = time.perf_counter() - start, time.process_time() - start_cpu
@@ -59,8 +60,7 @@ def hints(games: int, rounds: int, players: int) -> None:
                     weighed_cpu.append(spent_cpu)
             game.apply(bot.choose(game.view(seat), game.rules,
                                   partial(game.legal_actions, seat), rng))
-    print(f"hints (HINT_WORLDS={coach_view.HINT_WORLDS}, "
-          f"HINT_BUDGET={coach_view.HINT_BUDGET} s), rounds 1-{rounds}:")
+    print(f"hints (HINT_WORLDS={coach_view.HINT_WORLDS}), rounds 1-{rounds}:")
     for name, xs in (("  wall, every hint", wall), ("  CPU, every hint", cpu),
                      ("  wall, hints with costs", weighed_wall),
                      ("  CPU, hints with costs", weighed_cpu)):
@@ -86,9 +86,12 @@ def main() -> None:
     p.add_argument("--review-rounds", type=int, default=3,
                    help="rounds reviewed per game (0: no reviews)")
     p.add_argument("--players", type=int, default=4)
+    p.add_argument("--every", type=int, default=1,
+                   help="time the hint only at positions whose move number is a multiple "
+                   "of this (a sample spread over a long game)")
     args = p.parse_args()
     print(f"load average at start: {os.getloadavg()}", flush=True)
-    hints(args.games, args.rounds, args.players)
+    hints(args.games, args.rounds, args.players, args.every)
     print(f"load average: {os.getloadavg()}", flush=True)
     if args.review_rounds:
         reviews(args.games, args.review_rounds, args.players)

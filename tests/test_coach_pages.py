@@ -1,8 +1,8 @@
 """The coach on the pages (`widgets/coach_view.py`, `widgets/coach_review.py`): the hint
 that weighs the choices in 07 and in the seat view, the review of a round, and the bot
-levels where a bot sits. Driven without a browser; the search budgets are the
-deterministic ones (no wall-clock cap), so the figures the pages show can be compared
-with the engine's own."""
+levels where a bot sits. Driven without a browser; the pages' search budgets are budgets
+of work (no wall-clock cap), so the figures the pages show can be compared with the
+engine's own."""
 
 from __future__ import annotations
 
@@ -34,12 +34,12 @@ from toonerville.simulate import play_game
 from toonerville.store import Seat as SeatHandle
 from toonerville.store import open_store
 from toonerville.views import Phase
-from toonerville.widgets import coach_review, coach_view
+from toonerville.widgets import coach_review
 from toonerville.widgets import recap as recap_module
 from toonerville.widgets.base import MessageBox
 from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.coach_review import RoundReview
-from toonerville.widgets.coach_view import HINT_WORLDS, CoachHint
+from toonerville.widgets.coach_view import HINT_PRICE, HINT_WORLDS, CoachHint
 from toonerville.widgets.explorer import RulesExplorer
 from toonerville.widgets.level_compare import LevelComparer
 from toonerville.widgets.level_view import LevelGuide
@@ -49,12 +49,6 @@ from toonerville.widgets.recap import RoundRecap
 from toonerville.widgets.seat import SeatView
 from toonerville.widgets.tournament import TeacherDesk
 from toonerville.widgets.url import seed_from_url
-
-
-@pytest.fixture(autouse=True)
-def no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pages' hints without their wall-clock cap: the same work on any machine."""
-    monkeypatch.setattr(coach_view, "HINT_BUDGET", None)
 
 
 def _at_my_discard(seed: int, players: int = 4) -> Game:
@@ -79,14 +73,15 @@ def test_T13_the_hint_in_07_shows_the_strong_bots_discard_and_what_the_others_co
     assert list(app.hand.selected) == [found.action.card]  # the card is picked for you
     assert "Hint for Robin" in app.log_view.text
     # the costs are the engine's own estimates for this position, with their sample
-    engine = hint(app.game, 0, worlds=HINT_WORLDS, time_budget=None)
+    engine = hint(app.game, 0, worlds=HINT_WORLDS, time_budget=None, price=HINT_PRICE)
     assert found == engine and found.alternatives
     panel = app.coach.value
     assert "What the other choices cost" in panel
     assert panel.count('class="tr-coach-cost"') == len(engine.alternatives)
     for alternative in engine.alternatives:
         assert alternative.message().text in panel.replace("<bdi>", "").replace("</bdi>", "")
-        assert f"({alternative.samples} rounds played out)" in alternative.message().text
+        # issue 28: each cost with its interval and the fresh worlds that priced it
+        assert f"; {alternative.samples} rounds played out)" in alternative.message().text
     app.discard_button.click()  # a move: the hint is gone with its position
     assert app.coach.found is None and app.coach.value == ""
 
@@ -169,8 +164,10 @@ def test_T20_the_recap_in_07_reviews_the_round_from_the_engines_positions() -> N
         text = item.replace("<bdi>", "").replace("</bdi>", "")
         assert f"You chose {mistake.made_words.text}; better: {mistake.better_words.text}" \
             in text
-        assert f"about {max(1, round(mistake.cost))} points this round " \
-               f"({mistake.samples} rounds played out)" in text
+        # issue 28: the re-priced cost, with its interval (no longer floored at 1)
+        assert f"about {round(mistake.cost)} points this round ({max(0, round(mistake.low))} " \
+               f"to {round(mistake.high)} points; {mistake.samples} rounds played out)" in text
+        assert f"Round 1, your turn {mistake.turn}" in text or "buy offer" in text
         assert f">{mistake.reason.rule}</a>" in item  # the reason's rule id, linked
     app.recap.continue_button.click()
     assert review.layout.display == "none"

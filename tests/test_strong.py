@@ -8,11 +8,14 @@ import random
 from collections import Counter
 from functools import partial
 
+import pytest
+
 from toonerville import actions as A
+from toonerville.bots import HeuristicBot
 from toonerville.cards import Card, parse_cards, shoe
 from toonerville.coach.hint import memory_for
 from toonerville.coach.memory import Memory, sample_world
-from toonerville.coach.strong import Decision, StrongBot
+from toonerville.coach.strong import Decision, StrongBot, Weighed, difference
 from toonerville.game import Game
 from toonerville.views import Phase
 
@@ -130,3 +133,78 @@ def test_strong_bot_plays_a_round_of_legal_moves() -> None:
         game.apply(bots[seat].choose(game.view(seat), game.rules,
                                      partial(game.legal_actions, seat), rng))
     assert game.records[0].round_number == 1 and game.phase is Phase.DRAW
+
+
+# -- issue 28: the strong bot takes the move its evidence says is best ----------------------
+def test_the_strong_bot_takes_a_move_clearly_better_than_the_heuristics(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from toonerville.coach import strong
+
+    game = _game(3)
+    usual = HeuristicBot().choose(game.view(0), game.rules, partial(game.legal_actions, 0),
+                                  random.Random(1))
+    other = A.Draw(0) if isinstance(usual, A.TakeDiscard) else A.TakeDiscard(0)
+
+    def fixed(gains: tuple[int, ...]):  # type: ignore[no-untyped-def]
+        def weigh(view, rules, options, *args, **kwargs):  # type: ignore[no-untyped-def]
+            base = (9, 4, 7, 12, 6, 8, 10, 5)
+            return (Weighed(other, 0, 8, 0, tuple(b - g for b, g in zip(base, gains, strict=True))),
+                    Weighed(usual, 0, 8, 0, base))
+        return weigh
+
+    # the other move gains 0.75 points, world by world, with a standard error of 0.16:
+    # beyond 2 standard errors, so it is taken (the old rule wanted a gain of 1 point)
+    monkeypatch.setattr(strong, "weigh", fixed((1, 1, 1, 0, 1, 1, 1, 0)))
+    assert _decide(game, 0).action == other
+    # a gain of 0.75 points on average with a standard error of 1.6: not clear, the
+    # heuristic bot's move stays
+    monkeypatch.setattr(strong, "weigh", fixed((5, -4, 6, -5, 4, -3, 5, -2)))
+    assert _decide(game, 0).action == usual
+
+
+def test_a_paired_difference_has_the_standard_error_of_its_world_by_world_gains() -> None:
+    a = Weighed(A.Draw(0), 0, 4, 0, (10, 12, 9, 13))
+    b = Weighed(A.TakeDiscard(0), 0, 4, 0, (8, 9, 8, 11))
+    d = difference(a, b)
+    assert d.mean == 2.0 and d.n == 4
+    assert d.se == pytest.approx(0.8165 / 2, abs=1e-3)  # gains 2 3 1 2: sd 0.8165
+    assert d.low < 2.0 < d.high and d.high - d.low == pytest.approx(2 * d.half_width)
+
+
+def test_a_difference_the_same_in_every_world_is_not_certain() -> None:
+    # 16 worlds where both moves end the round alike, though a round's points vary from
+    # world to world by 12: a rarer world may still tell them apart (issue 28: such
+    # "0 to 0" intervals missed a 500-world reference of 6.6 points)
+    points = tuple(range(0, 48, 3))
+    a = Weighed(A.Draw(0), 22.5, 16, 12.0, points)
+    b = Weighed(A.TakeDiscard(0), 22.5, 16, 12.0, points)
+    d = difference(a, b)
+    assert d.mean == 0 and d.se > 0 and d.low < -1 and d.high > 1
+
+
+def test_pricing_is_a_budget_of_work_that_more_worlds_extend() -> None:
+    from toonerville.coach.strong import price
+
+    game = _game(3)
+    view = game.view(0)
+    memory = Memory()
+    memory.observe(view)
+    bots = [HeuristicBot() for _ in range(3)]
+    options = [A.TakeDiscard(0), A.Draw(0)]
+    few = price(view, game.rules, options, memory, "k", bots, 4, 12, 4, target_se=0.0,
+                moves=1)
+    assert [w.samples for w in few] == [4, 4]  # the moves were spent after the first 4
+    more = price(view, game.rules, options, memory, "k", bots, 4, 12, 4, target_se=0.0)
+    assert [w.samples for w in more] == [12, 12]
+    assert [w.outcomes[:4] for w in more] == [w.outcomes for w in few]
+    assert [w.action for w in more] == options  # the first is the one priced against
+
+
+def test_a_difference_of_0_in_every_world_alike_is_uncertain_by_the_points_at_stake() -> None:
+    # both moves ended every one of 16 worlds with 0 points (the seat went out), but the
+    # seat holds 30 points: a rarer world where it does not go out may tell them apart
+    # (issue 28: a "0 to 0" interval missed a 500-world reference of 6.6 points)
+    a = Weighed(A.Draw(0), 0.0, 16, 0.0, (0,) * 16, stake=30)
+    b = Weighed(A.TakeDiscard(0), 0.0, 16, 0.0, (0,) * 16, stake=30)
+    d = difference(a, b)
+    assert d.mean == 0 and d.low < -3 and d.high > 3

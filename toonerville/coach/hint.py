@@ -1,29 +1,51 @@
 """Hints that weigh the choices: the strong bot's move, why, and what the others cost.
 
 Owns `hint(game, seat)` → `Hint`: the move the strong bot would make in `seat`'s place,
-its reason (a `Message` with its rule id), and the alternatives it weighed, each with
-its estimated cost in points this round and the number of played-out rounds behind it
-(`Alternative.message()`: "discarding G11 instead costs about 6 points this round (12
-rounds played out)"). Also `memory_for` — the notes a seat would have taken this round,
-rebuilt from that seat's own views of the game's positions (never another seat's cards)
-— and `move_words`, a move in words.
+its reason (a `Message` with its rule id), and the alternatives it weighed, each priced
+against that move on fresh worlds — not the worlds that chose the move, which flatter
+it — with every alternative played in the same worlds with the same luck as the move,
+so the cost is the mean of world-by-world differences, with its 95 % interval and the
+number of played-out rounds behind it. `Alternative.message()` says what the figures
+allow: "discarding G11 instead costs about 6 points this round (2 to 10 points; 32
+rounds played out)" when the interval is above 0, "about the same" when it covers 0,
+"may be better, by about 5 points" when it is below 0 (never a better move as a cost of
+0). Also `memory_for` — the notes a seat would have taken this round, rebuilt from that
+seat's own views of the game's positions (never another seat's cards) — and
+`move_words`, a move in words.
 
-A hint is data; a page shows it. Same game, same seat, same answer.
+A hint is data; a page shows it. Same game, same seat, same answer, however loaded the
+machine: the work is a number of worlds, never a time.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from .. import actions as A
+from ..bots import HeuristicBot
 from ..errors import NotYourTurnError, WrongPhaseError
 from ..game import Game
 from ..messages import N_, Message, msg
 from ..views import PlayerView
 from .memory import Memory
-from .strong import DEFAULT_TIME_BUDGET, DEFAULT_WORLDS, Decision, StrongBot
+from .strong import (
+    DEFAULT_TIME_BUDGET,
+    DEFAULT_WORLDS,
+    PRICE_LEAST,
+    PRICE_MOST,
+    Decision,
+    StrongBot,
+    Weighed,
+    difference,
+    price,
+)
+
+#: how many worlds a hint prices its alternatives on, at least and at most (`strong.price`)
+HINT_PRICE = (PRICE_LEAST, PRICE_MOST)
 
 #: a move in words, by its kind
 _WORDS = {
@@ -49,20 +71,53 @@ def move_words(action: A.Action, card: object = "") -> Message:
     return msg(template, None, card=getattr(action, "card", card))
 
 
+#: what an alternative's figures allow a hint to say
+COSTS = N_("{move} instead costs about {points} points this round ({low} to {high} "
+           "points; {n} rounds played out)")
+SAME = N_("{move} instead: about the same this round (from {better} points better to "
+          "{worse} points worse; {n} rounds played out)")
+UNCHANGED = N_("{move} instead: the same this round in each of the {n} rounds played out")
+BETTER = N_("{move} may be better, by about {points} points this round ({low} to {high} "
+            "points; {n} rounds played out)")
+
+
 @dataclass(frozen=True, slots=True)
 class Alternative:
-    """A move the strong bot weighed and did not choose: how many points more it leaves
-    this round on average, and over how many played-out rounds."""
+    """A move the strong bot weighed and did not choose: how many points more than the
+    chosen move it leaves this round on average (< 0: fewer), with the 95 % interval
+    `low`..`high` of that difference, over how many played-out rounds."""
 
     action: A.Action
     cost: float
     samples: int
     words: Message
+    low: float = 0.0
+    high: float = 0.0
+
+    @property
+    def verdict(self) -> str:
+        """"costs" (the interval is above 0, by a point or more), "better" (below 0,
+        by a point or more) or "same"."""
+        if self.low > 0 and round(self.cost) >= 1:
+            return "costs"
+        if self.high < 0 and round(-self.cost) >= 1:
+            return "better"
+        return "same"
 
     def message(self) -> Message:
-        return msg(N_("{move} instead costs about {points} points this round ({n} rounds "
-                      "played out)"), None, move=self.words, points=max(0, round(self.cost)),
-                   n=self.samples)
+        verdict, n = self.verdict, self.samples
+        if verdict == "costs":
+            return msg(COSTS, None, move=self.words, points=round(self.cost),
+                       low=max(0, round(self.low)), high=round(self.high), n=n)
+        if verdict == "better":
+            return msg(BETTER, None, move=self.words, points=round(-self.cost),
+                       low=max(0, round(-self.high)), high=round(-self.low), n=n)
+        if self.low == self.high == self.cost == 0:  # no difference in any world
+            return msg(UNCHANGED, None, move=self.words, n=n)
+        if not (math.isfinite(self.low) and math.isfinite(self.high)):  # one world
+            return msg(SAME, None, move=self.words, better="?", worse="?", n=n)
+        return msg(SAME, None, move=self.words, better=max(0, round(-self.low)),
+                   worse=max(0, round(self.high)), n=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,20 +159,34 @@ def memory_for(game: Game, seat: int, moves: int | None = None) -> Memory:
 
 def decide_at(game: Game, seat: int, moves: int | None = None, worlds: int = DEFAULT_WORLDS,
               time_budget: float | None = DEFAULT_TIME_BUDGET,
-              also: tuple[A.Action, ...] = ()) -> Decision:
+              also: tuple[A.Action, ...] = (),
+              price: tuple[int, ...] | None = None) -> Decision:
     """The strong bot's decision for `seat` at position `moves` (default: now), with the
-    notes that seat would have taken; seeded by the game and the position alone."""
+    notes that seat would have taken; seeded by the game and the position alone.
+    `price`: (least, most) fresh worlds to price the moves weighed on (a hint's figures)."""
     at = game.moves_made if moves is None else moves
     pos = game.position_at(at)
-    bot = StrongBot(worlds=worlds, time_budget=time_budget)
+    bot = StrongBot(worlds=worlds, time_budget=time_budget, price=price)
     bot.memory = memory_for(game, seat, at)
     rng = random.Random(f"coach:{game.seed}:{at}:{seat}")
     return bot.decide(pos.view(seat), pos.rules, partial(pos.legal_actions, seat), rng,
                       also=also)
 
 
+def price_at(game: Game, seat: int, moves: int, options: Sequence[A.Action], least: int,
+             most: int) -> tuple[Weighed, ...]:
+    """`options` for `seat` at position `moves`, priced on fresh worlds of their own
+    (`strong.price`: the first option is the one the others are priced against), with
+    the notes that seat would have taken; seeded by the game and the position alone."""
+    pos = game.position_at(moves)
+    bots = [HeuristicBot() for _ in range(pos.players)]
+    return price(pos.view(seat), pos.rules, options, memory_for(game, seat, moves),
+                 f"coach-price:{game.seed}:{moves}:{seat}", bots, least, most)
+
+
 def hint(game: Game, seat: int | None = None, worlds: int = DEFAULT_WORLDS,
-         time_budget: float | None = DEFAULT_TIME_BUDGET) -> Hint:
+         time_budget: float | None = DEFAULT_TIME_BUDGET,
+         price: tuple[int, ...] = HINT_PRICE) -> Hint:
     """A hint for `seat` (default: the first seat that must decide) in `game` as it
     stands; see the module."""
     if seat is None:
@@ -128,18 +197,27 @@ def hint(game: Game, seat: int | None = None, worlds: int = DEFAULT_WORLDS,
     if seat not in game.deciders:
         raise NotYourTurnError(msg("it is {name}'s turn, not {who}'s", "T9",
                                    name=game.names[game.current], who=game.names[seat]))
-    decision = decide_at(game, seat, worlds=worlds, time_budget=time_budget)
+    decision = decide_at(game, seat, worlds=worlds, time_budget=time_budget, price=price)
     return hint_of(decision, game.view(seat))
 
 
 def hint_of(decision: Decision, view: PlayerView) -> Hint:
     """The hint a strong bot's `decision` in `view` gives (a page that holds only the
-    seat's views asks its own `StrongBot` and turns the decision into a hint here)."""
+    seat's views asks its own `StrongBot` and turns the decision into a hint here). The
+    figures are the pricing worlds' (`StrongBot(price=…)`); a decision not priced falls
+    back on the worlds that chose it."""
     seat = view.seat
     card = view.offered or view.discard_top or ""
-    chosen = decision.cost(decision.action)
-    alternatives = tuple(
-        Alternative(w.action, w.points - chosen.points, w.samples, move_words(w.action, card))
-        for w in decision.weighed if w.action != decision.action) if chosen is not None else ()
+    figures = decision.priced if len(decision.priced) >= 2 else decision.weighed
+    chosen = next((w for w in figures if w.action == decision.action), None)
+    alternatives = tuple(_alternative(w, chosen, move_words(w.action, card))
+                         for w in figures if w.action != decision.action) \
+        if chosen is not None else ()
     return Hint(seat, decision.action, decision.reason, alternatives,
                 chosen.samples if chosen is not None else 0)
+
+
+def _alternative(w: Weighed, chosen: Weighed, words: Message) -> Alternative:
+    cost = difference(w, chosen)
+    low, high = (cost.low, cost.high) if cost.n > 1 else (float("-inf"), float("inf"))
+    return Alternative(w.action, cost.mean, cost.n, words, low, high)

@@ -29,8 +29,8 @@ LEVELS: dict[str, str] = {
                     "contract, lays down as soon as it can and lays off everything that "
                     "fits."),
     "strong": N_("Weighs each real choice by playing the round out many times with the "
-                 "cards it cannot see dealt at random, and takes the move that leaves it "
-                 "the fewest points."),
+                 "cards it cannot see dealt at random, and leaves the usual move only for "
+                 "one that clearly leaves it fewer points."),
 }
 
 

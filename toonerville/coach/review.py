@@ -6,28 +6,39 @@ the move (`Mistake.moves`: `game.position_at(moves)` is the board as it stood), 
 made, the better move, the estimated cost in points this round with the sample behind
 it, and a one-sentence reason with its rule id.
 
-Two passes keep a round's review within seconds: every decision of the seat where the
-move made is not the strong bot's (or is one the bot weighs: draw or take, buy or pass,
-which discard) is first weighed in a few worlds against the bot's choices, then the most
-costly-looking ones again in more; only the second pass's figures are reported. A missed
-lay-down or lay-off is weighed too (the bot's move against the move made); the reason
-is then the bot's own sentence for it. Same game, same seat, same review.
+Two passes keep a round's review within seconds and its figures honest. The first
+screens every decision of the seat where the move made is not the heuristic bot's (the
+move made weighed against the strong bot's choices in a few worlds): which decisions
+look costly, and the better move. The most
+costly-looking ones are then re-priced — the move made against the better move — on
+fresh worlds that did not select them (the screening worlds flatter the better move:
+they are the ones that made it look better), both moves in the same worlds with the
+same luck. A decision is shown only when the re-priced difference is clear of its
+uncertainty (its 95 % interval above 0) and at least `LEAST_COST` points; the cost
+shown is the re-priced one, with that interval. A missed lay-down or lay-off is weighed
+too (the bot's move against the move made); the reason is then the bot's own sentence
+for it. Each mistake also says which turn of the seat's round it was (`Mistake.turn`).
+Same game, same seat, same review, however loaded the machine: the work is a number of
+worlds, never a time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from .. import actions as A
+from ..bots import HeuristicBot
 from ..game import Game
 from ..messages import Message
-from .hint import decide_at, move_words, round_start
-from .strong import _CHOSEN, _reason
+from .hint import decide_at, move_words, price_at, round_start
+from .strong import _CHOSEN, _reason, difference
 
-#: worlds per decision in the first pass and the second
-FIRST_WORLDS, SECOND_WORLDS = 2, 8
-#: decisions weighed again in the second pass
+#: worlds per decision in the first pass (screening), and (least, most) fresh worlds of
+#: the second (re-pricing the move made against the better move, `strong.price`)
+FIRST_WORLDS, SECOND_WORLDS = 4, (16, 48)
+#: decisions re-priced in the second pass
 SHORTLIST = 6
 #: a move that costs less than this many points is not worth a learner's attention
 LEAST_COST = 2.0
@@ -47,6 +58,10 @@ class Mistake:
     reason: Message
     made_words: Message
     better_words: Message
+    low: float = 0.0  # the cost's 95 % interval
+    high: float = 0.0
+    turn: int = 0  # the seat's turn of the round (0: before its first turn)
+    offer: bool = False  # a buy offer (on another seat's turn, after the seat's `turn`)
 
     def position(self, game: Game) -> Game:
         """The game as it stood when the move was made (the engine's own position)."""
@@ -62,26 +77,62 @@ def _round_moves(game: Game, round_number: int) -> range:
     return range(start, end)
 
 
-def _cost(game: Game, seat: int, k: int, worlds: int) -> tuple[float, Mistake | None]:
+def _screen(game: Game, seat: int, k: int) -> tuple[float, A.Action | None]:
+    """The first pass: how much the move made at `k` seems to cost against the strong
+    bot's choice, in `FIRST_WORLDS` worlds, and that choice (None: nothing better). A
+    move that is the heuristic bot's own is not weighed: the strong bot leaves it only on
+    clear evidence, which a few worlds never give (and weighing every decision of a long
+    round took most of a review's time)."""
     made = game.actions[k]
-    decision = decide_at(game, seat, k, worlds=worlds, time_budget=None, also=(made,))
-    mine = decision.cost(made)
-    if mine is None or not decision.weighed:
+    pos = game.position_at(k)
+    usual, _why = HeuristicBot().explain(pos.view(seat), pos.rules,
+                                         partial(pos.legal_actions, seat))
+    if usual == made:
         return 0.0, None
-    best = decision.cost(decision.action)
-    if best is None:
+    decision = decide_at(game, seat, k, worlds=FIRST_WORLDS, time_budget=None, also=(made,))
+    mine, best = decision.cost(made), decision.cost(decision.action)
+    if mine is None or best is None or best.action == made:
         return 0.0, None
-    cost = mine.points - best.points
-    if best.action == made or cost <= 0:
-        return 0.0, None
+    return mine.points - best.points, best.action
+
+
+def _turn(game: Game, seat: int, k: int, start: int) -> tuple[int, bool]:
+    """Which of `seat`'s turns of the round (from position `start`) the decision at `k`
+    belongs to, and whether it is a buy offer (on another seat's turn, after that one)."""
+    actions = game.actions
+    turns = sum(1 for a in actions[start:k] if a.seat == seat
+                and isinstance(a, A.Draw | A.TakeDiscard))
+    made = actions[k]
+    if isinstance(made, A.Buy | A.Pass):
+        return turns, True
+    return turns + (1 if isinstance(made, A.Draw | A.TakeDiscard) else 0), False
+
+
+def _repriced(game: Game, seat: int, k: int, better: A.Action, start: int
+              ) -> Mistake | None:
+    """The second pass: the move made at `k` against `better` on fresh worlds; a
+    `Mistake` if the move made is worse beyond the estimate's uncertainty."""
+    made = game.actions[k]
+    priced = price_at(game, seat, k, (better, made), *SECOND_WORLDS)
+    best = next((w for w in priced if w.action == better), None)
+    mine = next((w for w in priced if w.action == made), None)
+    if best is None or mine is None:
+        return None
+    cost = difference(mine, best)
+    if not cost.low > 0:
+        return None
     view = game.position_at(k).view(seat)
     card = view.offered or view.discard_top or ""
-    return cost, Mistake(view.round_number, seat, k, made, best.action, cost,
-                         min(best.samples, mine.samples),
-                         _reason(best, decision.weighed, made, view)
-                         if type(best.action) in _CHOSEN and type(made) in _CHOSEN
-                         else decision.reason,
-                         move_words(made, card), move_words(best.action, card))
+    if type(better) in _CHOSEN and type(made) in _CHOSEN:
+        reason = _reason(best, priced, made, view)
+    else:  # a lay-off or a lay-down missed: the bot's own sentence for its move (the
+        # heuristic bot's: the strong bot never weighs a lay-off)
+        pos = game.position_at(k)
+        reason = HeuristicBot().explain(view, pos.rules, partial(pos.legal_actions, seat))[1]
+    turn, offer = _turn(game, seat, k, start)
+    return Mistake(view.round_number, seat, k, made, better, cost.mean, cost.n, reason,
+                   move_words(made, card), move_words(better, card), cost.low, cost.high,
+                   turn, offer)
 
 
 class ReviewCancelled(Exception):
@@ -94,19 +145,25 @@ def review_round(game: Game, seat: int, round_number: int, most: int = 3,
     """Up to `most` of `seat`'s decisions in the round that cost at least `least_cost`
     points by the strong bot's estimate, most costly first. `cancel()` is asked before
     each decision is weighed; True stops the review (`ReviewCancelled`)."""
-    def weighed(k: int, worlds: int) -> tuple[float, Mistake | None]:
+    def stop() -> None:
         if cancel is not None and cancel():
             raise ReviewCancelled(f"the review of round {round_number} was stopped")
-        return _cost(game, seat, k, worlds)
 
     actions = game.actions
-    ks = [k for k in _round_moves(game, round_number) if actions[k].seat == seat]
-    first = sorted(((weighed(k, FIRST_WORLDS)[0], k) for k in ks), reverse=True)
-    shortlist = [k for c, k in first[:SHORTLIST] if c > 0]
+    moves = _round_moves(game, round_number)
+    first = []
+    for k in moves:
+        if actions[k].seat == seat:
+            stop()
+            cost, better = _screen(game, seat, k)
+            if better is not None and cost >= 0:  # a rare loss may not show in a few
+                first.append((cost, k, better))  # worlds: re-priced if among the costliest
+    first.sort(key=lambda x: (-x[0], x[1]))
     found = []
-    for k in shortlist:
-        cost, mistake = weighed(k, SECOND_WORLDS)
-        if mistake is not None and cost >= least_cost:
+    for _cost, k, better in first[:SHORTLIST]:
+        stop()
+        mistake = _repriced(game, seat, k, better, moves.start)
+        if mistake is not None and mistake.cost >= least_cost:
             found.append(mistake)
     found.sort(key=lambda m: (-m.cost, m.moves))
     return tuple(found[:most])

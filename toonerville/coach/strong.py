@@ -9,17 +9,27 @@ are sharp), and picks the move that left it the fewest points on average. Everyt
 else (a single legal move, a lay-down, a lay-off, a card that goes with nothing) is the
 heuristic bot's move at once.
 
-The work is bounded twice: `worlds` (how many worlds, a deterministic budget: same
-seed, same decision on any machine) and `time_budget` (seconds; a cap that stops the
-search early, after a whole world, on a slow machine). A decision is a `Decision`:
-the move, the reason (a `Message` with its rule id) and the estimate of every move
-weighed (`Weighed`: mean points this round, the sample behind it, its spread).
+The work is bounded by `worlds` (how many worlds: a budget of work, so the same seed
+gives the same decision on any machine, however loaded). `time_budget` (seconds, a cap
+that stops the search after a whole world) is off by default and kept only for scripts
+that ask for it: a decision that depends on the clock changes with the machine's load.
+A decision is a `Decision`: the move, the reason (a `Message` with its rule id) and the
+estimate of every move weighed (`Weighed`: mean points this round, the sample behind
+it, its spread).
+
+The move: the best estimate when its world-by-world gain over the heuristic bot's move
+is beyond `CLEAR` standard errors, else the heuristic bot's. The figures a learner is
+shown (`price`, `StrongBot(price=…)`): the moves weighed again on fresh worlds, seeded
+apart from the worlds that chose the move (`world_seeds`: the chosen move looks better
+on the worlds that chose it than it is), every move on the same worlds and luck, and
+each compared with the chosen one as a paired `difference` with its standard error.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,17 +48,18 @@ from .memory import Memory, sample_world
 
 #: worlds per decision by default: the deterministic work budget
 DEFAULT_WORLDS = 12
-#: seconds per decision by default: the cap on a slow machine
-DEFAULT_TIME_BUDGET = 1.5
+#: seconds per decision by default: none (the work budget alone bounds a decision)
+DEFAULT_TIME_BUDGET: float | None = None
 #: discards weighed at most
 DEFAULT_CANDIDATES = 3
-#: points a weighed move must gain over the heuristic bot's own move to be chosen instead
-#: (a smaller gain is within the noise of a few worlds) ...
-MARGIN = 1.0
-#: ... and standard errors of that gain (world by world, the same worlds for both moves):
-#: the best-looking of several noisy estimates looks better than it is, so a move leaves
-#: the heuristic bot's only for a gain that is clear of the noise
-CLEAR = 1.5
+#: standard errors of the world-by-world gain over the heuristic bot's own move that a
+#: weighed move must clear to be chosen instead (about 95 %: the best-looking of several
+#: noisy estimates looks better than it is, so the evidence must be clear of the noise)
+CLEAR = 2.0
+#: pricing (a hint's or a review's figures, on fresh worlds): worlds at least, at most,
+#: added a batch at a time until every difference's standard error is at most TARGET_SE
+PRICE_LEAST, PRICE_MOST, PRICE_BATCH = 16, 64, 16
+TARGET_SE = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +72,92 @@ class Weighed:
     samples: int
     spread: float
     outcomes: tuple[int, ...] = ()  # the points of each played-out round, world by world
+    stake: int = 0  # the points of the seat's hand at the decision (what a round can cost)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """How many more points this round one move leaves than another, world by world on
+    the same worlds and the same luck (common random numbers): the mean difference, its
+    standard error and the worlds behind it; `low`..`high` is its 95 % interval."""
+
+    mean: float
+    se: float
+    n: int
+
+    @property
+    def half_width(self) -> float:
+        return _t95(self.n - 1) * self.se if self.n > 1 else math.inf
+
+    @property
+    def low(self) -> float:
+        return self.mean - self.half_width
+
+    @property
+    def high(self) -> float:
+        return self.mean + self.half_width
+
+
+_Z95 = statistics.NormalDist().inv_cdf(0.975)
+
+
+def _t95(df: int) -> float:
+    """Student's t 97.5 % quantile, closely enough for the coach's intervals (the normal
+    quantile with its first Cornish-Fisher term: 2.14 for 15 degrees of freedom, against
+    2.13; the explorer's exact table is not imported into the bot)."""
+    return _Z95 + (_Z95 ** 3 + _Z95) / (4 * df)
+
+
+def difference(a: Weighed, b: Weighed) -> Difference:
+    """`a` − `b`, world by world (both weighed on the same worlds: `weigh`). Its standard
+    error counts, besides the worlds' own spread of differences, two more worlds that
+    differ from the mean by the spread of a round's points (the larger of the two
+    moves' spreads; when every world ended alike, the points of the seat's hand), one
+    either way: a difference that was the same in every one of a
+    few worlds (often 0) may still differ in a rarer world, and a standard error of 0
+    would claim certainty that a few worlds cannot give (the 500-world reference of
+    `benchmarks/bench_coach_calibration.py` found such intervals missing it)."""
+    gains = [x - y for x, y in zip(a.outcomes, b.outcomes, strict=False)]
+    n = len(gains)
+    if not n:
+        return Difference(0.0, math.inf, 0)
+    mean = sum(gains) / n
+    if n < 2:
+        return Difference(mean, math.inf, n)
+    # a round's spread; if no world showed any, the points at stake in the seat's hand
+    scale = max(a.spread, b.spread) or max(a.stake, b.stake)
+    squares = sum((g - mean) ** 2 for g in gains) + 2 * scale ** 2
+    return Difference(mean, math.sqrt(squares / (n - 1)) / math.sqrt(n), n)
+
+
+def world_seeds(key: object, purpose: str, start: int, count: int) -> list[int]:
+    """The seeds of worlds `start` .. `start + count - 1` for `purpose` ("choose",
+    "price", …) of the decision keyed `key`: each world's seed depends on the key, the
+    purpose and its number alone, so the worlds that price a move are independent of
+    the worlds that chose it, and more worlds extend the same sequence."""
+    return [random.Random(f"{key}:{purpose}:{i}").getrandbits(48)
+            for i in range(start, start + count)]
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """The strong bot's move, why, and every move it weighed (best first; empty when the
-    move was plain without a search)."""
+    move was plain without a search). `priced`: the same moves weighed again on fresh
+    worlds, independent of the ones that chose the move (a hint's figures; empty when
+    not asked for)."""
 
     action: A.Action
     reason: Message
     weighed: tuple[Weighed, ...] = ()
+    priced: tuple[Weighed, ...] = ()
 
     def cost(self, action: A.Action) -> Weighed | None:
         """`action`'s estimate, if weighed."""
         return next((w for w in self.weighed if w.action == action), None)
+
+    def price(self, action: A.Action) -> Weighed | None:
+        """`action`'s estimate on the pricing worlds, if priced."""
+        return next((w for w in self.priced if w.action == action), None)
 
 
 #: the reasons of a move the search chose over the heuristic bot's
@@ -92,17 +175,36 @@ _CHOSEN = {
 }
 
 
+#: the reason of a move the search chose when the fresh worlds see no gain over the other
+EVEN = N_("{move} or {other}: played out {n} times, this round ends about the same for "
+          "you either way")
+
+
+def _move_words(action: A.Action, view: PlayerView) -> Message:
+    """`action` in words, for `EVEN` (the coach's `hint.move_words` says it to a learner)."""
+    from .hint import move_words
+
+    return move_words(action, view.offered or view.discard_top or "")
+
+
 class StrongBot:
-    """See the module. `worlds` and `time_budget` bound each decision's work."""
+    """See the module. `worlds` (and `time_budget`, if given) bound each decision's
+    work; `price`: (least, most) fresh worlds on which to price the moves weighed, for a
+    hint's figures, and optionally the moves to play out in them at most (None: a
+    player's decision, not priced)."""
 
     name = "strong"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS,
                  time_budget: float | None = DEFAULT_TIME_BUDGET,
-                 candidates: int = DEFAULT_CANDIDATES) -> None:
+                 candidates: int = DEFAULT_CANDIDATES,
+                 price: tuple[int, ...] | None = None) -> None:
         if worlds < 1 or candidates < 2:
             raise ValueError("a strong bot needs at least 1 world and 2 candidates")
+        if price is not None and (len(price) not in (2, 3) or not 2 <= price[0] <= price[1]):
+            raise ValueError("pricing needs at least 2 worlds")
         self.worlds, self.time_budget, self.candidates = worlds, time_budget, candidates
+        self.price = price
         self.memory = Memory()
         self._heuristic = HeuristicBot()
         self._playout_bots: list[HeuristicBot] = []
@@ -124,16 +226,31 @@ class StrongBot:
             options = [*(options or [action]), *extra]
         if len(options) < 2:
             return Decision(action, why)
+        key = rng.getrandbits(64)
+        bots = self._bots(len(view.names))
         weighed = weigh(view, rules, options, self.memory, rng, self.worlds,
-                        self.time_budget, self._bots(len(view.names)))
+                        self.time_budget, bots,
+                        seeds=world_seeds(key, "choose", 0, self.worlds))
         if not weighed:
             return Decision(action, why)
         usual = next((w for w in weighed if w.action == action), None)
-        best = weighed[0] if usual is None else next(
-            (w for w in weighed if w.action == action or _clearly_better(w, usual)), usual)
+        best = weighed[0]
+        if usual is not None and best.action != action and not _clearly_better(best, usual):
+            best = usual
+        priced: tuple[Weighed, ...] = ()
+        if self.price is not None:
+            first = [best.action, *(w.action for w in weighed if w.action != best.action)]
+            priced = price(view, rules, first, self.memory, key, bots, self.price[0],
+                           self.price[1],
+                           moves=self.price[2] if len(self.price) > 2 else None)
         if best.action == action:
-            return Decision(action, why, weighed)
-        return Decision(best.action, _reason(best, weighed, action, view), weighed)
+            return Decision(action, why, weighed, priced)
+        # the reason's figures: the fresh worlds' when priced (the worlds that chose a
+        # move flatter it), else the choice's own
+        figures = priced if len(priced) >= 2 else weighed
+        return Decision(best.action, _reason(next(w for w in figures if w.action ==
+                                                  best.action), figures, action, view),
+                        weighed, priced)
 
     def _bots(self, players: int) -> list[HeuristicBot]:
         if len(self._playout_bots) != players:
@@ -171,18 +288,10 @@ class StrongBot:
 
 
 def _clearly_better(w: Weighed, usual: Weighed) -> bool:
-    """Does `w` beat `usual` by at least `MARGIN` points and `CLEAR` standard errors of
-    the world-by-world gain?"""
-    gains = [u - x for u, x in zip(usual.outcomes, w.outcomes, strict=False)]
-    if not gains:
-        return False
-    mean = sum(gains) / len(gains)
-    if mean < MARGIN:
-        return False
-    if len(gains) < 2:
-        return True
-    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
-    return mean >= CLEAR * sd / math.sqrt(len(gains))
+    """Does `w` beat `usual` by more than `CLEAR` standard errors of the world-by-world
+    gain (and by something: a gain of 0 in every world is no gain)?"""
+    gain = difference(usual, w)
+    return gain.n >= 2 and gain.mean > 0 and gain.mean > CLEAR * gain.se
 
 
 def _other_discards(view: PlayerView, chosen: Card, k: int) -> list[Card]:
@@ -210,8 +319,11 @@ def _reason(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
     a learner made) in `view`'s decision."""
     template, rule = _CHOSEN[type(best.action)]
     other = next((w for w in weighed if w.action == usual), weighed[-1])
-    params: dict[str, object] = {"n": best.samples,
-                                 "points": max(0, round(other.points - best.points))}
+    gain = difference(other, best)
+    params: dict[str, object] = {"n": gain.n, "points": round(gain.mean)}
+    if round(gain.mean) < 1:  # never "about 0 points better": say it is a close call
+        return msg(EVEN, rule, n=gain.n, move=_move_words(best.action, view),
+                   other=_move_words(other.action, view))
     if isinstance(best.action, A.Discard):
         params["card"] = best.action.card
         params["other"] = getattr(other.action, "card", "")
@@ -222,13 +334,17 @@ def _reason(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
 
 def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: Memory,
           rng: random.Random, worlds: int, time_budget: float | None,
-          bots: Sequence[HeuristicBot]) -> tuple[Weighed, ...]:
+          bots: Sequence[HeuristicBot], seeds: Sequence[int] | None = None,
+          work: list[int] | None = None) -> tuple[Weighed, ...]:
     """Every option's estimate (best first): in up to `worlds` worlds consistent with
-    what the seat has seen, each option played and the round played out by `bots`;
-    stops after a whole world once `time_budget` seconds have gone. An option the
-    engine refuses in the world (its legality never depends on hidden cards) is left
-    out."""
-    seeds = [rng.getrandbits(48) for _ in range(worlds)]
+    what the seat has seen (one per seed of `seeds`, default drawn from `rng`), each
+    option played and the round played out by `bots` — every option in the same world
+    with the same luck, so their differences are sharp; stops after a whole world once
+    `time_budget` seconds have gone (None: never). An option the engine refuses in the
+    world (its legality never depends on hidden cards) is left out. `work`, if given,
+    counts the moves played out (`work[0]`)."""
+    if seeds is None:
+        seeds = [rng.getrandbits(48) for _ in range(worlds)]
     points: dict[A.Action, list[int]] = {a: [] for a in options}
     start = time.perf_counter()
     me = view.seat
@@ -244,19 +360,55 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
             game = world.position_at(lead)
             points[action].append(playout(game, me, action, bots, rules,
                                           random.Random(seed ^ 0x5EED)))
+            if work is not None:
+                work[0] += game.moves_made - lead
         if time_budget is not None and time.perf_counter() - start > time_budget:
             break
-    out = []
-    for action, got in points.items():
-        if not got:
-            continue
-        mean = sum(got) / len(got)
-        spread = math.sqrt(sum((x - mean) ** 2 for x in got) / (len(got) - 1)) \
-            if len(got) > 1 else 0.0
-        out.append(Weighed(action, mean, len(got), spread, tuple(got)))
+    stake = sum(c.points for c in view.hand)
+    out = [_weighed(action, got, stake) for action, got in points.items() if got]
     order = {a: i for i, a in enumerate(options)}
     out.sort(key=lambda w: (w.points, order[w.action]))
     return tuple(out)
+
+
+def price(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: Memory,
+          key: object, bots: Sequence[HeuristicBot], least: int = PRICE_LEAST,
+          most: int = PRICE_MOST, batch: int = PRICE_BATCH,
+          target_se: float = TARGET_SE, moves: int | None = None) -> tuple[Weighed, ...]:
+    """`options` weighed on fresh worlds ("price" worlds of the decision keyed `key`,
+    independent of the worlds that chose among them), in the order given (the first is
+    the move the others are priced against): `least` worlds, then `batch` more at a time
+    for the first and every option whose difference from it still has a standard error
+    above `target_se` points (the first's playouts serve them all), up to `most` worlds
+    and, if given, until `moves` moves have been played out in all. How many worlds
+    depends on the outcomes alone, never on the clock."""
+    got: dict[A.Action, list[int]] = {}
+    done, work = 0, [0]
+    stake = sum(c.points for c in view.hand)
+    busy = list(options)
+    while done < most:
+        count = min(least if not done else batch, most - done)
+        fresh = weigh(view, rules, busy, memory, random.Random(0), count, None, bots,
+                      seeds=world_seeds(key, "price", done, count), work=work)
+        for w in fresh:
+            got.setdefault(w.action, []).extend(w.outcomes)
+        done += count
+        out = {a: _weighed(a, got[a], stake) for a in options if a in got}
+        first = out.get(options[0])
+        if first is None:
+            break
+        busy = [options[0], *(a for a in options[1:] if a in out and a in busy
+                              and difference(out[a], first).se > target_se)]
+        if len(busy) < 2 or (moves is not None and work[0] >= moves):
+            break
+    return tuple(_weighed(a, got[a], stake) for a in options if a in got)
+
+
+def _weighed(action: A.Action, got: Sequence[int], stake: int = 0) -> Weighed:
+    mean = sum(got) / len(got)
+    spread = math.sqrt(sum((x - mean) ** 2 for x in got) / (len(got) - 1)) \
+        if len(got) > 1 else 0.0
+    return Weighed(action, mean, len(got), spread, tuple(got), stake)
 
 
 def playout(game: Game, seat: int, action: A.Action, bots: Sequence[HeuristicBot],

@@ -13,8 +13,10 @@ browser without threads (Pyodide, the static site): there the review runs when o
 engine's own position before the move (`Mistake.position(game)`, seen from the learner's
 seat only): the hand as it was (the card played lifted), the top of the discard pile or
 the card offered, the melds on the table, the move made, the better move, the cost in
-points this round with the rounds played out behind it, and the reason with its rule id
-(`review_html`). After the
+points this round (re-priced on worlds that did not select it) with its 95 % interval
+and the rounds played out behind it, and the reason with its rule id (`review_html`).
+Its heading says which of the learner's turns of the round it was ("Round 1, your turn
+4"), never the engine's move counter. After the
 game's last round a menu reviews any round of the game, each prepared the same way.
 
 One owner of the state: the results (`reviews`, by round) are written under a lock by the
@@ -63,6 +65,23 @@ READY = N_("The review of round {r} is ready: {n} of your decisions cost points.
 FAILED = N_("The review of round {r} could not be prepared.")
 
 
+#: a reviewed decision: the move made, the better one, the re-priced cost with its interval
+VERDICT = N_("You chose {made}; better: {better}. It cost you about {points} points this "
+             "round ({low} to {high} points; {n} rounds played out).")
+#: a reviewed decision's heading, in words: which of the learner's turns it was
+TURN = N_("Round {r}, your turn {n}")
+OFFER_BEFORE = N_("Round {r}, a buy offer before your first turn")
+OFFER_AFTER = N_("Round {r}, a buy offer after your turn {n}")
+
+
+def heading(mistake: Mistake) -> str:
+    """A reviewed decision's heading ("Round 1, your turn 4"), translated."""
+    r, n = mistake.round_number, mistake.turn
+    if not mistake.offer:
+        return _(TURN).format(r=r, n=n)
+    return _(OFFER_AFTER if n else OFFER_BEFORE).format(r=r, n=n)
+
+
 def mistake_html(game: Game, mistake: Mistake, size: str = "normal") -> str:
     """One decision of the review on the board as it stood (see the module)."""
     pos = mistake.position(game)
@@ -77,14 +96,13 @@ def mistake_html(game: Game, mistake: Mistake, size: str = "normal") -> str:
     else:
         pile_label, pile_card = _("Top of the discard pile"), view.discard_top
     pile = card_html(pile_card, small) if pile_card is not None else escape(_("empty"))
-    head = _("Round {r}, move {k}").format(r=mistake.round_number, k=mistake.moves + 1)
+    head = heading(mistake)
     melds = "".join(meld_html(m, small) for seat_melds in view.table for m in seat_melds)
     table = (f'<div class="tr-review-table"><div style="font-weight:bold">'
              f'{escape(_("Melds on the table"))}</div>{melds}</div>') if melds else ""
-    verdict = msg(N_("You chose {made}; better: {better}. It cost you about {points} points "
-                     "this round ({n} rounds played out)."), None, made=mistake.made_words,
-                  better=mistake.better_words, points=max(1, round(mistake.cost)),
-                  n=mistake.samples)
+    verdict = msg(VERDICT, None, made=mistake.made_words, better=mistake.better_words,
+                  points=round(mistake.cost), low=max(0, round(mistake.low)),
+                  high=round(mistake.high), n=mistake.samples)
     return (f'<div class="tr-review-item" style="margin:6px 0;padding:4px 8px;'
             f'border-left:4px solid #b26a00">'
             f'<div style="font-weight:bold">{escape(head)}</div>'

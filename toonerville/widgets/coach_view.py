@@ -5,14 +5,17 @@ coach's notes of each seat it sits by (a `coach.memory.Memory` per seat, fed eve
 of that seat the page shows, `observe_view(view)`: never another seat's cards). `ask(work)` shows
 "Thinking…" at once — the widget message leaves the kernel before the work starts, so
 the learner sees it while the strong bot plays the round out — then runs `work()` (a
-`coach.hint.Hint`) and draws each alternative the bot weighed with its cost in points
-and the number of rounds played out behind it (`hint_html`). A new view clears it.
+`coach.hint.Hint`) and draws each alternative the bot weighed as its figures allow
+(`hint_html`, `Alternative.message`): its cost in points with a 95 % interval, "about
+the same", or "may be better", priced on fresh worlds, and the rounds played out behind
+it. A new view clears it.
 
 The two ways to the hint: `hint_for_game` (a page that holds the `Game`, as 07 does:
 `coach.hint`) and `CoachHint.hint_for_view` (a seat that holds only its views, as
-`SeatView` does: the strong bot with the panel's notes). Both spend at most `HINT_WORLDS`
-played-out worlds and stop after the world that passes `HINT_BUDGET` seconds, so a hint
-answers within about a second in Voila (`benchmarks/bench_hint.py` measures it).
+`SeatView` does: the strong bot with the panel's notes). Both spend a budget of work,
+`HINT_WORLDS` played-out worlds, never a wall-clock cap: the same position gets the same
+hint however loaded the machine is. The budget is sized so that a hint answers within
+about a second in Voila on this machine (`benchmarks/bench_coach_pages.py` measures it).
 """
 
 from __future__ import annotations
@@ -36,10 +39,12 @@ from ..rules import Rules
 from ..views import PlayerView
 from .base import Part
 
-#: played-out worlds a hint weighs at most, and the seconds after which it stops (after
-#: the world that passes them): a hint within about 1 s in Voila on this machine
-HINT_WORLDS = 12
-HINT_BUDGET = 0.5
+#: a hint's budget of work (no clock), sized for a hint within about 1 s in Voila on this
+#: machine: worlds that choose the move, and (least, most) fresh worlds that price the
+#: alternatives against it, playing out at most 20,000 moves in all once the first 16
+#: are done (`coach.strong.price`: round 11's long playouts took 1.6 s of CPU otherwise)
+HINT_WORLDS = 8
+HINT_PRICE = (16, 48, 20_000)
 
 THINKING = N_("Thinking… the strong bot is playing the round out with the cards you "
               "cannot see dealt at random")
@@ -49,7 +54,7 @@ PLAIN = N_("No other move was worth weighing here: the strong bot plays this one
 
 def hint_for_game(game: Game, seat: int) -> Hint:
     """The coach's hint for `seat` in `game` as it stands (`coach.hint`, the page's budget)."""
-    return hint(game, seat, worlds=HINT_WORLDS, time_budget=HINT_BUDGET)
+    return hint(game, seat, worlds=HINT_WORLDS, time_budget=None, price=HINT_PRICE)
 
 
 def hint_html(found: Hint | None, thinking: bool = False, size: str = "normal") -> str:
@@ -121,7 +126,7 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
         """The strong bot's hint in `view` (the seat's own), from the panel's notes of
         the views shown before it; seeded by the position, so the same view gets the
         same hint."""
-        bot = StrongBot(worlds=HINT_WORLDS, time_budget=HINT_BUDGET)
+        bot = StrongBot(worlds=HINT_WORLDS, time_budget=None, price=HINT_PRICE)
         bot.memory = copy.deepcopy(self.memories.get(view.seat, Memory()))
         moves = list(legal)
         rng = random.Random(f"coach:{view.round_number}:{view.phase.name}:{view.seat}:"
