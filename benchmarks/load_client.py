@@ -29,7 +29,6 @@ import argparse
 import json
 import os
 import re
-import statistics
 import sys
 import threading
 import time
@@ -47,7 +46,7 @@ sys.path.insert(0, str(REPO / "tests"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 from bench_app import children, rss_mb  # noqa: E402 - the app benchmark's probes
-from bench_class import cpu_s  # noqa: E402
+from bench_class import cpu_s, spread  # noqa: E402 - the class benchmark's figures
 from conftest import NOTEBOOKS_DIR, VoilaServer, start_voila, stop_voila  # noqa: E402
 
 APP = "07-play-a-game.ipynb"
@@ -160,15 +159,6 @@ def one_page(server: VoilaServer, start: threading.Event, timeout: float) -> Pag
     return result
 
 
-def spread(values: list[float]) -> str:
-    if not values:
-        return "-"
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return (f"p50 {statistics.median(ordered):.1f} s  p95 {p95:.1f} s  max {ordered[-1]:.1f} s"
-            f"  (n={len(ordered)})")
-
-
 def server_rss(server: VoilaServer) -> float:
     total = 0.0
     for pid in [server.process.pid, *children(server.process.pid)]:
@@ -216,8 +206,8 @@ def measure(n: int, pool: int, timeout: float) -> dict[str, Any]:
 def report(r: dict[str, Any]) -> None:
     print(f"\n{r['n']} pages of 07 at once, pool {r['pool']} "
           f"(load average before {r['load_before'][0]:.2f}, after {r['load_after'][0]:.2f})")
-    print(f"  time to usable   {spread(r['usable'])}")
-    print(f"  click to answer  {spread(r['clicks'])}")
+    print(f"  time to usable   {spread(r['usable'])} s")
+    print(f"  click to answer  {spread(r['clicks'])} s")
     print(f"  failed pages     {len(r['failed'])} {r['failed'][:3]}")
     print(f"  server cost      {r['cpu_s_per_learner']:.2f} CPU-s and "
           f"{r['mb_per_learner']:.0f} MB per learner (server idle: {r['server_idle_mb']:.0f} MB"

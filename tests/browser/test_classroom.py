@@ -118,6 +118,38 @@ def seat_of(page: Page) -> int:
     return int(found.group(1))
 
 
+def open_and_join(opener: Page, joiner: Page, names: tuple[str, str] = ("Ann", "Bo")
+                  ) -> str:
+    """The first page opens a table of three (two learners, a bot) as `names[0]`, the
+    second joins it with the code as `names[1]`; the table's code."""
+    at(opener, ".tr-name input").fill(names[0])
+    at(joiner, ".tr-name input").fill(names[1])
+    at(opener, ".tr-players select").select_option("3")
+    at(opener, ".tr-learners select").select_option("2")
+    at(opener, ".tr-open").click()
+    expect(at(opener, ".tr-table-code")).to_contain_text("Table code", timeout=TIMEOUT_MS)
+    code = at(opener, ".tr-table-code b").inner_text().strip()
+    at(joiner, ".tr-code input").fill(code)
+    at(joiner, ".tr-join").click()
+    expect(at(joiner, ".tr-status")).to_contain_text(f"you are {names[1]}, seat 1",
+                                                     timeout=TIMEOUT_MS)
+    return code
+
+
+def each_plays_a_turn(pages: list[Page], names: dict[int, str]) -> None:
+    """Every learner at the table plays one turn, in the table's order; each move shows
+    on every other page (`play_a_turn` checks it)."""
+    played: set[int] = set()
+    while len(played) < len(pages):
+        settle(pages, lambda: any(prompt(p).startswith(MY_TURN) for p in pages),
+               "a learner's turn")
+        [me] = [p for p in pages if prompt(p).startswith(MY_TURN)]
+        seat = seat_of(me)
+        assert seat not in played, "the same learner's turn came twice before the other's"
+        play_a_turn(me, pages, names[seat])
+        played.add(seat)
+
+
 def test_two_learners_share_a_table_and_a_reload_rejoins(
         learner: Callable[[], Page]) -> None:
     opener, joiner = learner(), learner()

@@ -25,14 +25,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_classroom import (
-    MY_TURN,
     NOTEBOOK,
     TIMEOUT_MS,
     at,
-    play_a_turn,
-    prompt,
-    seat_of,
-    settle,
+    each_plays_a_turn,
+    open_and_join,
 )
 from tests.conftest import REPO_ROOT, _free_port
 from tests.pgserver import postgres_url_fixture  # noqa: F401 - the fixture
@@ -129,25 +126,8 @@ def test_two_learners_log_in_to_the_hub_and_play_at_one_shared_table(
         hub: Hub, logged_in: Callable[[str], Page], postgres_url: str) -> None:
     ann, bo = logged_in("ann"), logged_in("bo")
     assert "/user/ann/" in ann.url and "/user/bo/" in bo.url  # two servers
-    at(ann, ".tr-name input").fill("Ann")
-    at(bo, ".tr-name input").fill("Bo")
-    at(ann, ".tr-players select").select_option("3")
-    at(ann, ".tr-learners select").select_option("2")
-    at(ann, ".tr-open").click()
-    expect(at(ann, ".tr-table-code")).to_contain_text("Table code", timeout=TIMEOUT_MS)
-    code = at(ann, ".tr-table-code b").inner_text().strip()
-    at(bo, ".tr-code input").fill(code)
-    at(bo, ".tr-join").click()
-    expect(at(bo, ".tr-status")).to_contain_text("you are Bo, seat 1", timeout=TIMEOUT_MS)
+    code = open_and_join(ann, bo)
     pages = [ann, bo]
     names = {0: "Ann", 1: "Bo"}
-    played: set[int] = set()
-    while len(played) < 2:
-        settle(pages, lambda: any(prompt(p).startswith(MY_TURN) for p in pages),
-               "a learner's turn")
-        [me] = [p for p in pages if prompt(p).startswith(MY_TURN)]
-        seat = seat_of(me)
-        assert seat not in played
-        play_a_turn(me, pages, names[seat])  # the other page shows the move
-        played.add(seat)
+    each_plays_a_turn(pages, names)  # the other page shows each move
     assert raw_count(postgres_url, code) > 0  # the class store is the school's PostgreSQL

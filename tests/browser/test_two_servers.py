@@ -18,14 +18,12 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_classroom import (
-    MY_TURN,
     NOTEBOOK,
     TIMEOUT_MS,
     at,
-    play_a_turn,
+    each_plays_a_turn,
+    open_and_join,
     prompt,
-    seat_of,
-    settle,
 )
 from tests.conftest import NOTEBOOKS_DIR, VoilaServer, start_voila, stop_voila
 from tests.pgserver import postgres_url_fixture  # noqa: F401 - the fixture
@@ -86,29 +84,11 @@ def test_one_table_two_servers_and_a_server_that_stops_loses_nobody(
         postgres_url: str) -> None:
     first, second = two_servers
     ann, bo = learner_on(first), learner_on(second)
-    at(ann, ".tr-name input").fill("Ann")
-    at(bo, ".tr-name input").fill("Bo")
-    at(ann, ".tr-players select").select_option("3")
-    at(ann, ".tr-learners select").select_option("2")
-    at(ann, ".tr-open").click()
-    expect(at(ann, ".tr-table-code")).to_contain_text("Table code", timeout=TIMEOUT_MS)
-    code = at(ann, ".tr-table-code b").inner_text().strip()
-    at(bo, ".tr-code input").fill(code)  # the code from a page of the other server
-    at(bo, ".tr-join").click()
-    expect(at(bo, ".tr-status")).to_contain_text("you are Bo, seat 1", timeout=TIMEOUT_MS)
+    code = open_and_join(ann, bo)  # the code from a page of the other server
     pages = [ann, bo]
     names = {0: "Ann", 1: "Bo"}
 
-    # each learner plays a turn; each page shows the other's move (play_a_turn checks it)
-    played: set[int] = set()
-    while len(played) < 2:
-        settle(pages, lambda: any(prompt(p).startswith(MY_TURN) for p in pages),
-               "a learner's turn")
-        [me] = [p for p in pages if prompt(p).startswith(MY_TURN)]
-        seat = seat_of(me)
-        assert seat not in played
-        play_a_turn(me, pages, names[seat])
-        played.add(seat)
+    each_plays_a_turn(pages, names)  # each page shows the other's move
 
     # the first server stops: Ann's page has no kernel any more
     key = at(ann, ".tr-rejoin-key code").inner_text().strip()
