@@ -78,3 +78,16 @@ def test_the_cookie_secret_is_made_once_and_kept_for_its_owner(tmp_path: Path) -
     first = cookie_secret(path)
     assert len(first) == 32 and cookie_secret(path) == first
     assert path.stat().st_mode & 0o077 == 0
+
+
+def test_a_redirect_never_leaves_the_server() -> None:
+    """A path that starts with several slashes is another host to a browser ("//evil/"):
+    the redirects that set the visitor's name keep it on this server."""
+    from toonerville.serving.visitors import MARK, with_mark, without_mark
+
+    for uri in (f"//elsewhere.example/x?{MARK}=1&a=2", f"/\\elsewhere.example/x?{MARK}=1&a=2",
+                f"/\\/elsewhere.example/x?{MARK}=1&a=2", f"///elsewhere.example/x?{MARK}=1&a=2"):
+        for target in (without_mark(uri), with_mark(uri)):
+            assert target.startswith("/") and target[1:2] not in ("/", "\\"), (uri, target)
+    assert without_mark("/voila/render/07-play-a-game.ipynb?lang=fa") == \
+        "/voila/render/07-play-a-game.ipynb?lang=fa"

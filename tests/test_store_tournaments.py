@@ -27,6 +27,7 @@ from toonerville.store import (
     TableStore,
     TeacherKeyError,
     TournamentDesk,
+    codes,
     open_store,
 )
 
@@ -419,3 +420,22 @@ def test_T22_a_tournament_without_keys_never_takes_a_typed_key(
     assert TournamentDesk(clients()).join(code, "ann", keys["Ann"]) == keys["Ann"]
     with pytest.raises(SeatError, match="not a key of tournament"):
         TournamentDesk(clients()).join(code, "Bob", "typed-password")
+
+
+def test_T22_a_learner_who_joined_before_keys_keeps_the_seat_once_the_keys_are_listed(
+        where: str, clients: Clients) -> None:
+    """A learner who joined a tournament opened before keys (with the key the kit gave
+    them then) keeps their seat after the teacher's page stores the keys."""
+    desk = TournamentDesk(clients())
+    code, key = desk.open(["Ann", "Bob"], bots=1, seed=13, rounds=1)
+    raw_execute(where, "DELETE FROM claims WHERE scope = ?", (f"{code}~keys",))
+    earlier = "the-kit-made-this-key-then"
+    raw_execute(where, "INSERT INTO claims (scope, slot, secret) VALUES (?, ?, ?)",
+                (code, "Ann", codes.digest(earlier)))  # Ann's join, before keys existed
+    desk.start(code, key)
+    assert TournamentDesk(clients()).seat(code, "Ann", earlier).seat is not None
+    keys = desk.learner_keys(code, key)  # the teacher's page stores every key now
+    for page in (TournamentDesk(clients()), TournamentDesk(clients())):
+        assert page.seat(code, "Ann", earlier).view.names  # still Ann's
+        assert page.join(code, "Ann", earlier) == earlier
+    assert TournamentDesk(clients()).join(code, "Bob", keys["Bob"]) == keys["Bob"]

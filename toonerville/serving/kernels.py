@@ -246,8 +246,15 @@ class ClassKernelManager(AsyncMappingKernelManager):
         if request is not None and self._pool.size > 0:
             await self._make_room(visitor, new=False)
             key = (str(kwargs.get("kernel_name") or "python3"), str(kwargs.get("path") or ""))
-            pooled = await self._pool.take(key, kwargs.get("env"))
+            self._starting[visitor] += 1  # held while it is handed out: the caps count it
+            try:
+                pooled = await self._pool.take(key, kwargs.get("env"))
+            finally:
+                self._starting[visitor] -= 1
+                if self._starting[visitor] <= 0:
+                    del self._starting[visitor]
             if pooled is not None:
+                self._refused.pop(visitor, None)
                 self._pages[pooled] = Page(visitor, time.monotonic())
                 request.kernel_id = pooled
                 if request.done:  # the visitor left while it was handed out
@@ -285,6 +292,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
                              visitor, self.kernels_of(visitor))
             raise ClassFullError(per_visitor, "yours")
         class_full = new and self.max_kernels > 0 and self.live_kernels() >= self.max_kernels
+        if class_full and visitor == SERVER:  # the pool fills only while the class has room
+            raise ClassFullError(self.max_kernels)
         if class_full and not (await self._give_back(visitor, 0.0)
                                or await self._give_back(None, self.absent_after)
                                or (self._came_back(visitor)
@@ -294,7 +303,8 @@ class ClassKernelManager(AsyncMappingKernelManager):
                              self.live_kernels())
             self._refused.setdefault(visitor, time.monotonic())
             raise ClassFullError(self.max_kernels)
-        self._refused.pop(visitor, None)
+        if new:  # (a pool's hand-out is checked before it is known to succeed)
+            self._refused.pop(visitor, None)
 
     def _came_back(self, visitor: str) -> bool:
         """Was `visitor` refused for a full class `retry_after` s ago or more (and not so

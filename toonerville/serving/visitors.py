@@ -132,7 +132,9 @@ def _without(uri: str, *names: str) -> str:
     parts = urllib.parse.urlsplit(uri)
     query = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
              if k not in names]
-    return urllib.parse.urlunsplit(("", "", parts.path, urllib.parse.urlencode(query), ""))
+    # (a path starting "//" or "/\\" sends a browser to another host: one slash)
+    path = "/" + parts.path.lstrip("/\\")
+    return urllib.parse.urlunsplit(("", "", path, urllib.parse.urlencode(query), ""))
 
 
 def without_mark(uri: str) -> str:

@@ -69,6 +69,11 @@ def _keys_scope(code: str) -> str:
     return f"{code}~keys"
 
 
+def _handed_scope(code: str) -> str:
+    """Where a name handed on to a newcomer keeps its newcomer's key digest."""
+    return f"{code}~handed"
+
+
 def _limits_scope(code: str) -> str:
     return f"{code}~limits"
 
@@ -193,7 +198,9 @@ class TournamentDesk:
             raise SeatError(msg("{name}'s seat has been given to {k} learners already: "
                                 "open a new tournament", "T22", name=name, k=MAX_NEWCOMERS))
         new = learner_key(key, t.code, name, newcomer + 1)
-        if not backend.reclaim(scope, name, issued, codes.digest(new)):
+        handed = backend.claims(_handed_scope(t.code)).get(name)
+        if not (backend.reclaim(scope, name, issued, codes.digest(new))
+                and backend.reclaim(_handed_scope(t.code), name, handed, codes.digest(new))):
             raise SeatError(msg("{name}'s seat was just given to someone else from another "
                                 "page: look at the key list again", "T22", name=name))
         self.store.give_seat(table, seat, None, key=key, newcomer=new)
@@ -216,10 +223,14 @@ class TournamentDesk:
         joined; or, in a tournament opened before keys, the key of the name's first join
         (or of a newcomer at this round's table)?"""
         backend = self.store.backend
+        handed = backend.claims(_handed_scope(t.code)).get(name)
+        if handed is not None:  # a newcomer holds the name: their key alone
+            return codes.matches(secret, handed)
         joined = backend.claims(t.code).get(name)
         holder = backend.claims(_keys_scope(t.code)).get(name)
-        if holder is not None:
-            return joined is not None and codes.matches(secret, holder)
+        if holder is not None and joined is not None:
+            # the name's key, or (a tournament opened before keys) the key it joined with
+            return codes.matches(secret, holder) or codes.matches(secret, joined)
         return codes.matches(secret, joined) or self._replacement(t, name, secret)
 
     def set_limits(self, code: str, key: str, *, away_after: float | None = None,
@@ -317,8 +328,8 @@ class TournamentDesk:
                                 "link) your teacher gave you", "T22", code=t.code,
                                 name=name))
         if not codes.matches(secret, issued.get(name)):
-            if self._replacement(t, name, secret):
-                return secret  # the teacher gave this learner's seat to a new learner
+            if self._holds(t, name, secret):
+                return secret  # the key it joined with before keys, or a newcomer's
             owner = next((n for n, d in issued.items() if codes.matches(secret, d)), None)
             if owner is not None:
                 raise SeatError(msg("this key is {owner}'s, not {name}'s: each learner "
