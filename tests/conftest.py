@@ -193,6 +193,8 @@ def voila_env() -> dict[str, str]:
     # the shared tables of the served pages live in this test run's own file, not in the
     # user's ~/.toonerville (tests leave no tables behind there, and find none of old runs)
     env.setdefault("TOONERVILLE_STORE", str(_run_store()))
+    # and their cookie secret too (a PostgreSQL store has no folder to keep it beside)
+    env.setdefault("TOONERVILLE_COOKIE_SECRET_FILE", str(_run_store().parent / "cookie_secret"))
     return env
 
 

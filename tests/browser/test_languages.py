@@ -262,8 +262,11 @@ def test_every_script_of_the_page_has_a_font(what: str, pattern: str) -> None:
     assert found, f"no font for {what}: install fonts-noto-core and fonts-noto-color-emoji"
 
 
-def test_the_preheat_shim_sends_other_languages_past_the_pool() -> None:
+def test_the_preheat_shim_sends_other_languages_past_the_pool(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """config/voila.py lets a preheated (English) page serve English requests only."""
+    # (the file also keeps the server's cookie secret: here, in the test's own folder)
+    monkeypatch.setenv("TOONERVILLE_COOKIE_SECRET_FILE", str(tmp_path / "cookie_secret"))
     from voila.app import Voila
     from voila.handler import VoilaHandler
 
@@ -284,6 +287,7 @@ def test_the_preheat_shim_sends_other_languages_past_the_pool() -> None:
 class _Config:
     def __init__(self) -> None:
         self.VoilaConfiguration = type("Section", (), {})()
+        self.Voila = type("Section", (), {})()
 
 
 class _Handler:
