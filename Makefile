@@ -174,7 +174,9 @@ PYTEST := $(PY) -m pytest -p no:cacheprovider
 # The browser run spends most of its time waiting on pages, kernels and timeouts, not
 # computing: pytest-xdist runs its test files in BROWSER_WORKERS processes (each with its
 # own Voila and Chromium; a file's tests, and a notebook's cells, stay in one process).
-BROWSER_WORKERS ?= 2
+# Three: with the hub, two-server, Binder and pool tests the browser half took 13 min in
+# two workers from a fresh clone on 2 cores, the engine half (one process) 11 min.
+BROWSER_WORKERS ?= 3
 pytest: $(STAMP) $(STAMP_SITE) compiled chromium postgresql $(AXE)
 	@logs=$$(mktemp -d); \
 	set -- notebooks/*.ipynb; \

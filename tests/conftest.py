@@ -276,14 +276,15 @@ def start_voila(
         time.sleep(0.2)
 
 
-def stop_voila(server: VoilaServer) -> None:
-    """SIGTERM lets Voila shut its kernels down (a few seconds); SIGKILL if it hangs."""
+def stop_voila(server: VoilaServer, timeout: float = SERVER_STOP_TIMEOUT_S) -> None:
+    """SIGTERM lets Voila shut its kernels down (a few seconds); SIGKILL to the whole
+    process group (the kernels with it) if it takes longer than `timeout`."""
     process = server.process
     if process.poll() is not None:
         return
     try:
         os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=SERVER_STOP_TIMEOUT_S)
+        process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=10)

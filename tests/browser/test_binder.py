@@ -104,7 +104,7 @@ def serve_binder(home: Path) -> Iterator[VoilaServer]:
     try:
         yield server
     finally:
-        stop_voila(server)
+        stop_voila(server, timeout=5)  # its kernels are in its process group
 
 
 def kernels(server: VoilaServer) -> int:
