@@ -9,6 +9,7 @@ must then show no error output, raise no page error and have no failed request.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -107,10 +108,16 @@ def built_site() -> Path:
         if _ci():
             pytest.fail(f"CI must test the static site, but {message}", pytrace=False)
         pytest.skip(message)
-    done = subprocess.run(
-        [str(SITE_PYTHON), str(REPO_ROOT / "tools" / "build_site.py"),
-         "--out", str(build_site.DEFAULT_OUT)],
-        cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # one build at a time: the browser workers that need the site share build/ (the first
+    # builds it, the others wait and find it up to date)
+    lock_path = build_site.DEFAULT_OUT.parent / "site.lock"
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with lock_path.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = subprocess.run(
+            [str(SITE_PYTHON), str(REPO_ROOT / "tools" / "build_site.py"),
+             "--out", str(build_site.DEFAULT_OUT)],
+            cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if done.returncode != 0:
         pytest.fail(f"make site failed:\n{done.stdout[-4000:]}", pytrace=False)
     return build_site.DEFAULT_OUT
