@@ -213,11 +213,6 @@ class ClassKernelManager(AsyncMappingKernelManager):
 
             IOLoop.current().add_callback(self._pool.want, ("python3", ""))
 
-    @property
-    def pool(self) -> KernelPool:
-        """The kernels waiting for pages."""
-        return self._pool
-
     async def _start_for_pool(self, key: Key) -> str:
         # a page's kernel, whose page is not known yet: Voila's variables mark it as served
         # from its first line (so `harden()` runs at its start, as in every page's kernel);

@@ -92,10 +92,6 @@ class KernelPool:
             return len(self._ready.get(key, ()))
         return sum(len(ids) for ids in self._ready.values())
 
-    def holds(self, kernel_id: str) -> bool:
-        """Whether `kernel_id` is waiting in the pool (not yet any page's)."""
-        return any(kernel_id in ids for ids in self._ready.values())
-
     def forget(self, kernel_id: str) -> None:
         """`kernel_id` is gone (shut down, culled, died): it is no longer in the pool."""
         for ids in self._ready.values():
