@@ -53,20 +53,26 @@ def test_07_keys_focus_turns_and_offers(open_notebook: OpenNotebook) -> None:
     expect(page.locator(".tr-buy-row")).to_be_visible(timeout=TIMEOUT_MS)
     wait_for_focus(page, "tr-pass")
     passed = 0
-    while page.locator(".tr-buy-row").is_visible() or passed == 0:
+    while True:
         wait_for_my_move(page)
-        if not page.locator(".tr-buy-row").is_visible():
-            break
-        wait_for_focus(page, "tr-pass")
-        held = cards.count()
-        page.keyboard.press("Enter")
-        passed += 1
-        expect(log).to_contain_text("Robin passes", timeout=TIMEOUT_MS)
+        # a new offer takes the focus to Pass once its row is drawn; or the offers are over
         page.wait_for_function(
             """() => document.querySelector('.tr-buy-row')?.offsetParent === null
                   || document.activeElement?.classList.contains('tr-pass')""",
             timeout=TIMEOUT_MS)
+        if not page.locator(".tr-buy-row").is_visible():
+            break
+        held, logged = cards.count(), log.inner_html()
+        page.keyboard.press("Enter")
+        passed += 1
+        # the pass is in the log (the row is redrawn before it): the next look at the row
+        # sees the next offer or none, never the one just answered
+        page.wait_for_function(
+            "old => (document.querySelector('.tr-log')?.innerHTML ?? old) !== old",
+            arg=logged, timeout=TIMEOUT_MS)
+        expect(log).to_contain_text("Robin passes")
         assert cards.count() == held  # nothing bought
+    assert passed >= 1
     # the next turn: the focus is back on Draw; the 10th card takes one digit (0)
     wait_for_my_move(page)
     wait_for_focus(page, "tr-draw")
