@@ -5,9 +5,9 @@ ordinary save — `Game.from_json(position.save)` stands at the decision, with t
 round before it, so the coach's notes for the seat are rebuilt as they were — the seat,
 the decision's phase, the learner's move in the game, the coach's better move, the
 game's seed and the review's figures), `positions_from_review` (a round's review →
-practice positions), `choices` (the moves a learner chooses among at the position: draw
-or take, buy or pass, which card to discard, and the two moves of the review when one is
-another kind, such as a lay-off), `check_answer` (the learner's new choice priced
+practice positions), `choices` (the moves a learner chooses among at the position, as a
+seat chooses: draw or take, buy or pass, a card to discard or lay off, a lay-down, and the
+review's two moves whatever they are), `check_answer` (the learner's new choice priced
 against the coach's best, in the hints' own words) and the list as JSON
 (`dump_positions`, `load_positions`).
 
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import actions as A
-from ..errors import IllegalActionError, ToonervilleError
+from ..errors import IllegalActionError, SaveFileError, ToonervilleError
 from ..events import Phase
 from ..game import Game
 from ..messages import N_, Message, msg
@@ -156,14 +156,15 @@ def merged(old: Sequence[PracticePosition], new: Iterable[PracticePosition],
 
 
 def choices(position: PracticePosition, game: Game | None = None) -> tuple[A.Action, ...]:
-    """The moves the learner chooses among at `position`: in the draw phase draw or take,
-    in a buy window buy or pass, in play every card of the hand to discard (each card
-    once) and the review's two moves when one of them is something else (a lay-off, a
-    lay-down). Each is legal there."""
+    """The moves the learner chooses among at `position`, as a seat would: in the draw
+    phase draw or take, in a buy window buy or pass, in play any card of the hand to
+    discard (each card once), to lay off, or a lay-down, and the review's two moves
+    whatever they are (a Rook swap). Each is legal there; the list never tells which
+    one the coach prefers."""
     game = position.game() if game is None else game
     seat = position.seat
     legal = game.legal_actions(seat) if seat in game.deciders else []
-    wanted = (A.Draw, A.TakeDiscard, A.Buy, A.Pass, A.Discard)
+    wanted = (A.Draw, A.TakeDiscard, A.Buy, A.Pass, A.Discard, A.LayOff, A.LayDown)
     out: list[A.Action] = []
     for action in legal:
         if isinstance(action, wanted) and action not in out:
@@ -281,7 +282,7 @@ def _position(entry: object) -> PracticePosition:
     """One entry, checked: its save replays to a position where its seat decides, in
     its phase, and both moves are legal there."""
     if not isinstance(entry, dict):
-        raise ValueError("an entry is not an object")
+        raise SaveFileError(msg("it is not a practice position", None))
     kinds = {"save": str, "seat": int, "phase": str, "made": str, "best": str, "seed": int,
              "round_number": int, "turn": int, "offer": bool, "cost": float, "low": float,
              "high": float, "samples": int}
@@ -291,14 +292,16 @@ def _position(entry: object) -> PracticePosition:
         ok = isinstance(value, int | float) and not isinstance(value, bool) \
             if kind is float else type(value) is kind
         if not ok:
-            raise ValueError(f"the field '{name}' is missing or of the wrong kind")
+            raise SaveFileError(msg("the field '{name}' is missing or of the wrong kind",
+                                    None, name=name))
         values[name] = float(value) if kind is float and value is not None else value
     position = PracticePosition(**values)
     game = position.game()  # SaveFileError says why not
     if position.phase not in _PHASES or game.phase is not _PHASES[position.phase] \
             or position.seat not in game.deciders or game.seed != position.seed:
-        raise ValueError("the save does not stand at that seat's decision")
+        raise SaveFileError(msg("its save does not stand at that seat's decision", None))
     for notation in (position.made, position.best):
         if not game.is_legal(A.parse_action(notation)):
-            raise ValueError(f"'{notation[:40]}' is not a legal move there")
+            raise SaveFileError(msg("'{move}' is not a legal move there", None,
+                                    move=notation[:40]))
     return position
