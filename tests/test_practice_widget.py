@@ -218,6 +218,8 @@ def test_next_previous_and_forget(reviewed: tuple[Game, tuple[Mistake, ...]]) ->
     assert panel.index == 0
     if not panel.positions:
         assert "No positions to practise yet" in html.unescape(panel.title.value)
+    panel.size = "large"
+    assert panel.hand.size == "large" and "tv-size-large" in panel._dom_classes
     panel.close_button.click()
     assert not panel.opened
     assert dump_positions(panel.positions) == dump_positions(

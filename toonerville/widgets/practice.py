@@ -320,6 +320,9 @@ class PracticePanel(Part, widgets.VBox):  # type: ignore[misc]
         if not hasattr(self, "nav"):
             return
         position, game, size = self.position, self._game, self.size
+        for part in (self.hand, self.message):  # the page's card size, in every part
+            if part.size != size:
+                part.size = size
         has = bool(position) and game is not None
         n = len(self.positions)
         self.title.value = (f'<div style="font-weight:bold;font-size:{TEXT_PX[size]}px">'
