@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_site import SiteServer, built_site, site_server
+from tests.browser.test_site import Network, SiteServer, built_site, network, site_server
 from tests.conftest import (
     _TEST_CULLING,
     NOTEBOOKS_DIR,
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     from tests.conftest import OpenNotebook
 
-__all__ = ["built_site", "site_server"]  # the static site's fixtures, shared
+__all__ = ["built_site", "network", "site_server"]  # the static site's fixtures, shared
 PAGES = sorted(p.name for p in NOTEBOOKS_DIR.glob("*.ipynb"))
 TIMEOUT_MS = 120_000
 MARKDOWN = ".jp-RenderedMarkdown"
@@ -314,7 +314,7 @@ def test_the_static_site_has_every_page_in_every_language(built_site: Path) -> N
 
 
 def test_lang_on_a_static_page_opens_that_languages_page(
-        page: Page, site_server: SiteServer) -> None:
+        page: Page, site_server: SiteServer, network: Network) -> None:
     page.goto(site_server.render_url("02-runs-and-sets.ipynb", lang="fa", seed=4),
               wait_until="commit", timeout=TIMEOUT_MS)
     page.wait_for_url("**/voici/render/fa/02-runs-and-sets.html?lang=fa&seed=4",
@@ -324,6 +324,13 @@ def test_lang_on_a_static_page_opens_that_languages_page(
     assert picker.evaluate("el => el.selectedOptions[0].textContent") == "فارسی"
     paragraph = page.locator(f"{MARKDOWN} p").first
     assert paragraph.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    # the widgets too, and the English page was left for the Persian one, with nothing
+    # failed or asked of another host on the way
+    rtl = page.locator(".tr-rtl").first
+    rtl.wait_for(timeout=TIMEOUT_MS)
+    assert rtl.evaluate("el => getComputedStyle(el).direction") == "rtl"
+    assert network.documents == 2
+    network.assert_clean()
     picker.select_option(label="हिन्दी")
     page.wait_for_url("**/voici/render/hi/02-runs-and-sets.html?lang=hi&seed=4",
                       wait_until="commit", timeout=TIMEOUT_MS)

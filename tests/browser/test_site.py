@@ -405,21 +405,6 @@ def test_07_save_gives_a_file_and_load_reads_it(
     assert_clean(site, network)
 
 
-def test_lang_fa_gives_a_right_to_left_page(
-    open_site_notebook: OpenNotebook, network: Network
-) -> None:
-    site = open_site_notebook("02-runs-and-sets.ipynb", lang="fa", wait_for=".tr-rtl",
-                              timeout_ms=TIMEOUT_MS)
-    page = site.page
-    assert "/voici/render/fa/02-runs-and-sets.html?lang=fa" in page.url  # its own page
-    assert network.documents == 2  # the English page was left for it
-    rtl = page.locator(".tr-rtl").first
-    assert rtl.evaluate("el => getComputedStyle(el).direction") == "rtl"
-    picker = page.locator(".tv-language-dropdown select").first
-    assert picker.evaluate("el => el.selectedOptions[0].textContent") == "فارسی"
-    assert_clean(site, network)
-
-
 def test_08_a_small_simulation_finishes_and_its_plot_appears(
     open_site_notebook: OpenNotebook, network: Network
 ) -> None:
