@@ -6,23 +6,34 @@
    the page's notice says its kernel is gone (.tr-served-alert[data-kind=lost], the
    template's), the element's data-lost line (in the page's language) is added to it.
 
-   Included inline by the page template (index.html.j2). A page without the element
-   (every page but 07's, or 07 without a store) is left as it is. */
+   A class page (09's, toonerville/widgets/classdesk.py) keeps its learner's key the same
+   way: .tr-class-key (data-param, data-key) becomes ?me=KEY, so a reload of the page
+   needs no name typed again.
+
+   Included inline by the page template (index.html.j2). A page without the elements
+   (every page but 07's and 09's, or one without a store) is left as it is. */
 (function () {
   'use strict';
   if (window.toonervilleResume) { return; }
   window.toonervilleResume = true;
   var KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
-  function carry() {
-    var element = document.querySelector('.tr-game-key[data-key]');
-    if (!element) { return; }
+  var PARAMS = {game: true, me: true};
+
+  function keep(element, param) {
+    if (!element || !PARAMS[param]) { return; }
     var key = element.getAttribute('data-key');
     if (!KEY.test(key)) { return; }
     var url = new URL(window.location.href);
-    if (url.searchParams.get('game') === key) { return; }
-    url.searchParams.set('game', key);
+    if (url.searchParams.get(param) === key) { return; }
+    url.searchParams.set(param, key);
     window.history.replaceState(window.history.state, '', url.toString());
+  }
+
+  function carry() {
+    keep(document.querySelector('.tr-game-key[data-key]'), 'game');
+    var mine = document.querySelector('.tr-class-key[data-key]');
+    if (mine) { keep(mine, mine.getAttribute('data-param')); }
   }
 
   function tell() {
