@@ -121,7 +121,8 @@ def test_a_table_for_the_class_seats_the_learner_by_a_link_with_hints_off(
         db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     desk = ClassDesk(open_store(db))
     desk.open_class("5B")
-    desk.save_settings(ClassSettings(hints=False, take_back=False, away_limit=45))
+    desk.save_settings(ClassSettings(hints=False, take_back=False, away_limit=45,
+                                     buy_offers="never"))
     monkeypatch.setenv("QUERY_STRING", f"class={desk.code}")
     learners = [ClassJoin(open_store(db)) for _ in range(5)]
     for learner, name in zip(learners, ["Ann", "Bo", "Cy", "Dee", "Eve"], strict=True):
@@ -139,6 +140,7 @@ def test_a_table_for_the_class_seats_the_learner_by_a_link_with_hints_off(
     assert table.seat_view.undo_button.layout.display == "none"
     assert "hints off" in html.unescape(table.class_note.value)
     assert table.store.info(table.seat.code).limits[0] == 45
+    assert table.seat_view.buy_offers.value == "never"
     assert table.seat_view.hint() is None
     assert "your teacher has turned “Hint” off" in table.message.text
     # a table page without a class keeps its hint button
@@ -158,3 +160,26 @@ def test_the_teachers_desk_comes_back_only_with_the_key(db: Path) -> None:
     again.reopen_key.value = desk.teacher_key
     again.reopen_button.click()
     assert again.code == code
+
+
+def test_a_tournament_for_the_class_joins_its_learners_with_no_typing(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    desk = ClassDesk(open_store(db))
+    desk.open_class("5B")
+    desk.save_settings(ClassSettings(bot_level="beginner", hints=False))
+    monkeypatch.setenv("QUERY_STRING", f"class={desk.code}")
+    ann, bo = ClassJoin(open_store(db)), ClassJoin(open_store(db))
+    ann.join("Ann")
+    bo.join("Bo")
+    desk.tournament_button.click()
+    tournament = desk.tournament
+    assert tournament is not None
+    assert tournament.learners.value.splitlines() == ["Ann", "Bo"]
+    assert tournament.bot_kind.value == "beginner"
+    code = tournament.start(rounds=1, seed=3)
+    for page, name in ((ann, "Ann"), (bo, "Bo")):
+        page.poll()
+        seat = page.tournaments[code]
+        assert seat.tournament == code and seat.name == name
+        assert isinstance(seat.seat, Seat)  # at their table of round 1, nothing typed
+        assert seat.seat_view.hint_button.layout.display == "none"  # the class's choice

@@ -4,7 +4,8 @@ of their own (their own kernel) follows the join link the projector shows, types
 but their name, and their page shows the teacher's settings; the teacher opens tables for
 the class, the learner's page shows the link to their table, and at that table (reached
 by the link, nothing typed) the Hint button is gone and the page says it is the teacher's
-choice. Every button here is pressed from the keyboard (Tab to it, Enter)."""
+choice; the teacher's reload brings the desk back by itself (the browser kept the key).
+Every button here is pressed from the keyboard (Tab to it, Enter)."""
 
 from __future__ import annotations
 
@@ -99,3 +100,16 @@ def test_a_learner_joins_by_the_link_and_plays_with_the_teachers_settings(
         "your teacher's settings: hints off", timeout=TIMEOUT_MS)
     expect(learner.locator(".tr-classroom button.tr-hint")).to_be_hidden()
     expect(learner.locator(".tr-classroom button.tr-draw")).to_be_attached()
+    # the class page above the table knows the learner too: no name asked again
+    expect(learner.locator(".tc-join-page .tc-settings")).to_contain_text("hints off")
+    expect(learner.locator(".tc-join-page .tc-join-name input")).to_be_hidden()
+
+    # the teacher's browser keeps the desk: a reload reopens the class by itself, and
+    # the teacher's key stays off the projector until asked for
+    teacher.reload(wait_until="commit", timeout=TIMEOUT_MS)
+    again = teacher.locator(".tc-desk a.tc-join-link")
+    expect(again).to_be_visible(timeout=TIMEOUT_MS)
+    assert again.get_attribute("href") == join_url
+    expect(teacher.locator(".tc-desk .tc-key")).to_be_hidden()
+    expect(teacher.locator(".tc-desk .tc-members")).to_contain_text("Ann",
+                                                                    timeout=TIMEOUT_MS)

@@ -10,7 +10,9 @@ holds the name, the learner's own link with their key, its QR code; the page's p
 style prints the cards alone), and *Open tables for the class*: every learner who has
 joined gets a seat at a shared table (at most four learners a table, bots of the class's
 level fill it to three or more), with the class's away limit and buy-offer setting, and
-their page shows the link to it.
+their page shows the link to it; *A tournament for the class* sets up a tournament
+(page 10's desk, `tournament.TeacherDesk.for_class`) of the class's learners on this
+page, and its Start hands each learner their key: their class page joins it by itself.
 
 `ClassJoin` is the learner's page, opened by the join link: it asks only for a name; a
 card's link (`&me=KEY`), and the page after joining (the page's script writes `me=KEY`
@@ -19,9 +21,14 @@ teacher's settings: …" and lists what the teacher opened for them as links tha
 their seat with no typing (the table page applies the class's settings: hints off hides
 the Hint button, `class_choice`).
 
+The teacher's browser keeps the class and the teacher's key (the page's script,
+`resume.js`, in the browser's local storage): a reload of the desk, or the page opened
+again on that computer, reopens the class by itself; on another computer *Show my
+teacher's key* gives the key to reopen it with (it stays off the projector otherwise).
+
 `class_page()` gives the one a page's address asks for: `ClassJoin` with `?class=`, else
 `ClassDesk`. Stable CSS hooks for tests: `tc-desk`, `tc-name`, `tc-open`, `tc-link`,
-`tc-qr`, `tc-key`, `tc-reopen-code`, `tc-reopen-key`, `tc-reopen`, `tc-hints`,
+`tc-qr`, `tc-key`, `tc-show-key`, `tc-reopen-code`, `tc-reopen-key`, `tc-reopen`, `tc-hints`,
 `tc-take-back`, `tc-bot-level`, `tc-away`, `tc-buy-offers`, `tc-language`, `tc-save`,
 `tc-members`, `tc-card-names`, `tc-cards-button`, `tc-cards`, `tc-tables`, `tc-message`,
 `tc-poll`; the learner's: `tc-join-page`, `tc-join-name`, `tc-join`, `tc-settings`,
@@ -35,10 +42,10 @@ from html import escape
 from pathlib import Path
 
 import ipywidgets as widgets
-import segno
 
 from ..errors import ToonervilleError
 from ..messages import LANGUAGES, N_, _, msg
+from ..serverless import no_shared_tables
 from ..store import ClassSettings, ClassStore, Handout, TableStore
 from ..store.seats import LIMITS
 from .base import displayed, translated, translated_button
@@ -48,7 +55,9 @@ from .components import MessageBox, query_params, size_style
 from .level_view import level_options
 from .session_words import buy_offer_options
 from .ticker import poll_ticker
-from .tournament_parts import no_store, open_or_problem, text_box
+from .tournament import TeacherDesk
+from .tournament_parts import open_or_problem, text_box
+from .tournament_seat import TournamentSeat
 
 #: how often the desk and a learner's page look at the class, in milliseconds
 CLASS_POLL_MS = 2000
@@ -76,6 +85,8 @@ PRINT_CSS = """<style>
 
 def qr_svg(link: str, scale: int = 6) -> str:
     """`link` as a QR code, an inline SVG (segno), with the link as its title."""
+    import segno  # only here: the static site (no store, no class) does not ship it
+
     return str(segno.make(link, error="m").svg_inline(scale=scale, border=2,
                                                         title=link))
 
@@ -106,7 +117,7 @@ class ClassDesk(widgets.VBox):  # type: ignore[misc]
         self.add_class("tc-desk")
         if problem is not None:
             self.setup.layout.display = "none"
-            no_store(self.message, problem)
+            self.message.error(no_shared_tables(problem))
             return
         self.message.info(msg("name your class, then click Open the class", None))
 
@@ -135,8 +146,19 @@ class ClassDesk(widgets.VBox):  # type: ignore[misc]
         self.join_box.add_class("tc-link")
         self.qr = widgets.HTML()
         self.qr.add_class("tc-qr")
-        self.key_box = widgets.HTML()
+        self.key_box = widgets.HTML(layout=widgets.Layout(display="none"))
         self.key_box.add_class("tc-key")
+        # the key stays off the projector until the teacher asks for it
+        self.show_key = translated(widgets.ToggleButton(
+            value=False, layout=widgets.Layout(width="auto")),
+            description=N_("Show my teacher's key"), tooltip=N_(
+                "With the class code it gives this desk back on another computer"))
+        self.show_key.add_class("tc-show-key")
+        self.show_key.observe(
+            lambda change: setattr(self.key_box.layout, "display", displayed(change["new"])),
+            "value")
+        #: the teacher's browser keeps the key (the page's script, `resume.js`)
+        self.keeper = widgets.HTML()
         self.hints = translated(widgets.Checkbox(value=True, indent=False),
                                 description=N_("Hints"))
         self.hints.add_class("tc-hints")
@@ -176,6 +198,14 @@ class ClassDesk(widgets.VBox):  # type: ignore[misc]
                                                N_("Seat every learner who has joined at a "
                                                   "shared table; their pages show the link"))
         self.tables_button.on_click(guard(lambda _b: self.open_tables()))
+        self.tournament_button = translated_button(
+            N_("A tournament for the class"), "tc-tournament",
+            N_("Set up a tournament of the class's learners here; at its start each "
+               "learner's page joins it"))
+        self.tournament_button.on_click(guard(lambda _b: self.tournament_desk()))
+        #: the tournament's desk, once asked for (`tournament_desk`)
+        self.tournament: TeacherDesk | None = None
+        self.tournament_box = widgets.VBox()
         self.card_names = translated(widgets.Textarea(
             layout=widgets.Layout(width="32em", height="6em"),
             style={"description_width": "initial"}),
@@ -189,8 +219,10 @@ class ClassDesk(widgets.VBox):  # type: ignore[misc]
         self.cards.add_class("tc-cards-box")
         self.ticker = poll_ticker(poll_ms, "tc-poll", guard(lambda _c: self.poll()))
         self.running = widgets.VBox([
-            widgets.HBox([self.join_box, self.qr]), self.key_box, settings_box,
-            self.members, self.tables_button,
+            widgets.HBox([self.join_box, self.qr]),
+            widgets.HBox([self.show_key, self.key_box, self.keeper]), settings_box,
+            self.members, widgets.HBox([self.tables_button, self.tournament_button]),
+            self.tournament_box,
             widgets.HBox([self.card_names, self.cards_button]), self.cards],
             layout=widgets.Layout(display="none"))
 
@@ -229,6 +261,8 @@ class ClassDesk(widgets.VBox):  # type: ignore[misc]
         self.key_box.value = escape(_(
             "Your teacher's key (keep it to yourself; with the code {code} it gives this "
             "desk back after a reload): {key}").format(code=code, key=key))
+        self.keeper.value = (f"<span class='tr-class-teacher' data-class='{escape(code)}' "
+                             f"data-key='{escape(key)}' hidden></span>")
         self._settings_shown(settings)
         self.setup.layout.display = "none"
         self.running.layout.display = displayed(True)
@@ -310,6 +344,16 @@ class ClassDesk(widgets.VBox):  # type: ignore[misc]
         self._show_members()
         return cards
 
+    def tournament_desk(self) -> TeacherDesk:
+        """A tournament's desk (page 10's) for this class, on this page: its learners are
+        the class's, its bots the class's level; Start hands each learner their key."""
+        desk, code, key = self._open()
+        if self.tournament is None or self.tournament.code is not None:
+            self.tournament = TeacherDesk(self.store, size=self._size)
+            self.tournament_box.children = [self.tournament]
+        self.tournament.for_class(desk, code, key)
+        return self.tournament
+
     def open_tables(self) -> tuple[str, ...]:
         """Seat every learner who has joined at a shared table (at most
         `LEARNERS_PER_TABLE` a table, bots of the class's level filling it to three or
@@ -373,9 +417,14 @@ class ClassJoin(widgets.VBox):  # type: ignore[misc]
         self.handouts = widgets.HTML()
         self.handouts.add_class("tc-handouts")
         self.key_keeper = widgets.HTML()
+        #: the tournaments this page has joined for the learner: code → its seat page
+        self.tournaments: dict[str, TournamentSeat] = {}
+        self.tournament_box = widgets.VBox()
+        self.store = opened
         self.ticker = poll_ticker(poll_ms, "tc-join-poll", guard(lambda _c: self.poll()))
         super().__init__(children=[size_style(), self.ticker, self.message, self.ask,
-                                   self.settings_text, self.handouts, self.key_keeper])
+                                   self.settings_text, self.handouts, self.key_keeper,
+                                   self.tournament_box])
         self.add_class("tc-join-page")
         if problem is not None or self.classes is None:
             self.ask.layout.display = "none"
@@ -430,10 +479,10 @@ class ClassJoin(widgets.VBox):  # type: ignore[misc]
         found = self.classes.handouts(self.code, self.key)
         if found == self._shown:
             return
-        self._shown = found
         links = []
         for item in found:
-            if item.kind != "table":
+            if item.kind == "tournament":
+                self._join_tournament(item)
                 continue
             params = {CLASS_PARAM: self.code, ME_PARAM: self.key, "table": item.code}
             if item.key:
@@ -442,6 +491,21 @@ class ClassJoin(widgets.VBox):  # type: ignore[misc]
             label = _("Your table {code}: open it").format(code=item.code)
             links.append(f"<a class='tc-handout' href='{escape(link)}'>{escape(label)}</a>")
         self.handouts.value = "<br>".join(links)
+        self._shown = found
+
+
+    def _join_tournament(self, item: Handout) -> None:
+        """Join a tournament the teacher opened for the class, on this page, with the
+        key the teacher's desk handed over: nothing to type."""
+        if item.code in self.tournaments or not item.key or self.store is None:
+            return
+        assert self.classes is not None and self.key is not None
+        me = self.classes.learner(self.code, self.key)
+        assert me is not None
+        seat = TournamentSeat(self.store, size=self._size)
+        seat.join_tournament(item.code, me.name, item.key)
+        self.tournaments[item.code] = seat
+        self.tournament_box.children = tuple(self.tournaments.values())
 
 
 def class_page(store: TableStore | None = None, *, where: str | Path | None = None,

@@ -10,6 +10,11 @@
    way: .tr-class-key (data-param, data-key) becomes ?me=KEY, so a reload of the page
    needs no name typed again.
 
+   The teacher's class desk (09) is kept by the teacher's browser: .tr-class-teacher
+   (data-class, data-key) is stored in localStorage, and a desk that comes up empty on
+   this browser (a reload, the page opened again) is reopened with it: the script fills
+   the desk's Reopen boxes and presses Reopen, once per page.
+
    Included inline by the page template (index.html.j2). A page without the elements
    (every page but 07's and 09's, or one without a store) is left as it is. */
 (function () {
@@ -28,6 +33,40 @@
     if (url.searchParams.get(param) === key) { return; }
     url.searchParams.set(param, key);
     window.history.replaceState(window.history.state, '', url.toString());
+  }
+
+  var STORED = 'toonerville-class-teacher';
+  var reopened = false;
+
+  function teacher() {
+    var mine = document.querySelector('.tr-class-teacher[data-key]');
+    if (mine) {
+      var code = mine.getAttribute('data-class'), key = mine.getAttribute('data-key');
+      if (KEY.test(key) && /^[A-Z0-9]{6}$/.test(code)) {
+        try {
+          window.localStorage.setItem(STORED, JSON.stringify({code: code, key: key}));
+        } catch (e) { /* no storage: the teacher's key box still gives the desk back */ }
+      }
+      return;
+    }
+    var box = document.querySelector('.tc-desk .tc-reopen-key input');
+    var codeBox = document.querySelector('.tc-desk .tc-reopen-code input');
+    var button = document.querySelector('.tc-desk button.tc-reopen');
+    if (reopened || !box || !codeBox || !button || box.value || !box.offsetParent) {
+      return;
+    }
+    var kept = null;
+    try { kept = JSON.parse(window.localStorage.getItem(STORED) || 'null'); } catch (e) {}
+    if (!kept || !KEY.test(kept.key || '') || !/^[A-Z0-9]{6}$/.test(kept.code || '')) {
+      return;
+    }
+    reopened = true;
+    [[codeBox, kept.code], [box, kept.key]].forEach(function (pair) {
+      pair[0].value = pair[1];
+      pair[0].dispatchEvent(new Event('input', {bubbles: true}));
+      pair[0].dispatchEvent(new Event('change', {bubbles: true}));
+    });
+    window.setTimeout(function () { button.click(); }, 300);
   }
 
   function carry() {
@@ -51,7 +90,10 @@
   new MutationObserver(function () {
     if (pending) { return; }
     pending = true;
-    window.requestAnimationFrame(function () { pending = false; carry(); tell(); });
+    window.requestAnimationFrame(function () {
+      pending = false; carry(); tell(); teacher();
+    });
   }).observe(document.documentElement, {childList: true, subtree: true});
   carry();
+  teacher();
 })();
