@@ -3,16 +3,17 @@
 `ClassDesk` is the teacher's page over `store.ClassStore`: a class name and *Open the
 class* (one click after the name); the page then shows ONE join link — this page's
 address with `?class=CODE&lang=…` — big for the projector and as a QR code (`segno`,
-inline SVG), the teacher's key once (with the class code it gives the desk back after a
-reload: *Reopen*), the class's six settings with *Save*, who has joined (looked at every
-`poll_ms`), printable cards for learners who cannot type a name (a name each: the card
-holds the name, the learner's own link with their key, its QR code; the page's print
-style prints the cards alone), and *Open tables for the class*: every learner who has
-joined gets a seat at a shared table (at most four learners a table, bots of the class's
-level fill it to three or more), with the class's away limit and buy-offer setting, and
-their page shows the link to it; *A tournament for the class* sets up a tournament
-(page 10's desk, `tournament.TeacherDesk.for_class`) of the class's learners on this
-page, and its Start hands each learner their key: their class page joins it by itself.
+inline SVG), the teacher's key on request (*Show my teacher's key*: with the class code
+it gives the desk back on another computer, *Reopen*), the class's six settings with
+*Save*, who has joined (looked at every `poll_ms`), printable cards for learners who
+cannot type a name (a card holds the name, the learner's own link with their key and
+its QR code; the page's print style prints the cards alone), and *Open tables for the
+class*: every learner who has joined gets a seat at a shared table (at most four
+learners a table, bots of the class's level fill it to three or more), with the class's
+away limit and buy-offer setting, and their page shows the link to it. *A tournament
+for the class* sets up a tournament (page 10's desk, `tournament.TeacherDesk.for_class`)
+of the class's learners on this page; its Start hands each learner their key, and
+their class page joins it by itself.
 
 `ClassJoin` is the learner's page, opened by the join link: it asks only for a name; a
 card's link (`&me=KEY`), and the page after joining (the page's script writes `me=KEY`
@@ -30,7 +31,8 @@ teacher's key* gives the key to reopen it with (it stays off the projector other
 `ClassDesk`. Stable CSS hooks for tests: `tc-desk`, `tc-name`, `tc-open`, `tc-link`,
 `tc-qr`, `tc-key`, `tc-show-key`, `tc-reopen-code`, `tc-reopen-key`, `tc-reopen`, `tc-hints`,
 `tc-take-back`, `tc-bot-level`, `tc-away`, `tc-buy-offers`, `tc-language`, `tc-save`,
-`tc-members`, `tc-card-names`, `tc-cards-button`, `tc-cards`, `tc-tables`, `tc-message`,
+`tc-members`, `tc-card-names`, `tc-cards-button`, `tc-cards`, `tc-tables`,
+`tc-tournament`, `tc-message`,
 `tc-poll`; the learner's: `tc-join-page`, `tc-join-name`, `tc-join`, `tc-settings`,
 `tc-handouts`, `tr-class-key`.
 """
