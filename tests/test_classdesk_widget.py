@@ -19,6 +19,7 @@ from toonerville.messages import set_language
 from toonerville.store import ClassSettings, ClassStore, Seat, open_store
 from toonerville.widgets.classdesk import ClassDesk, ClassJoin, class_page
 from toonerville.widgets.classroom import SharedTable
+from toonerville.widgets.tournament import TeacherDesk
 
 
 @pytest.fixture
@@ -183,3 +184,26 @@ def test_a_tournament_for_the_class_joins_its_learners_with_no_typing(
         assert seat.tournament == code and seat.name == name
         assert isinstance(seat.seat, Seat)  # at their table of round 1, nothing typed
         assert seat.seat_view.hint_button.layout.display == "none"  # the class's choice
+
+
+def test_page_10s_desk_runs_a_tournament_for_a_class_by_its_code_and_key(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    desk = ClassDesk(open_store(db))
+    desk.open_class("5B")
+    assert desk.code is not None and desk.teacher_key is not None
+    monkeypatch.setenv("QUERY_STRING", f"class={desk.code}")
+    ann = ClassJoin(open_store(db))
+    ann.join("Ann")
+    monkeypatch.setenv("QUERY_STRING", "")
+    ten = TeacherDesk(open_store(db))
+    ten.class_code.value, ten.class_key.value = desk.code.lower(), "not the key"
+    ten.class_button.click()
+    assert "not the teacher's key of class 5B" in ten.message.text
+    assert ten.learners.value == ""  # refused: nothing changed
+    ten.class_key.value = desk.teacher_key
+    ten.class_button.click()
+    assert ten.learners.value == "Ann" and "class 5B are listed" in ten.message.text
+    code = ten.start(rounds=1, seed=5)
+    monkeypatch.setenv("QUERY_STRING", f"class={desk.code}")
+    ann.poll()
+    assert isinstance(ann.tournaments[code].seat, Seat)

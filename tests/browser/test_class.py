@@ -4,7 +4,8 @@ of their own (their own kernel) follows the join link the projector shows, types
 but their name, and their page shows the teacher's settings; the teacher opens tables for
 the class, the learner's page shows the link to their table, and at that table (reached
 by the link, nothing typed) the Hint button is gone and the page says it is the teacher's
-choice; the teacher's reload brings the desk back by itself (the browser kept the key).
+choice; the teacher's reload brings the desk back by itself (the browser kept the key),
+and page 10's tournament desk offers the class on the teacher's browser.
 Every button here is pressed from the keyboard (Tab to it, Enter)."""
 
 from __future__ import annotations
@@ -113,3 +114,12 @@ def test_a_learner_joins_by_the_link_and_plays_with_the_teachers_settings(
     expect(teacher.locator(".tc-desk .tc-key")).to_be_hidden()
     expect(teacher.locator(".tc-desk .tc-members")).to_contain_text("Ann",
                                                                     timeout=TIMEOUT_MS)
+
+    # page 10, on the teacher's browser: its tournament desk has the class at hand
+    teacher.goto(voila_server.render_url("10-tournament.ipynb"), wait_until="commit",
+                 timeout=TIMEOUT_MS)
+    class_code = teacher.locator(".tt-teacher .tt-class-code input")
+    expect(class_code).to_have_value(query["class"], timeout=TIMEOUT_MS)
+    press(teacher, ".tt-teacher button.tt-for-class")
+    expect(teacher.locator(".tt-teacher .tt-learners textarea")).to_have_value(
+        "Ann", timeout=TIMEOUT_MS)

@@ -13,7 +13,8 @@
    The teacher's class desk (09) is kept by the teacher's browser: .tr-class-teacher
    (data-class, data-key) is stored in localStorage, and a desk that comes up empty on
    this browser (a reload, the page opened again) is reopened with it: the script fills
-   the desk's Reopen boxes and presses Reopen, once per page.
+   the desk's Reopen boxes and presses Reopen, once per page. Page 10's tournament desk
+   gets the same class in its "For my class" boxes (the teacher clicks For my class).
 
    Included inline by the page template (index.html.j2). A page without the elements
    (every page but 07's and 09's, or one without a store) is left as it is. */
@@ -49,24 +50,47 @@
       }
       return;
     }
+    offer();
     var box = document.querySelector('.tc-desk .tc-reopen-key input');
     var codeBox = document.querySelector('.tc-desk .tc-reopen-code input');
     var button = document.querySelector('.tc-desk button.tc-reopen');
     if (reopened || !box || !codeBox || !button || box.value || !box.offsetParent) {
       return;
     }
-    var kept = null;
-    try { kept = JSON.parse(window.localStorage.getItem(STORED) || 'null'); } catch (e) {}
-    if (!kept || !KEY.test(kept.key || '') || !/^[A-Z0-9]{6}$/.test(kept.code || '')) {
-      return;
-    }
+    var found = kept();
+    if (!found) { return; }
     reopened = true;
-    [[codeBox, kept.code], [box, kept.key]].forEach(function (pair) {
+    fill([[codeBox, found.code], [box, found.key]]);
+    window.setTimeout(function () { button.click(); }, 300);
+  }
+
+  function kept() {
+    var found = null;
+    try { found = JSON.parse(window.localStorage.getItem(STORED) || 'null'); } catch (e) {}
+    if (!found || !KEY.test(found.key || '') || !/^[A-Z0-9]{6}$/.test(found.code || '')) {
+      return null;
+    }
+    return found;
+  }
+
+  function fill(pairs) {
+    pairs.forEach(function (pair) {
       pair[0].value = pair[1];
       pair[0].dispatchEvent(new Event('input', {bubbles: true}));
       pair[0].dispatchEvent(new Event('change', {bubbles: true}));
     });
-    window.setTimeout(function () { button.click(); }, 300);
+  }
+
+  /* page 10: the tournament desk's "For my class" boxes get the kept class (no click) */
+  var offered = false;
+  function offer() {
+    var code = document.querySelector('.tt-teacher .tt-class-code input');
+    var key = document.querySelector('.tt-teacher .tt-class-key input');
+    if (offered || !code || !key || code.value || key.value) { return; }
+    var found = kept();
+    if (!found) { return; }
+    offered = true;
+    fill([[code, found.code], [key, found.key]]);
   }
 
   function carry() {
