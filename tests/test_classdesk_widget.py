@@ -207,3 +207,21 @@ def test_page_10s_desk_runs_a_tournament_for_a_class_by_its_code_and_key(
     monkeypatch.setenv("QUERY_STRING", f"class={desk.code}")
     ann.poll()
     assert isinstance(ann.tournaments[code].seat, Seat)
+
+
+@pytest.mark.parametrize("lang", ["de", "hr", "su", "fa", "hi"])
+def test_the_teachers_settings_are_said_in_every_language(lang: str) -> None:
+    from toonerville.widgets.class_choice import settings_words
+
+    chosen = ClassSettings(hints=False, take_back=False, bot_level="strong",
+                           buy_offers="never", language=lang)
+    english = settings_words("5B", chosen)
+    set_language(lang)
+    try:
+        said = settings_words("5B", chosen)
+    finally:
+        set_language("en")
+    parts = said.split(", ")
+    assert len(parts) == 6 and "5B" in said
+    for words, original in zip(parts, english.split(", "), strict=True):
+        assert words != original, (lang, words)  # each part in the learner's language
