@@ -311,7 +311,7 @@ class LiveBoardTeacher(_BoardPage):
         """Open a class (its code and the teacher's key) and its board."""
         opener = getattr(self.roster, "open_class", None)
         if opener is None:
-            raise ToonervilleError(msg("this class list opens no classes here", None))
+            raise ToonervilleError(msg("open a class first", None))
         opened = opener(name)
         self.take_class(opened.code, opened.teacher_key)
         return str(opened.code)
@@ -365,7 +365,8 @@ class LiveBoardTeacher(_BoardPage):
         game, _seat = saved_position(self.save_text.value) if self.save_text.value \
             else (None, 0)
         if game is None:
-            raise ToonervilleError(msg("paste a saved game first", None))
+            raise ToonervilleError(msg("paste a saved game, then click Find costly "
+                                       "decisions and choose one", None))
         seat, rnd = int(self.review_seat.value), int(self.review_round.value)
         if seat >= game.players:
             raise ToonervilleError(msg("this game has seats 0 to {last}", None,
@@ -543,7 +544,7 @@ class LiveBoardLearner(_BoardPage):
         name = str(self.name_text.value if name is None else name)
         joiner = getattr(self.store.roster, "join", None)
         if joiner is None:
-            raise ToonervilleError(msg("this class list takes no new names here", None))
+            raise ToonervilleError(msg("open a class first", None))
         key = joiner(klass, name)
         self.rejoin(klass, key)
 

@@ -43,7 +43,7 @@ def source_text(source: Source) -> str:
     if source.kind == "review":
         return _("a costly decision from a review (round {round})").format(
             round=source.get("round"))
-    return _("a saved game")
+    return _("A saved game")
 
 
 def question_game(question: Question) -> Game:
@@ -119,7 +119,7 @@ def spread_html(bars: Sequence[Bar], total: int, size: str = "normal") -> str:
     for b in bars:
         width = 100 * b.count / most
         colour = BEST if b.best else BAR
-        mark = f' <b class="tr-lb-best">✔ {escape(_("the coach’s move"))}</b>' \
+        mark = f' <b class="tr-lb-best">✔ {escape(_("The coach’s move"))}</b>' \
             if b.best else ""
         verdict = f'<div class="tr-lb-cost">{b.verdict}</div>' if b.verdict else ""
         rows.append(
