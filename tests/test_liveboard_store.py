@@ -12,9 +12,9 @@ from storehelpers import clients_fixture, where_fixture  # noqa: F401
 
 from toonerville.scenarios import laydown_scenario
 from toonerville.store import TableStore, TeacherKeyError
+from toonerville.store.classes import ClassStore
 from toonerville.store.errors import CorruptTableError, StoreError
 from toonerville.store.liveboard import (
-    BoardRoster,
     Cost,
     LiveBoardStore,
     Source,
@@ -35,7 +35,7 @@ def boards(clients: Callable[[], TableStore], clock: Clock) -> Callable[[], Live
 
 
 def _class(board: LiveBoardStore) -> tuple[str, str]:
-    opened = BoardRoster(board.backend).open_class("6B")
+    opened = ClassStore(board.backend).open_class("6B")
     board.open_board(opened.code, opened.teacher_key)
     return opened.code, opened.teacher_key
 
@@ -51,7 +51,7 @@ def test_a_question_reaches_every_page_and_the_spread_counts_the_last_answer(
     teacher, projector = new(), new()
     code, key = _class(teacher)
     pages = [new() for _ in range(3)]
-    keys = [BoardRoster(p.backend).join(code, name) for p, name in
+    keys = [ClassStore(p.backend).join(code, name) for p, name in
             zip(pages, ("Ann", "Bo", "Cy"), strict=True)]
     q = teacher.ask(code, key, SAVE, 0, DEAL, 30)
     assert q.number == 1 and q.deadline == clock.now + 30
@@ -76,7 +76,7 @@ def test_an_answer_after_the_deadline_or_the_reveal_is_refused_and_not_counted(
     new = boards(clients, clock)
     teacher, learner = new(), new()
     code, key = _class(teacher)
-    ann = BoardRoster(learner.backend).join(code, "Ann")
+    ann = ClassStore(learner.backend).join(code, "Ann")
     teacher.ask(code, key, SAVE, 0, DEAL, 10)
     learner.answer(code, ann, 1, "0: take")
     clock.now += 10
@@ -120,7 +120,7 @@ def test_learners_answering_at_once_are_all_kept(clients: Callable[[], TableStor
     code, key = _class(teacher)
     teacher.ask(code, key, SAVE, 0, DEAL, 60)
     pages = [new() for _ in range(8)]
-    keys = [BoardRoster(teacher.backend).join(code, f"L{i}") for i in range(8)]
+    keys = [ClassStore(teacher.backend).join(code, f"L{i}") for i in range(8)]
     errors: list[BaseException] = []
 
     def go(i: int) -> None:

@@ -3,7 +3,8 @@
 Owns `LiveBoardStore`, which every page of a live board uses (the teacher's, the
 projector's, each learner's: one kernel each under Voila), and the values it hands them.
 A board belongs to a class (its code); its teacher is whoever the class's `Roster`
-says holds the teacher's key, and its learners those the roster knows by their keys.
+(`classes.ClassStore`) says holds the teacher's key, and its learners those the roster
+knows by their keys.
 
 Built on the store's own rows, so it runs on SQLite and PostgreSQL alike and waits for a
 database that does not answer for a moment (`retrying.RetryingBackend`):
@@ -41,8 +42,9 @@ from ..messages import msg
 from ..saves import MAX_SIZE
 from . import codes
 from .backend import Backend, TableRow, TournamentRow, chained, first_digest
+from .classes import ClassStore, normalise_class_code
 from .errors import CorruptTableError, NoSuchTableError, StoreError, TeacherKeyError
-from .names import clean_name, name_key
+from .names import name_key
 
 BOARD_FORMAT = "toonerville-liveboard/1"
 ANSWERS_FORMAT = "toonerville-liveboard-answers/1"
@@ -62,10 +64,6 @@ def answers_code(klass: str) -> str:
     return f"{klass}~answers"
 
 
-def roster_scope(klass: str) -> str:
-    return f"{klass}~roster"
-
-
 class Member(Protocol):
     """A learner of a class, as the roster knows them."""
 
@@ -75,65 +73,11 @@ class Member(Protocol):
 
 class Roster(Protocol):
     """Who is who in a class: the teacher's key, and each learner's key and name (the
-    class store, `store.classes.ClassStore`, or `BoardRoster` here)."""
+    class store, `classes.ClassStore`, by default; a test may give its own)."""
 
     def is_teacher(self, code: str, teacher_key: str) -> bool: ...
 
     def learner(self, code: str, learner_key: str) -> Member | None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Learner:
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class ClassOpened:
-    code: str
-    teacher_key: str
-
-
-class BoardRoster:
-    """A class of its own for the live board, until a class store holds it: the
-    teacher's key and each learner's (name → key digest) as claims of scope
-    `<class>~roster` (slot `teacher`, slots `learner:<name as compared>`)."""
-
-    def __init__(self, backend: Backend) -> None:
-        self.backend = backend
-
-    def open_class(self, name: str = "") -> ClassOpened:
-        del name  # a class of the board is known by its code alone
-        key = codes.new_secret()
-        for _try in range(TRIES):
-            code = codes.new_code()
-            if self.backend.claim(roster_scope(code), "teacher", codes.digest(key)):
-                return ClassOpened(code, key)
-        raise StoreError(msg("no free class code was found: try again", None))
-
-    def join(self, code: str, name: str) -> str:
-        """A learner's key for `name` in class `code` (a name already taken is refused)."""
-        code = codes.normalise_code(code)
-        claims = self.backend.claims(roster_scope(code))
-        if "teacher" not in claims:
-            raise NoSuchTableError(msg("there is no class {code} here: check the code",
-                                       None, code=code))
-        name = clean_name(name)
-        key = codes.new_secret()
-        if not self.backend.claim(roster_scope(code), f"learner:{name_key(name)}:{name}",
-                                  codes.digest(key)):
-            raise StoreError(msg("the name {name} is taken in this class: add a letter",
-                                 None, name=name))
-        return key
-
-    def is_teacher(self, code: str, teacher_key: str) -> bool:
-        return codes.matches(teacher_key, self.backend.claims(roster_scope(code))
-                             .get("teacher"))
-
-    def learner(self, code: str, learner_key: str) -> Learner | None:
-        for slot, stored in self.backend.claims(roster_scope(code)).items():
-            if slot.startswith("learner:") and codes.matches(learner_key, stored):
-                return Learner(slot.split(":", 2)[2])
-        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +172,7 @@ class LiveBoardStore:
     def __init__(self, backend: Backend, roster: Roster | None = None,
                  wall_clock: Callable[[], float] = time.time) -> None:
         self.backend = backend
-        self.roster: Roster = roster if roster is not None else BoardRoster(backend)
+        self.roster: Roster = roster if roster is not None else ClassStore(backend)
         self.wall_clock = wall_clock
         self._lock = threading.RLock()
         # class → (answers read, the history digest after them, the answers)
@@ -236,7 +180,7 @@ class LiveBoardStore:
 
     # -- the teacher's --------------------------------------------------------------
     def _teacher(self, klass: str, teacher_key: str) -> str:
-        klass = codes.normalise_code(klass)
+        klass = normalise_class_code(klass)
         if not self.roster.is_teacher(klass, teacher_key):
             raise TeacherKeyError(msg("only the teacher of class {code} may do this: the "
                                       "teacher's key does not match", None, code=klass))
@@ -320,7 +264,7 @@ class LiveBoardStore:
 
     # -- everyone's ------------------------------------------------------------------
     def board(self, klass: str) -> Board:
-        klass = codes.normalise_code(klass)
+        klass = normalise_class_code(klass)
         row = self.backend.tournament(board_code(klass))
         if row is None:
             raise NoSuchTableError(msg("class {code} has no live board yet: the teacher "
@@ -331,18 +275,18 @@ class LiveBoardStore:
 
     def version(self, klass: str) -> int:
         """The board's version: it goes up with every question, reveal and end."""
-        row = self.backend.tournament(board_code(codes.normalise_code(klass)))
+        row = self.backend.tournament(board_code(normalise_class_code(klass)))
         return -1 if row is None else row.version
 
     def learner_name(self, klass: str, learner_key: str) -> str | None:
-        member = self.roster.learner(codes.normalise_code(klass), learner_key)
+        member = self.roster.learner(normalise_class_code(klass), learner_key)
         return None if member is None else member.name
 
     def answer(self, klass: str, learner_key: str, number: int, answer: str) -> Answer:
         """Record `answer` (a move's notation) of the learner with `learner_key` to
         question `number`; refused once the question is closed. The last answer before
         it closes counts."""
-        klass = codes.normalise_code(klass)
+        klass = normalise_class_code(klass)
         member = self.roster.learner(klass, learner_key)
         if member is None:
             raise TeacherKeyError(msg("this key is not a key of class {code}: join the "
@@ -369,12 +313,12 @@ class LiveBoardStore:
     def answers(self, klass: str) -> tuple[Answer, ...]:
         """Every answer stored so far, in the order stored (read since last time)."""
         with self._lock:
-            return tuple(self._caught_up(codes.normalise_code(klass))[2])
+            return tuple(self._caught_up(normalise_class_code(klass))[2])
 
     def spread(self, klass: str, number: int, board: Board | None = None) -> Spread:
         """The answers to question `number` that count: each learner's last before the
         question closed."""
-        klass = codes.normalise_code(klass)
+        klass = normalise_class_code(klass)
         board = board or self.board(klass)
         question = board.questions[number - 1]
         last: dict[str, Answer] = {}
@@ -458,6 +402,5 @@ def _answer(klass: str, number: int, text: str) -> Answer:
         raise _corrupt(klass, f"answer {number} is damaged") from None
 
 
-__all__ = ["ANSWERS_FORMAT", "BOARD_FORMAT", "Answer", "Board",
-           "BoardRoster", "ClassOpened", "Cost", "Learner", "LiveBoardStore", "Member",
-           "Question", "Roster", "Source", "Spread"]
+__all__ = ["ANSWERS_FORMAT", "BOARD_FORMAT", "Answer", "Board", "Cost", "LiveBoardStore",
+           "Member", "Question", "Roster", "Source", "Spread"]

@@ -50,6 +50,7 @@ from ..game import Game
 from ..messages import N_, _, msg
 from ..serverless import no_shared_tables
 from ..store import open_store
+from ..store.classes import normalise_class_code
 from ..store.liveboard import (
     Board,
     Cost,
@@ -202,8 +203,14 @@ class LiveBoardTeacher(_BoardPage):
             N_("A new class for the live board: its code and your teacher's key"),
             owner=self)
         self.open_class_button.on_click(guard(lambda _b: self.open_class()))
+        self.class_name = self.texts(widgets.Text(value=_("Class"),
+                                                  layout=widgets.Layout(width="16em")),
+                                     description=N_("Class"))
+        self.class_name.add_class("tr-lb-class-name")
         self.class_info = _html("tr-lb-class-info")
-        self.class_row = widgets.VBox([self.open_class_button, self.class_info])
+        self.class_row = widgets.VBox([widgets.HBox([self.class_name,
+                                                     self.open_class_button]),
+                                       self.class_info])
         # the position
         self.kind = self.texts(widgets.Dropdown(options=_kind_options(), value="scenario",
                                                 layout=widgets.Layout(width="auto")),
@@ -307,12 +314,13 @@ class LiveBoardTeacher(_BoardPage):
         self.review_row.layout.display = displayed(kind == "review")
 
     # -- the class -----------------------------------------------------------------
-    def open_class(self, name: str = "") -> str:
-        """Open a class (its code and the teacher's key) and its board."""
+    def open_class(self, name: str | None = None) -> str:
+        """Open a class called `name` (the name box's by default): its code and the
+        teacher's key, and its board."""
         opener = getattr(self.roster, "open_class", None)
         if opener is None:
             raise ToonervilleError(msg("open a class first", None))
-        opened = opener(name)
+        opened = opener(str(self.class_name.value if name is None else name))
         self.take_class(opened.code, opened.teacher_key)
         return str(opened.code)
 
@@ -328,7 +336,7 @@ class LiveBoardTeacher(_BoardPage):
             '<a class="tr-lb-teacher-link" href="{mine}" target="_blank">your teacher’s '
             "link</a> (keep it to yourself: it gives you this board back)").format(
             code=escape(board.code), join=escape(join), mine=escape(mine))
-        self.open_class_button.layout.display = "none"
+        self.class_row.children = [self.class_info]
         self.board_part.layout.display = SHOWN
         self.message.ok(msg("class {code} is open: ask the first question", None,
                             code=board.code))
@@ -553,7 +561,7 @@ class LiveBoardLearner(_BoardPage):
         if name is None:
             raise ToonervilleError(msg("this key is not a key of class {code}: join the "
                                        "class again", None, code=klass))
-        self.klass, self.key, self.name = klass.strip().upper(), key, name
+        self.klass, self.key, self.name = normalise_class_code(klass), key, name
         self.join_row.layout.display = "none"
         link = table_link(**{"class": self.klass, "key": key})
         self.message.ok(msg("welcome, {name}: wait for your teacher's question", None,
