@@ -160,3 +160,15 @@ def test_the_pages_speak_the_learner_s_language(tmp_path: Path) -> None:
         assert teacher.ask_button.description != "Ask the class"
     finally:
         set_language("en")
+
+
+def test_the_coach_s_hint_is_out_of_reach_while_a_question_is_open(tmp_path: Path) -> None:
+    teacher, pages, _clock = _room(tmp_path, learners=1)
+    teacher.ask()
+    ann = pages[0]
+    ann.poll()
+    view = ann.seat_view
+    assert view.hint_button.disabled and view.undo_button.disabled
+    view.hint_button.click()  # a key script's click on the hidden button: refused
+    assert view.coach.found is None
+    assert "verdict" in ann.message.text

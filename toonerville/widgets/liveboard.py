@@ -73,7 +73,7 @@ from .liveboard_chart import (
 from .recap import RECAP_SECONDS
 from .seat import SeatView
 from .ticker import poll_ticker
-from .url import query_params
+from .url import query_params, size_from_url
 
 #: how often a page asks the store for news, in milliseconds
 POLL_MS = 400
@@ -109,14 +109,35 @@ def time_left(question: Question, now: float) -> int:
     return max(0, math.ceil(question.closes - now))
 
 
+class AnswerSeat(SeatView):
+    """The seat view of a live board's question: its moves are answers, and the coach's
+    hint and take back are out of reach (the hint would give the answer away; the
+    verdict comes after the time is up)."""
+
+    def _show_buttons(self, watching: bool, finished: bool) -> None:
+        super()._show_buttons(watching, finished)
+        for helper in (self.hint_button, self.undo_button):
+            helper.disabled = True
+            helper.layout.display = "none"
+
+    def hint(self) -> None:
+        self.message.error(msg("no hint during a question: the coach's verdict comes when "
+                               "the teacher reveals it", None))
+
+    def take_back(self) -> bool:
+        self.hint()
+        return False
+
+
 class _BoardPage(Part, widgets.VBox):  # type: ignore[misc]
     """What both pages share: the store, the message box, the polling timer."""
 
     store: LiveBoardStore
 
-    def __init__(self, store: LiveBoardStore | None, where: str | Path | None, size: str,
-                 poll_ms: int) -> None:
+    def __init__(self, store: LiveBoardStore | None, where: str | Path | None,
+                 size: str | None, poll_ms: int) -> None:
         super().__init__()
+        size = size or size_from_url()  # the page's ?size= (projector) unless given
         self.size = size
         self.problem: Exception | None = None
         if store is None:
@@ -138,12 +159,19 @@ class _BoardPage(Part, widgets.VBox):  # type: ignore[misc]
     def _tick(self) -> None:
         self.poll()
 
+    def _show_fixed(self) -> None:
+        """Draw what does not change with the board (a page's own words)."""
+
     def poll(self) -> bool:
         """One look at the store; True if something changed."""
         raise NotImplementedError
 
     def _redraw(self) -> None:
-        """In another language or size: everything drawn again at the next look."""
+        """In another language or size: everything drawn again at once."""
+        for part in ("chart", "seat_view"):
+            if hasattr(self, part):
+                getattr(self, part).size = self.size
+        self._show_fixed()
         if getattr(self, "klass", None) is not None:
             self._version = -2
             self._shown = None
@@ -166,7 +194,7 @@ class LiveBoardTeacher(_BoardPage):
 
     def __init__(self, store: LiveBoardStore | None = None, *, klass: str | None = None,
                  teacher_key: str | None = None, where: str | Path | None = None,
-                 size: str = "normal", poll_ms: int = POLL_MS,
+                 size: str | None = None, poll_ms: int = POLL_MS,
                  clock: Callable[[], float] | None = None) -> None:
         super().__init__(store, where, size, poll_ms)
         self.teacher_key: str | None = None
@@ -327,15 +355,7 @@ class LiveBoardTeacher(_BoardPage):
     def take_class(self, klass: str, teacher_key: str) -> None:
         board = self.store.open_board(klass, teacher_key)
         self.klass, self.teacher_key = board.code, teacher_key
-        join = table_link(**{"class": board.code})
-        mine = table_link(**{"class": board.code, "teacher": teacher_key})
-        self.class_info.value = _(
-            "Class <b>{code}</b> · learners join with "
-            '<a class="tr-lb-join-link" href="{join}" target="_blank">this link</a> '
-            "(or the code {code}) · "
-            '<a class="tr-lb-teacher-link" href="{mine}" target="_blank">your teacher’s '
-            "link</a> (keep it to yourself: it gives you this board back)").format(
-            code=escape(board.code), join=escape(join), mine=escape(mine))
+        self._show_fixed()
         self.class_row.children = [self.class_info]
         self.board_part.layout.display = SHOWN
         self.message.ok(msg("class {code} is open: ask the first question", None,
@@ -343,6 +363,21 @@ class LiveBoardTeacher(_BoardPage):
         self.poll()
         self.ticker.playing = True
         self.ask_button.focus()
+
+    def _show_fixed(self) -> None:
+        """The class's code, its join link and the teacher's own link."""
+        if self.klass is None or self.teacher_key is None:
+            return
+        code = self.klass
+        join = table_link(**{"class": code})
+        mine = table_link(**{"class": code, "teacher": self.teacher_key})
+        self.class_info.value = _(
+            "Class <b>{code}</b> · learners join with "
+            '<a class="tr-lb-join-link" href="{join}" target="_blank">this link</a> '
+            "(or the code {code}) · "
+            '<a class="tr-lb-teacher-link" href="{mine}" target="_blank">your teacher’s '
+            "link</a> (keep it to yourself: it gives you this board back)").format(
+            code=escape(code), join=escape(join), mine=escape(mine))
 
     # -- questions -----------------------------------------------------------------
     def position(self) -> tuple[Game, int, Source]:
@@ -490,7 +525,7 @@ class LiveBoardLearner(_BoardPage):
 
     def __init__(self, store: LiveBoardStore | None = None, *, klass: str | None = None,
                  key: str | None = None, where: str | Path | None = None,
-                 size: str = "normal", poll_ms: int = POLL_MS,
+                 size: str | None = None, poll_ms: int = POLL_MS,
                  clock: Callable[[], float] | None = None) -> None:
         super().__init__(store, where, size, poll_ms)
         self.key: str | None = None
@@ -534,10 +569,8 @@ class LiveBoardLearner(_BoardPage):
         self.join_row = widgets.HBox([self.class_text, self.name_text, self.join_button],
                                      layout=widgets.Layout(flex_flow="row wrap"))
         self.status = _html("tr-lb-status")
-        self.seat_view = SeatView(self._answer, self.message, size=self.size,
-                                  countdown=RECAP_SECONDS)
-        for helper in (self.seat_view.hint_button, self.seat_view.undo_button):
-            helper.layout.display = "none"  # the coach's hint would give the answer away
+        self.seat_view = AnswerSeat(self._answer, self.message, size=self.size,
+                                    countdown=RECAP_SECONDS)
         self.seat_view.layout.display = "none"
         self.mine = _html("tr-lb-mine")
         self.chart = SpreadChart(self.size)
