@@ -1,7 +1,8 @@
 """Page 11 in Chromium through Voila: a teacher and three learners, each in a browser
 context of their own (four kernels), run a live board of three questions. The teacher
 opens a class and asks with one click; each learner joins by the link (no code typed)
-and answers with the seat view's own controls (a discard, draw or take, buy or pass);
+and answers with the seat view's own controls (a discard, draw or take, buy or pass),
+one learner by the card-game keys alone, the teacher's last question by Enter alone;
 the projector part of the teacher's page shows each spread — counts, never a name —
 without a click, then the coach's verdict on each answer; the summary lists the three
 questions. How long each answer took to reach the projector is printed, not asserted."""
@@ -82,22 +83,27 @@ def test_a_teacher_and_three_learners_run_three_questions(
 
     delays: list[float] = []
 
-    def answer_all(how: list[str]) -> None:
-        """Each learner answers with the seat view's buttons (`how[k]`: a CSS class of a
-        move button, or "discard" for the first card of the hand); the projector shows
-        the growing count after each."""
+    def answer_all(how: list[str], keys: str) -> None:
+        """Ann and Bo answer with the seat view's buttons (`how[k]`: a CSS class of a
+        move button, or "discard": card k of the hand, then Discard), Cy by the card-game
+        keys (`keys`); the projector shows the growing count after each."""
         for k, (page, css) in enumerate(zip(learners, how, strict=True)):
             seat = learner_at(page, ".tr-seat-view")
             expect(seat).to_be_visible(timeout=TIMEOUT_MS)
             if css == "discard":
                 cards = learner_at(page, ".tr-hand .tv-card-button")
                 expect(cards.first).to_be_visible(timeout=TIMEOUT_MS)
-                cards.nth(k % 2).click()
+                if k < 2:
+                    cards.nth(k % 2).click()
                 css = ".tr-discard"
             button = learner_at(page, css)
             expect(button).to_be_enabled(timeout=TIMEOUT_MS)
             start = time.monotonic()
-            button.click()
+            if k < 2:
+                button.click()
+            else:  # Cy: by keys alone
+                for key in keys:
+                    page.keyboard.press(key)
             expect(learner_at(page, ".tr-lb-mine")).to_contain_text("Your answer",
                                                                      timeout=TIMEOUT_MS)
             delays.append(wait_for_total(teacher, k + 1) - start)
@@ -116,7 +122,7 @@ def test_a_teacher_and_three_learners_run_three_questions(
 
     # question 1: the named position the page starts with (a discard), one click
     teacher_at(teacher, ".tr-lb-ask").click()
-    answer_all(["discard", "discard", "discard"])
+    answer_all(["discard", "discard", "discard"], "1x")
     assert sum(counts(teacher).values()) == 3 and len(counts(teacher)) == 2
     reveal()
     # question 2: Next question readies the next named position (draw or take)
@@ -124,15 +130,17 @@ def test_a_teacher_and_three_learners_run_three_questions(
     teacher_at(teacher, ".tr-lb-ask").click()
     expect(teacher_at(teacher, ".tr-lb-question")).to_contain_text("Question 2",
                                                                    timeout=TIMEOUT_MS)
-    answer_all([".tr-draw", ".tr-take", ".tr-draw"])
+    answer_all([".tr-draw", ".tr-take", ".tr-draw"], "d")
     assert sorted(counts(teacher).values()) == [1, 2]
     reveal()
-    # question 3: buy or pass
-    teacher_at(teacher, ".tr-lb-next").click()
-    teacher_at(teacher, ".tr-lb-ask").click()
+    # question 3: buy or pass; the teacher by keys: the focus is on Next, then on Ask
+    expect(teacher_at(teacher, ".tr-lb-next")).to_be_focused(timeout=TIMEOUT_MS)
+    teacher.keyboard.press("Enter")
+    expect(teacher_at(teacher, ".tr-lb-ask")).to_be_focused(timeout=TIMEOUT_MS)
+    teacher.keyboard.press("Enter")
     expect(teacher_at(teacher, ".tr-lb-question")).to_contain_text("Question 3",
                                                                    timeout=TIMEOUT_MS)
-    answer_all([".tr-buy", ".tr-pass", ".tr-pass"])
+    answer_all([".tr-buy", ".tr-pass", ".tr-pass"], "p")
     assert sorted(counts(teacher).values()) == [1, 2]
     reveal()
     # names: the teacher's alone, behind a toggle
