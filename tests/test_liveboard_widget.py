@@ -172,3 +172,16 @@ def test_the_coach_s_hint_is_out_of_reach_while_a_question_is_open(tmp_path: Pat
     view.hint_button.click()  # a key script's click on the hidden button: refused
     assert view.coach.found is None
     assert "verdict" in ann.message.text
+
+
+def test_a_wrong_key_in_the_link_is_said_on_the_page_not_raised(tmp_path: Path) -> None:
+    teacher, pages, clock = _room(tmp_path, learners=1)
+    assert teacher.klass is not None
+    db = tmp_path / "class.sqlite"
+    stranger = LiveBoardTeacher(_store(db, clock), klass=teacher.klass, teacher_key="nope")
+    assert stranger.message.kind == "error" and "teacher" in stranger.message.text
+    assert stranger.klass is None
+    lost = LiveBoardLearner(_store(db, clock), klass=teacher.klass, key="nope")
+    assert lost.message.kind == "error" and lost.klass is None
+    back = LiveBoardLearner(_store(db, clock), klass=teacher.klass, key=pages[0].key)
+    assert back.name == "Ann"  # the learner's link gives the place back, no typing

@@ -51,6 +51,7 @@ from ..messages import N_, _, msg
 from ..serverless import no_shared_tables
 from ..store import open_store
 from ..store.classes import normalise_class_code
+from ..store.errors import CorruptTableError
 from ..store.liveboard import (
     Board,
     Cost,
@@ -157,7 +158,13 @@ class _BoardPage(Part, widgets.VBox):  # type: ignore[misc]
                                   self.message.guard(lambda _c: self._tick()))
 
     def _tick(self) -> None:
-        self.poll()
+        """One tick of the page's timer: a poll; a board that cannot be read stops the
+        timer (its sentence stays on the page) rather than repeat it every tick."""
+        try:
+            self.poll()
+        except CorruptTableError:
+            self.ticker.playing = False
+            raise
 
     def _show_fixed(self) -> None:
         """Draw what does not change with the board (a page's own words)."""
@@ -211,7 +218,7 @@ class LiveBoardTeacher(_BoardPage):
         klass = klass or params.get("class")
         teacher_key = teacher_key or params.get("teacher")
         if klass and teacher_key:
-            self.take_class(klass, teacher_key)
+            self.message.guard(self.take_class)(klass, teacher_key)
         else:
             self.message.info(msg("open a class for the live board: your learners join "
                                   "it with the link this page shows", None))
@@ -542,7 +549,7 @@ class LiveBoardLearner(_BoardPage):
         params = query_params()
         klass, key = klass or params.get("class"), key or params.get("key")
         if klass and key:
-            self.rejoin(klass, key)
+            self.message.guard(self.rejoin)(klass, key)
         elif klass:
             self.class_text.value = klass
             self.message.info(msg("type your name, then click Join", None))
