@@ -4,6 +4,7 @@ object of its own on one SQLite file, as one kernel each under Voila."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,17 @@ def test_a_wrong_key_in_the_link_is_said_on_the_page_not_raised(tmp_path: Path) 
     assert lost.message.kind == "error" and lost.klass is None
     back = LiveBoardLearner(_store(db, clock), klass=teacher.klass, key=pages[0].key)
     assert back.name == "Ann"  # the learner's link gives the place back, no typing
+
+
+def test_a_saved_game_given_as_a_file_is_asked_from_its_seat_to_act(tmp_path: Path) -> None:
+    teacher, pages, _clock = _room(tmp_path, learners=1)
+    game, seat = scenario_position("buy")
+    teacher.kind.value = "save"
+    teacher.upload.value = ({"name": "game.json", "type": "application/json",
+                             "size": 10, "content": memoryview(game.to_json().encode()),
+                             "last_modified": datetime.now(UTC)},)
+    assert teacher.save_text.value == game.to_json()
+    question = teacher.ask()
+    assert question.source.kind == "save" and question.seat == seat == 2
+    pages[0].poll()
+    assert not pages[0].seat_view.buy_button.disabled  # the offer, from seat 2

@@ -32,6 +32,7 @@ import sqlite3
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -48,6 +49,7 @@ from ..coach.verdict import class_verdict
 from ..errors import ToonervilleError
 from ..game import Game
 from ..messages import N_, _, msg
+from ..saves import MAX_SIZE
 from ..serverless import no_shared_tables
 from ..store import open_store
 from ..store.classes import normalise_class_code
@@ -73,6 +75,7 @@ from .liveboard_chart import (
 )
 from .recap import RECAP_SECONDS
 from .seat import SeatView
+from .textbox import capped_area
 from .ticker import poll_ticker
 from .url import query_params, size_from_url
 
@@ -270,10 +273,15 @@ class LiveBoardTeacher(_BoardPage):
                                                     layout=widgets.Layout(width="auto")),
                                    description=N_("Scenario"))
         self.scenario.add_class("tr-lb-scenario")
-        self.save_text = self.texts(widgets.Textarea(
-            layout=widgets.Layout(width="100%", height="6em")),
-            placeholder=N_("Paste a saved game here (the text of its .json file)"))
-        self.save_text.add_class("tr-lb-save")
+        #: a whole saved game, up to the longest one a save may be (pasted, or a file)
+        self.save_text = self.texts(capped_area(MAX_SIZE, self.message, css="tr-lb-save",
+                                                height="6em"),
+                                    placeholder=N_("Paste a saved game here (the text of "
+                                                   "its .json file)"))
+        self.upload = self.texts(widgets.FileUpload(accept=".json", multiple=False),
+                                 description=N_("Load a file"))
+        self.upload.add_class("tr-lb-upload")
+        self.upload.observe(guard(self._uploaded), "value")
         self.review_seat = self.texts(widgets.BoundedIntText(
             value=0, min=0, max=4, layout=widgets.Layout(width="10em")),
             description=N_("Seat"))
@@ -291,6 +299,7 @@ class LiveBoardTeacher(_BoardPage):
         self.review_row = widgets.HBox([self.review_seat, self.review_round,
                                         self.find_button, self.mistake],
                                        layout=widgets.Layout(flex_flow="row wrap"))
+        self.save_row = widgets.VBox([self.upload, self.save_text])
         self.seconds = self.texts(widgets.Dropdown(options=_seconds_options(), value=30,
                                                    layout=widgets.Layout(width="auto")),
                                   options=_seconds_options, description=N_("Time"))
@@ -301,7 +310,7 @@ class LiveBoardTeacher(_BoardPage):
             owner=self, button_style="primary")
         self.ask_button.on_click(guard(lambda _b: self.ask()))
         self.picker = widgets.VBox([
-            self.kind, self.deal_row, self.scenario, self.save_text, self.review_row,
+            self.kind, self.deal_row, self.scenario, self.save_row, self.review_row,
             widgets.HBox([self.seconds, self.ask_button])])
         self.picker.add_class("tr-lb-picker")
         # the projector's part: counts, never names
@@ -345,8 +354,16 @@ class LiveBoardTeacher(_BoardPage):
         kind = self.kind.value
         self.deal_row.layout.display = displayed(kind == "deal")
         self.scenario.layout.display = displayed(kind == "scenario")
-        self.save_text.layout.display = displayed(kind in ("save", "review"))
+        self.save_row.layout.display = displayed(kind in ("save", "review"))
         self.review_row.layout.display = displayed(kind == "review")
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        """A saved game given as a file: its text goes in the box."""
+        files = change["new"]
+        if files:
+            content = files[0]["content"]
+            data = content.tobytes() if hasattr(content, "tobytes") else bytes(content)
+            self.save_text.value = data[:MAX_SIZE].decode(errors="replace")
 
     # -- the class -----------------------------------------------------------------
     def open_class(self, name: str | None = None) -> str:
