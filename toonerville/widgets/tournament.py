@@ -34,9 +34,10 @@ import ipywidgets as widgets
 
 from ..errors import ToonervilleError
 from ..messages import N_, _, msg
+from ..names import name_key
 from ..rules import Rules
 from ..serverless import no_tournament
-from ..store import TableStore, TournamentDesk
+from ..store import ClassStore, TableStore, TournamentDesk
 from ..store.seats import AWAY_AFTER, LIMITS
 from ..tournament import Tournament, sheet_csv
 from .base import SHOWN, translated, translated_button
@@ -82,6 +83,8 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         #: the (round, learner) stand-ins the teacher has been told of
         self._told: set[tuple[int, str]] = set()
         self.csv = ""
+        #: the class this tournament is for (`for_class`): its learners get their keys
+        self._class: tuple[ClassStore, str, str] | None = None
         self._build(poll_ms)
         super().__init__(children=[size_style(), widgets.HTML(PRINT_CSS), self.ticker,
                                    self.setup, self.message, self.running])
@@ -201,6 +204,18 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             raise ToonervilleError(no_tournament(None))
         return self.desk
 
+    def for_class(self, classes: ClassStore, code: str, teacher_key: str) -> None:
+        """Open the tournament for class `code` (its teacher's key): the learners are the
+        class's, the bots play at the class's level with its away limit, and at the
+        start each learner's key reaches their class page, which joins them with no
+        typing (`ClassStore.hand_out`)."""
+        members = classes.members(code, teacher_key)  # refused without the key
+        settings = classes.settings(code)
+        self._class = (classes, code, teacher_key)
+        self.learners.value = "\n".join(m.name for m in members)
+        self.bot_kind.value = settings.bot_level
+        self.away_after.value = int(settings.away_limit)
+
     def start(self, names: Sequence[str] | None = None, *, bots: int | None = None,
               rounds: int | None = None, rules: Rules | None = None,
               seed: int | None = None) -> str:
@@ -233,6 +248,12 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                               rounds=int(self.rounds.value if rounds is None else rounds))
         desk.set_limits(code, key, away_after=float(self.away_after.value))
         desk.start(code, key)
+        if self._class is not None:
+            classes, class_code, class_key = self._class
+            members = {name_key(m.name) for m in classes.members(class_code, class_key)}
+            keys = {n: k for n, k in desk.learner_keys(code, key).items()
+                    if name_key(n) in members}  # a name the teacher added is handed by hand
+            classes.hand_out(class_code, class_key, "tournament", code, keys)
         self.give_to.value = self.bot_kind.value  # a seat handed over: the set-up's level
         self._run(code, key)
         self.key_view.value = _(
