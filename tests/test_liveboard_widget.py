@@ -14,6 +14,7 @@ from toonerville import Game
 from toonerville.coach.positions import deal_position, scenario_position
 from toonerville.messages import set_language
 from toonerville.store import open_store
+from toonerville.store.classes import ClassStore
 from toonerville.store.liveboard import LiveBoardStore
 from toonerville.widgets import liveboard as lb
 from toonerville.widgets.liveboard import LiveBoardLearner, LiveBoardTeacher
@@ -200,3 +201,16 @@ def test_a_saved_game_given_as_a_file_is_asked_from_its_seat_to_act(tmp_path: Pa
     assert question.source.kind == "save" and question.seat == seat == 2
     pages[0].poll()
     assert not pages[0].seat_view.buy_button.disabled  # the offer, from seat 2
+
+
+def test_the_learner_s_class_link_opens_the_board_with_nothing_typed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher, _pages, clock = _room(tmp_path, learners=0)
+    assert teacher.klass is not None
+    db = tmp_path / "class.sqlite"
+    store = _store(db, clock)
+    key = ClassStore(store.backend).join(teacher.klass, "Dee")  # as page 09's class page
+    monkeypatch.setenv("QUERY_STRING", f"class={teacher.klass.lower()}&me={key}")
+    dee = LiveBoardLearner(store)
+    assert dee.name == "Dee" and dee.join_row.layout.display == "none"
+    assert f"me={key}" in dee.status.value  # her link back keeps the same key

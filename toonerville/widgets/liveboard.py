@@ -15,11 +15,12 @@ teacher's alone: *Show names* opens a list, hidden by default, that the projecto
 never shows otherwise.
 
 A learner's page (`tr-lb-learner`): the class code (from the join link, `?class=…`) and
-a name, Join; then the question appears from the seat to act, drawn by the seat view
-of every table (`seat.SeatView`: draw or take, buy or pass, a card to discard, a
-lay-down, by keys as by mouse). A move is not played: it is the learner's answer, sent
-to the store (`store.liveboard`), and may be changed until the time is up; after the
-reveal the page shows the spread and the coach's verdict too.
+a name, Join — or nothing to type with the learner's own class link (`&me=KEY`, the key
+page 09's class page keeps in its address); then the question appears from the seat to
+act, drawn by the seat view of every table (`seat.SeatView`: draw or take, buy or pass,
+a card to discard, a lay-down, by keys as by mouse). A move is not played: it is the
+learner's answer, sent to the store (`store.liveboard`), and may be changed until the
+time is up; after the reveal the page shows the spread and the coach's verdict too.
 
 Both pages poll the store with the hidden timer of every table page (`ticker`, every
 `POLL_MS`), reading only what changed: the board's version and the answers stored since.
@@ -64,6 +65,7 @@ from ..store.liveboard import (
 )
 from ..store.tablestate import public_events
 from .base import SHOWN, MessageBox, Part, displayed, translated, translated_button
+from .class_choice import CLASS_PARAM, ME_PARAM
 from .classroom import store_location, table_link
 from .liveboard_chart import (
     SpreadChart,
@@ -218,7 +220,7 @@ class LiveBoardTeacher(_BoardPage):
             self.class_row.layout.display = "none"
             return
         params = query_params()
-        klass = klass or params.get("class")
+        klass = klass or params.get(CLASS_PARAM)
         teacher_key = teacher_key or params.get("teacher")
         if klass and teacher_key:
             self.message.guard(self.take_class)(klass, teacher_key)
@@ -393,8 +395,8 @@ class LiveBoardTeacher(_BoardPage):
         if self.klass is None or self.teacher_key is None:
             return
         code = self.klass
-        join = table_link(**{"class": code})
-        mine = table_link(**{"class": code, "teacher": self.teacher_key})
+        join = table_link(**{CLASS_PARAM: code})
+        mine = table_link(**{CLASS_PARAM: code, "teacher": self.teacher_key})
         self.class_info.value = _(
             "Class <b>{code}</b> · learners join with "
             '<a class="tr-lb-join-link" href="{join}" target="_blank">this link</a> '
@@ -564,7 +566,9 @@ class LiveBoardLearner(_BoardPage):
             self.join_row.layout.display = "none"
             return
         params = query_params()
-        klass, key = klass or params.get("class"), key or params.get("key")
+        # the class's own learner link (`?class=…&me=…`, page 09's) finds the learner too
+        klass = klass or params.get(CLASS_PARAM)
+        key = key or params.get(ME_PARAM) or params.get("key")
         if klass and key:
             self.message.guard(self.rejoin)(klass, key)
         elif klass:
@@ -620,7 +624,7 @@ class LiveBoardLearner(_BoardPage):
                                        "class again", None, code=klass))
         self.klass, self.key, self.name = normalise_class_code(klass), key, name
         self.join_row.layout.display = "none"
-        link = table_link(**{"class": self.klass, "key": key})
+        link = table_link(**{CLASS_PARAM: self.klass, ME_PARAM: key})
         self.message.ok(msg("welcome, {name}: wait for your teacher's question", None,
                             name=name))
         self.status.value = _("Class {code} · {name} · "
