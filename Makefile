@@ -53,7 +53,7 @@ VOILA := env JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PAT
 	--show_tracebacks=False --ClassKernelManager.max_kernels=$(MAX_KERNELS) \
 	--ClassKernelManager.pool_size=$(POOL)
 
-.PHONY: help app hub test site lint typecheck pytest compiled chromium postgresql clean
+.PHONY: help app hub test site lint typecheck pytest compiled chromium postgresql system clean
 
 help:
 	@echo "make app    serve the notebooks with Voila on http://127.0.0.1:$(PORT) (PORT=..., MAX_KERNELS=..., POOL=... to change)"
@@ -79,7 +79,7 @@ $(STAMP_APP): pyproject.toml | $(PY)
 $(SITE_PY):
 	$(PYTHON) -m venv $(SITE_VENV)
 
-$(STAMP_SITE): pyproject.toml | $(SITE_PY)
+$(STAMP_SITE): pyproject.toml | $(SITE_PY) $(STAMP)
 	$(SITE_PIP_INSTALL) -e '.[site]'
 	touch $@
 
@@ -106,7 +106,12 @@ hub: $(STAMP_HUB) $(AXE)
 		echo "warning: the compiled engine could not be built (above); the hub runs the pure engine" >&2; fi
 	exec env PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/jupyterhub -f config/jupyterhub_config.py
 
-test: lint typecheck pytest
+# Everything the tests need is made side by side (make -j: the virtual environments while
+# apt-get and npm download, mypy beside the compiled build), then the tests run.
+PREPARE = lint typecheck $(STAMP_SITE) compiled system $(AXE)
+test:
+	$(MAKE) --no-print-directory -j4 --output-sync=target $(PREPARE)
+	$(MAKE) --no-print-directory pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(wildcard toonerville tests benchmarks tools)
@@ -114,22 +119,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Debian's Chromium for the browser tests (Playwright cannot download its own here).
-chromium:
-	@if [ ! -x $(CHROMIUM) ]; then \
-		echo "Installing Debian chromium for the browser tests"; \
-		$(SUDO) apt-get update; \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-noto-core fonts-noto-color-emoji; \
+# Debian's packages the tests need, in one apt-get (two would take apt's lock in turn):
+# Chromium and fonts for the browser tests (Playwright cannot download its own here), and
+# PostgreSQL for the store tests (tests/pgserver.py starts a throw-away cluster with its
+# initdb and pg_ctl; no system service is used).
+DEBS := $(if $(wildcard $(CHROMIUM)),,chromium fonts-noto-core fonts-noto-color-emoji) \
+	$(if $(wildcard /usr/lib/postgresql),,postgresql)
+system:
+	@if [ -n "$(strip $(DEBS))" ]; then \
+		echo "Installing Debian packages for the tests: $(strip $(DEBS))"; \
+		$(SUDO) apt-get update -qq; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEBS); \
 	fi
-
-# Debian's PostgreSQL server for the store tests: tests/pgserver.py starts a throw-away
-# cluster with its initdb and pg_ctl (no system service is used).
-postgresql:
-	@if [ ! -d /usr/lib/postgresql ]; then \
-		echo "Installing Debian postgresql for the store tests"; \
-		$(SUDO) apt-get update; \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; \
-	fi
+chromium postgresql: system
 
 # axe-core (pinned in package.json / package-lock.json) for the accessibility browser
 # tests: tests/browser/test_a11y.py injects node_modules/axe-core/axe.min.js.

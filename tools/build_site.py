@@ -21,7 +21,8 @@ package registries (PyPI and npm); the built site asks nothing of any other host
    nbconvert's mermaid loader, which would use one, dropped); relative URLs that Voici
    leaves unrebased in its render pages (voici issue 137) made right; links between
    notebooks point at their pages; site/url-query.js is inlined so the kernel sees the
-   page's query string (?seed= ?lang= ...) in QUERY_STRING, as under Voila.
+   page's query string (?seed= ?lang= ...) in QUERY_STRING, as under Voila, and with it
+   site/practice-store.js, the go-between of 07's practice list and localStorage.
 4. The front door and the rulebook (tools/pages.py): `index.html` is the kit's front page
    (every language, the lessons in order) instead of JupyterLite's, the file list of
    `voici/tree/` sends a visitor there, and the rulebook is a static page beside the lessons
@@ -530,7 +531,9 @@ def rebase_config(config: dict[str, object], root: str) -> dict[str, object]:
 
 def finish(out: Path) -> None:
     copy_font_awesome(out)
-    url_query_js = (SITE_SOURCES / "url-query.js").read_text()
+    # the query string, and the learner's practice list from localStorage, for the kernel
+    url_query_js = "\n".join((SITE_SOURCES / name).read_text()
+                             for name in ("url-query.js", "practice-store.js"))
     for page in sorted(out.rglob("*.html")):
         patch_page(page, out, url_query_js)
     sys.path.insert(0, str(REPO / "tools"))

@@ -237,7 +237,17 @@ def test_the_front_page_lists_every_notebook(
     page.wait_for_url(re.compile(r"/voici/render/07-play-a-game\.html"), wait_until="commit")
 
 
-@pytest.mark.parametrize("name", [n for n in NOTEBOOKS if n != "rulebook.ipynb"])
+#: notebooks whose pages the tests below open and check the same way (no error output, no
+#: page error, no request that failed or left the site), while playing them
+PLAYED_BELOW = ("07-play-a-game.ipynb", "08-rules-explorer.ipynb")
+
+
+def test_every_notebook_is_run_here_or_played_below() -> None:
+    assert set(PLAYED_BELOW) <= set(NOTEBOOKS)
+
+
+@pytest.mark.parametrize("name", [n for n in NOTEBOOKS
+                                  if n != "rulebook.ipynb" and n not in PLAYED_BELOW])
 def test_every_notebook_runs_in_the_browser_without_errors(
     open_site_notebook: OpenNotebook, network: Network, name: str
 ) -> None:
@@ -321,6 +331,45 @@ def test_07_the_coach_thinks_hints_and_reviews_a_round_in_the_browser(
     page.locator(".tr-continue").click()
     expect(recap).to_be_hidden(timeout=TIMEOUT_MS)
     assert_clean(site, network)
+
+
+def test_07_try_it_again_and_the_list_kept_in_the_browser_s_storage(
+    open_site_notebook: OpenNotebook, network: Network
+) -> None:
+    """Issue 28 item 5 on the static site: the review's costly decision played again and
+    answered, and the practice list found again by the next page, through localStorage
+    (site/practice-store.js hands it to the kernel in the worker)."""
+    site = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", scenario="roundend",
+                              seed=46, timeout_ms=TIMEOUT_MS)
+    page = site.page
+    wait_for_my_move(page)
+    card = page.locator(".tr-hand .tr-card").first
+    card.click()
+    expect(card).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+    page.locator(".tr-discard").click()  # the round ends
+    expect(page.locator(".tr-recap")).to_be_visible(timeout=TIMEOUT_MS)
+    page.locator(".tr-review-open").click()
+    expect(page.locator(".tr-review-body")).to_contain_text("The review of round 1 is ready",
+                                                           timeout=TIMEOUT_MS)
+    page.locator(".tr-practice-try").click()
+    practice = page.locator(".tr-practice-body")
+    expect(practice).to_be_visible(timeout=TIMEOUT_MS)
+    mine = practice.locator(".tr-card").first
+    mine.click()
+    expect(mine).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+    practice.locator(".tr-discard").click()
+    answer = practice.locator(".tr-practice-answer")
+    expect(answer).to_contain_text("You chose", timeout=TIMEOUT_MS)
+    expect(answer).to_contain_text("rounds played out")
+    page.wait_for_function(
+        "() => (localStorage.getItem('toonerville-practice') || '').includes('\"positions\"')",
+        timeout=TIMEOUT_MS)
+    assert_clean(site, network)
+    again = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-practice-open", seed=5,
+                               timeout_ms=TIMEOUT_MS)
+    expect(again.page.locator(".tr-practice-open")).to_contain_text(
+        re.compile(r"Your practice positions \(\d+\)"))
+    assert_clean(again, network)
 
 
 def test_07_save_gives_a_file_and_load_reads_it(

@@ -18,6 +18,8 @@ and the rounds played out behind it, and the reason with its rule id (`review_ht
 Its heading says which of the learner's turns of the round it was ("Round 1, your turn
 4"), never the engine's move counter. After the
 game's last round a menu reviews any round of the game, each prepared the same way.
+Under a ready review, "Try it again" (`tr-practice-try`) hands its decisions to the
+owner's `on_try` (07's practice panel, `widgets.practice`).
 
 One owner of the state: the results (`reviews`, by round) are written under a lock by the
 thread and drawn by `_redraw`; a review of an older game or round that finishes late is
@@ -159,6 +161,15 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
             N_("Your costliest decisions of the round, as the strong bot sees them"),
             owner=self)
         self.open_button.on_click(lambda _b: self.toggle())
+        #: "Try it again": the owner's `on_try(game, mistakes)` gets the decisions shown
+        #: (`widgets.practice`); the button shows only where an owner takes them
+        self.on_try: Callable[[Game, tuple[Mistake, ...]], object] | None = None
+        self.try_button = translated_button(
+            N_("Try it again"), "tr-practice-try",
+            N_("Play these decisions again without seeing the answer, then see what "
+               "your choice costs"), owner=self)
+        self.try_button.on_click(lambda _b: self.try_again())
+        self.try_button.layout.display = "none"
         self.rounds = self.texts(widgets.Dropdown(options=[], layout=widgets.Layout(
             width="auto", display="none")), description=N_("Round"))
         self.rounds.add_class("tr-review-round")
@@ -166,7 +177,8 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         self.body = widgets.HTML()
         self.body.add_class("tr-review-body")
         self.body.layout.display = "none"
-        self.children = [widgets.HBox([self.open_button, self.rounds]), self.body]
+        self.children = [widgets.HBox([self.open_button, self.rounds]), self.body,
+                         self.try_button]
         self.add_class("tr-review")
         self.layout.display = "none"
 
@@ -334,6 +346,7 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         game = self._game
         if game is None:
             self.body.value = ""
+            self.try_button.layout.display = "none"
             return
         key = self._key(self._round)
         with self._lock:
@@ -342,3 +355,11 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         self.body.value = review_html(game, self._round, found if done else None,
                                       failed=done and found is None, size=self.size)
         self.body.layout.display = displayed(self._opened)
+        self.try_button.layout.display = displayed(
+            self._opened and bool(found) and self.on_try is not None)
+
+    def try_again(self) -> None:
+        """"Try it again": the decisions shown, to the owner's `on_try`."""
+        found = self.mistakes
+        if found and self._game is not None and self.on_try is not None:
+            self.on_try(self._game, found)

@@ -21,7 +21,8 @@ Stable hooks for tests are CSS classes: the seat view's (`tr-draw`, `tr-take`, `
 `tr-pass`, `tr-discard`, `tr-lay-down`, `tr-suggest`, `tr-undo`, `tr-hint`, `tr-hand`,
 `tr-card`, `tr-log`, `tr-score-sheet`, … see `seat`) and the page's own: `tr-play`,
 `tr-message`, `tr-new-game`, `tr-size`, `tr-language`, `tr-panel-0..2`, `tr-keys`,
-`tr-game-key` (the hidden element with the game's key, `resume`).
+`tr-game-key` (the hidden element with the game's key, `resume`), `tr-practice` (the
+review's "Try it again" panel, `practice`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ from .play_panels import (
     SettingsPanel,
 )
 from .play_text import keys_html
+from .practice import PracticePanel
+from .practice_keep import keeper_for_page as practice_keeper
 from .resume import keeper_for_page
 from .seat import SeatView
 from .session import PlaySession
@@ -205,6 +208,16 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         # ends, while you read the recap)
         self.coach = seat.coach
         self.recap.review_source = lambda: (self.game, HUMAN)
+        # "Try it again": the review's costly decisions, played again (`practice`), the
+        # list kept with the page's game (the store) or in the browser (the static site);
+        # the panel is made when first needed (a list kept from before, or the button)
+        self._practice_keeper = practice_keeper(self.keeper)
+        self._practice: PracticePanel | None = None
+        self.practice_box = widgets.VBox()
+        self.practice_box.add_class("tr-practice-box")
+        self.recap.review.on_try = guard(lambda game, found: self.practice.add(game, found))
+        if self._practice_keeper is not None and self._practice_keeper.load():
+            self._practice_panel()
         for name in ("draw_button", "take_button", "buy_button", "pass_button",
                      "suggest_button", "lay_down_button", "lay_off_button", "swap_button",
                      "discard_button", "undo_button", "hint_button"):
@@ -239,7 +252,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
                            css="tr-toolbar")
         kept = [] if self.keeper is None else [self.keeper.marker]
         return [widgets.HTML(PLAY_CSS, layout=make.none), size_style(), self.message,
-                self.seat_view, panels, toolbar, self.key_legend, *kept]
+                self.seat_view, self.practice_box, panels, toolbar, self.key_legend, *kept]
 
     # -- the seat ------------------------------------------------------------------------
     def _show(self) -> None:
@@ -314,11 +327,25 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self._size = size
         self.add_class(f"tv-size-{size}")
         self.seat_view.size = size
+        if self._practice is not None:
+            self._practice.size = size
         self.message.size = size
         if self._settings is not None:
             self._settings.rules_panel.size = size
         if size in dict(self.size_toggle.options).values() and self.size_toggle.value != size:
             self.size_toggle.value = size
+
+    # -- practice ------------------------------------------------------------------------
+    def _practice_panel(self) -> PracticePanel:
+        if self._practice is None:
+            self._practice = PracticePanel(self._practice_keeper, size=self._size)
+            self.practice_box.children = [self._practice]
+        return self._practice
+
+    @property
+    def practice(self) -> PracticePanel:
+        """The "Try it again" panel (`practice.PracticePanel`), made when first asked for."""
+        return self._practice_panel()
 
     # -- panels --------------------------------------------------------------------------
     def _toggle(self, index: int, opened: bool) -> None:

@@ -1,0 +1,71 @@
+"""Try it again (issue 28, item 5) in notebook 07 through Voila: the round's review, its
+costly decision played again without the answer, by keys, the honest cost of the choice
+against the coach's best, and the practice list still there after a reload (the class
+store, under the page's `?game=KEY`). One page, `?scenario=roundend` (seed 46): the
+learner's last discard of round 1, whose review has a costly decision; the answer is
+priced on the review's own small budget of worlds."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from play_page import wait_for_my_move
+from playwright.sync_api import expect
+
+from tests.conftest import RENDERED_JS
+
+if TYPE_CHECKING:
+    from tests.conftest import OpenNotebook
+
+NOTEBOOK = "07-play-a-game.ipynb"
+TIMEOUT_MS = 60_000
+
+
+def test_07_try_it_again_by_keys_then_a_reload_keeps_the_list(open_notebook: OpenNotebook
+                                                              ) -> None:
+    voila = open_notebook(NOTEBOOK, wait_for=".tr-draw", scenario="roundend", seed=46)
+    page = voila.page
+    page.wait_for_function("() => /[?&]game=[A-Za-z0-9_-]{16,}/.test(location.search)",
+                           timeout=TIMEOUT_MS)
+    wait_for_my_move(page)
+    card = page.locator(".tr-hand .tr-card").first
+    card.click()
+    expect(card).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+    page.locator(".tr-discard").click()  # the round ends
+    expect(page.locator(".tr-recap")).to_contain_text("Round 1 is over", timeout=TIMEOUT_MS)
+    page.locator(".tr-review-open").click()
+    expect(page.locator(".tr-review-body")).to_contain_text(
+        "The review of round 1 is ready", timeout=TIMEOUT_MS)
+    page.locator(".tr-practice-try").click()
+
+    practice = page.locator(".tr-practice-body")
+    expect(practice).to_be_visible(timeout=TIMEOUT_MS)
+    expect(practice.locator(".tr-practice-title")).to_contain_text(
+        re.compile(r"Try it again: position 1 of \d+ · Round 1, your turn \d+"))
+    expect(practice.locator(".tr-practice-answer")).to_have_count(0)  # no answer yet
+    # by keys, as at a seat: a card's number selects it, X discards it
+    first = practice.locator(".tr-card").first
+    first.focus()
+    page.keyboard.press("1")
+    expect(first).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+    page.keyboard.press("x")
+    answer = practice.locator(".tr-practice-answer")
+    expect(answer).to_contain_text("You chose discarding", timeout=TIMEOUT_MS)
+    expect(answer).to_contain_text(re.compile(r"best move here|coach's best"))
+    expect(answer).to_contain_text("rounds played out")
+    expect(answer).to_contain_text(re.compile(r"costs about|about the same|may be better|"
+                                              r"the same this round"))
+    expect(practice.locator(".tr-discard")).to_be_disabled()
+
+    page.reload(wait_until="commit", timeout=TIMEOUT_MS)
+    assert page.wait_for_function(RENDERED_JS, timeout=TIMEOUT_MS).json_value() == "ready"
+    opener = page.locator(".tr-practice-open")
+    expect(opener).to_contain_text(re.compile(r"Your practice positions \(\d+\)"),
+                                   timeout=TIMEOUT_MS)
+    opener.focus()
+    page.keyboard.press("Enter")
+    expect(practice).to_be_visible(timeout=TIMEOUT_MS)
+    expect(practice.locator(".tr-practice-title")).to_contain_text("position 1 of")
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []

@@ -1,0 +1,248 @@
+"""The "Try it again" panel (issue 28, item 5): 07's review hands its costly decisions
+to the practice panel, the learner answers without seeing the answer and reads the
+honest cost, and the list survives a reload (the store, or the browser's storage)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from widgetfixtures import close_widgets, no_query  # noqa: F401
+
+from toonerville import actions as A
+from toonerville.coach.practice import dump_positions, load_positions
+from toonerville.coach.review import Mistake, review_round
+from toonerville.game import Game
+from toonerville.messages import set_language
+from toonerville.scenarios import round_end_scenario
+from toonerville.store.practice import PracticeLists
+from toonerville.store.solo import SoloGames
+from toonerville.widgets import practice_keep as K
+from toonerville.widgets.play import PlayGame
+from toonerville.widgets.practice import PracticePanel
+
+KEY = "p" * 22
+#: a small budget for the answers' figures in these tests
+FEW = (4, 8)
+
+
+@pytest.fixture(scope="module")
+def reviewed() -> tuple[Game, tuple[Mistake, ...]]:
+    """07's `?scenario=roundend` (seed 46) after its last discard, and its round's review."""
+    game = round_end_scenario()
+    game.apply(A.Discard(0, game.view(0).hand[0]))
+    mistakes = review_round(game, 0, 1)
+    assert mistakes
+    return game, mistakes
+
+
+class Kept:
+    """A keeper in memory (what the store or the browser would keep)."""
+
+    marker = None
+
+    def __init__(self, text: str | None = None, fail: str | None = None) -> None:
+        self.text, self.fail, self.writes = text, fail, 0
+
+    def load(self) -> str | None:
+        return self.text
+
+    def keep(self, text: str) -> str | None:
+        if self.fail:
+            return self.fail
+        self.text, self.writes = text, self.writes + 1
+        return None
+
+
+def _shown(panel: PracticePanel) -> str:
+    """Everything the panel shows before an answer, as text."""
+    parts = [panel.title.value, panel.board.value, panel.prompt.value, panel.result.value,
+             *(b.description for b in panel.moves.children
+               if b.layout.display != "none")]
+    return html.unescape(re.sub(r"<[^>]+>", " ", " ".join(parts)))
+
+
+def _text(value: str) -> str:
+    """An HTML value as the learner reads it (tags gone)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", value))
+
+
+def test_try_it_again_in_07_opens_the_reviewed_decision_without_its_answer() -> None:
+    app = PlayGame(scenario="roundend", seed=46, keep=False)
+    review = app.recap.review
+    assert app._practice is None and app.practice_box.children == ()  # made when needed
+    app.hand.row.children[0].button.value = True
+    app.discard_button.click()  # the round ends
+    review.open_button.click()
+    assert review.wait(120) and review.mistakes
+    assert review.try_button.layout.display != "none"
+    review.try_button.click()
+    panel = app.practice
+    assert panel.opened and panel in app.practice_box.children
+    assert panel.open_button.layout.display == "none"
+    first = review.mistakes[0]
+    assert panel.position is not None and panel.position.made == first.made.notation()
+    text = _shown(panel)
+    assert "Try it again: position 1 of" in text and f"Round 1, your turn {first.turn}" in text
+    assert panel.result.value == "" and panel.answer is None
+    assert str(first.better_words) not in text and "best move" not in text  # no answer
+    # a seat's controls: the hand to pick from, Discard and Lay off; no draw, no buy
+    shown = {b._dom_classes[-1] for b in panel.moves.children if b.layout.display != "none"}
+    assert "tr-discard" in shown and not shown & {"tr-draw", "tr-take", "tr-buy", "tr-pass"}
+    assert set(panel.hand.cards) == set(panel._game.view(0).hand)  # type: ignore[union-attr]
+    # the card-game keys' hooks: a seat view with a prompt that names the step
+    assert "tr-seat-view" in panel.body._dom_classes
+    assert "tr-next-play" in panel.prompt._dom_classes
+    assert all("tr-card" in c.button._dom_classes for c in panel.hand.row.children)
+
+
+def test_an_answer_shows_what_it_costs_against_the_coach_s_best(
+        reviewed: tuple[Game, tuple[Mistake, ...]]) -> None:
+    game, mistakes = reviewed
+    m = mistakes[0]
+    panel = PracticePanel(price=FEW)
+    panel.add(game, mistakes)
+    assert isinstance(m.made, A.Discard)
+    panel.hand.pick([m.made.card])
+    panel.discard_button.click()  # the move made in the game, again
+    answer = panel.answer
+    assert answer is not None and not answer.found and answer.chosen == m.made
+    result = _text(panel.result.value)
+    assert f"You chose {m.made_words}; the coach's best move here is {m.better_words}." \
+        in result
+    assert f"{m.made_words} instead" in result and "rounds played out" in result
+    assert _text(str(answer.figures())) in result
+    assert panel.discard_button.disabled and panel.hand.disabled  # one answer a showing
+    assert "tr-next-wait" in panel.prompt._dom_classes
+    panel.go(panel.index)  # again, from the start
+    assert panel.answer is None and not panel.discard_button.disabled
+    if isinstance(m.better, A.LayOff):
+        panel.hand.pick([m.better.card])
+        panel.lay_off_button.click()
+    else:
+        panel.choose(m.better)
+    answer = panel.answer
+    assert answer is not None and answer.found
+    assert f"the coach's best move here (in the game you chose {m.made_words})" in \
+        _text(panel.result.value)
+
+
+def test_a_missing_card_choice_says_why_and_answers_nothing(
+        reviewed: tuple[Game, tuple[Mistake, ...]]) -> None:
+    panel = PracticePanel(price=FEW)
+    panel.add(*reviewed)
+    panel.discard_button.click()  # no card selected
+    assert panel.answer is None and "Select exactly one card" in panel.message.text
+
+
+def test_the_list_goes_through_the_store_and_comes_back_with_the_page(
+        tmp_path: Path, reviewed: tuple[Game, tuple[Mistake, ...]]) -> None:
+    games = SoloGames(tmp_path / "class.sqlite")
+    app = PlayGame(scenario="roundend", seed=46, keep=games, game_key=KEY)
+    assert isinstance(app.practice.keeper, K.StoreKeeper)
+    app.practice.add(*reviewed)
+    positions = app.practice.positions
+    assert positions
+    del app  # the kernel dies: the store is all that is left
+    again = PlayGame(seed=99, keep=SoloGames(tmp_path / "class.sqlite"), game_key=KEY)
+    assert again._practice is not None  # a list kept: the panel is there, closed
+    assert again.practice.positions == positions and not again.practice.opened
+    assert again.practice.open_button.layout.display != "none"
+    assert f"({len(positions)})" in again.practice.open_button.description
+    again.practice.open_button.click()
+    assert again.practice.opened and again.practice.index == 0
+    other = PlayGame(seed=99, keep=games, game_key="q" * 22)  # another page's list
+    assert other._practice is None and other.practice.positions == ()
+    # the record itself is the list's JSON
+    text = PracticeLists(tmp_path / "class.sqlite").find(KEY)
+    assert load_positions(text).positions == positions
+
+
+def test_on_the_static_site_the_list_goes_through_the_page_s_storage(
+        reviewed: tuple[Game, tuple[Mistake, ...]], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.platform", "emscripten")
+    keeper = K.keeper_for_page(None)
+    assert isinstance(keeper, K.BrowserKeeper)
+    keeper = K.BrowserKeeper(environ={})
+    panel = PracticePanel(keeper, price=FEW)
+    assert keeper.marker in panel.children and "tr-practice-store" in keeper.marker._dom_classes
+    panel.add(*reviewed)
+    found = re.search(r'data-practice="([^"]*)"', keeper.marker.value)
+    assert found is not None
+    text = html.unescape(found[1])  # what the page's script puts in localStorage
+    assert load_positions(text).positions == panel.positions
+    # the next page's kernel is handed it in its environment
+    back = PracticePanel(K.BrowserKeeper(environ={K.ENV: text}))
+    assert back.positions == panel.positions
+
+
+def test_outside_voila_and_the_site_the_list_lives_in_the_kernel() -> None:
+    assert K.keeper_for_page(None) is None
+    assert PlayGame(seed=3, keep=False).practice.keeper is None
+
+
+def test_a_broken_list_is_said_and_kept_whole(
+        reviewed: tuple[Game, tuple[Mistake, ...]]) -> None:
+    kept = Kept("{not a list")
+    panel = PracticePanel(kept, price=FEW)
+    assert panel.positions == () and "could not all be read" in panel.message.text
+    assert kept.writes == 0  # nothing written over it on opening
+    panel.add(*reviewed)
+    assert load_positions(kept.text).unread == ("{not a list",)  # still there
+    assert load_positions(kept.text).positions == panel.positions
+
+
+def test_a_list_that_cannot_be_kept_says_so_and_the_practice_goes_on(
+        reviewed: tuple[Game, tuple[Mistake, ...]]) -> None:
+    panel = PracticePanel(Kept(fail="disk full"), price=FEW)
+    panel.add(*reviewed)
+    assert "cannot be kept for a reload (disk full)" in panel.message.text
+    assert panel.positions and panel.position is not None
+
+
+def test_next_previous_and_forget(reviewed: tuple[Game, tuple[Mistake, ...]]) -> None:
+    game, mistakes = reviewed
+    kept = Kept()
+    panel = PracticePanel(kept, price=FEW)
+    second = game.position_at(game.moves_made)  # the same review, once more: kept once
+    panel.add(game, mistakes)
+    panel.add(second, mistakes)
+    assert len(panel.positions) == len(mistakes)
+    extra = kept.text
+    panel.forget_button.click()
+    assert len(panel.positions) == len(mistakes) - 1 and kept.text != extra
+    assert load_positions(kept.text).positions == panel.positions
+    panel.previous_button.click()
+    assert panel.index == 0
+    if not panel.positions:
+        assert "No positions to practise yet" in html.unescape(panel.title.value)
+    panel.size = "large"
+    assert panel.hand.size == "large" and "tv-size-large" in panel._dom_classes
+    panel.close_button.click()
+    assert not panel.opened
+    assert dump_positions(panel.positions) == dump_positions(
+        load_positions(kept.text).positions)
+
+
+@pytest.mark.parametrize("lang", ["de", "hr", "su", "fa", "hi"])
+def test_the_panel_speaks_every_language(lang: str,
+                                         reviewed: tuple[Game, tuple[Mistake, ...]]) -> None:
+    panel = PracticePanel(price=FEW)
+    panel.add(*reviewed)
+    english = (html.unescape(panel.title.value), html.unescape(panel.prompt.value),
+               panel.forget_button.description)
+    m = reviewed[1][0]
+    assert isinstance(m.made, A.Discard)
+    try:
+        set_language(lang)
+        translated = (html.unescape(panel.title.value), html.unescape(panel.prompt.value),
+                      panel.forget_button.description)
+        assert all(a != b for a, b in zip(english, translated, strict=True))
+        panel.hand.pick([m.made.card])
+        panel.discard_button.click()
+        result = _text(panel.result.value)
+        assert "You chose" not in result and "instead" not in result
+    finally:
+        set_language("en")

@@ -1,0 +1,123 @@
+"""A learner's practice positions that outlive their kernel: one list per key, in SQLite.
+
+Owns `PracticeLists`, where notebook 07 keeps the learner's list of practice positions
+(`coach.practice`: the review's costly decisions, to play again) under the same key as
+its game (`store.solo`: the page's `?game=KEY`), so a reload brings the list back with
+the game. The record under a key is the list as `coach.practice.dump_positions` writes
+it (JSON, compressed); every `keep` replaces it. The file may be the solo games' (the
+class store): the lists have their own table, `practice_lists(key PK, list, saved)`.
+
+Bounded like the solo games: one record per key, a list of at most
+`coach.practice.MAX_TEXT` characters, records not kept again for `solo.KEEP_DAYS`
+expire, past `solo.MAX_GAMES` records the oldest go. A record that cannot be unpacked
+is refused with `CorruptTableError`; what it holds is never read as anything else.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+import zlib
+from pathlib import Path
+
+from ..coach.practice import MAX_TEXT
+from ..messages import msg
+from .errors import CorruptTableError, StoreError
+from .solo import BUSY_TIMEOUT_S, KEEP_DAYS, MAX_GAMES, is_key
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS practice_lists (key TEXT PRIMARY KEY, list BLOB NOT NULL, "
+    "saved REAL NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS practice_lists_saved ON practice_lists (saved)",
+)
+UPSERT = ("INSERT INTO practice_lists (key, list, saved) VALUES (?, ?, ?) ON CONFLICT (key) "
+          "DO UPDATE SET list = excluded.list, saved = excluded.saved")
+SELECT = "SELECT list, saved FROM practice_lists WHERE key = ?"
+EXPIRE = "DELETE FROM practice_lists WHERE saved < ?"
+COUNT = "SELECT COUNT(*) FROM practice_lists"
+TRIM = ("DELETE FROM practice_lists WHERE saved <= (SELECT saved FROM practice_lists "
+        "ORDER BY saved DESC LIMIT 1 OFFSET ?)")
+
+
+class PracticeLists:
+    """The practice lists kept in one SQLite file (created on first use); one connection,
+    used under a lock."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._con = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                    check_same_thread=False)
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:  # another process setting the file up answers "locked" for a moment
+            try:
+                for statement in SCHEMA:
+                    self._con.execute(statement)
+                break
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) and "busy" not in str(err) \
+                        or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
+
+    def __repr__(self) -> str:
+        return f"PracticeLists({self.path!r})"
+
+    def keep(self, key: str, text: str, now: float | None = None) -> None:
+        """Keep the list `text` under `key`, replacing what was there; a key that is not
+        one, or a text too long, is refused with `StoreError`, nothing written."""
+        if not is_key(key):
+            raise StoreError(msg("a game is kept under a key of 16 to 64 letters, digits, "
+                                 "'-' or '_'", None))
+        if len(text) > MAX_TEXT:
+            raise StoreError(msg("a saved game has at most {limit} characters; this one "
+                                 "has {n}", None, n=len(text), limit=MAX_TEXT))
+        now = time.time() if now is None else now
+        packed = zlib.compress(text.encode("utf-8"), 6)
+        with self._lock:
+            con = self._con
+            con.execute("BEGIN IMMEDIATE")
+            try:
+                con.execute(UPSERT, (key, packed, now))
+                con.execute(EXPIRE, (now - KEEP_DAYS * 86_400,))
+                (count,) = con.execute(COUNT).fetchone()
+                if count > MAX_GAMES:
+                    con.execute(TRIM, (MAX_GAMES,))
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+
+    def find(self, key: str, now: float | None = None) -> str | None:
+        """The list kept under `key` (its text), or None; `CorruptTableError` if the record
+        cannot be unpacked."""
+        if not is_key(key):
+            return None
+        with self._lock:
+            row = self._con.execute(SELECT, (key,)).fetchone()
+        if row is None:
+            return None
+        packed, saved = row
+        now = time.time() if now is None else now
+        if not isinstance(saved, int | float) or saved < now - KEEP_DAYS * 86_400:
+            return None
+        if not isinstance(packed, bytes):
+            raise _corrupt()
+        inflate = zlib.decompressobj()
+        try:
+            text = inflate.decompress(packed, 4 * MAX_TEXT + 1).decode("utf-8")
+        except (zlib.error, UnicodeDecodeError) as err:
+            raise _corrupt() from err
+        if inflate.unconsumed_tail or not inflate.eof or len(text) > MAX_TEXT:
+            raise _corrupt()
+        return text
+
+    def close(self) -> None:
+        with self._lock:
+            self._con.close()
+
+
+def _corrupt() -> CorruptTableError:
+    return CorruptTableError(msg("the practice positions kept for this page cannot be read",
+                                 None), "", None, None)
