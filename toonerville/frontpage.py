@@ -60,6 +60,8 @@ LESSON_LINES: Mapping[str, str] = MappingProxyType({
                                   "rule changes."),
     "09-classroom.ipynb": N_("Play together: on one device, or at a shared table."),
     "10-tournament.ipynb": N_("A tournament for a whole class."),
+    "11-live-board.ipynb": N_("One position for the whole class: everyone answers, the "
+                              "coach gives its verdict."),
 })
 
 

@@ -75,12 +75,13 @@ def test_the_front_page_speaks_every_language_and_starts_no_kernel(
     assert page.evaluate("() => document.documentElement.dir") == (
         "rtl" if lang == "fa" else "ltr")
     lessons = section.locator("ol.lessons a")
-    assert lessons.count() == 12  # lessons 00-10 and the rulebook
-    hrefs = [lessons.nth(k).get_attribute("href") or "" for k in range(12)]
+    assert lessons.count() == 13  # lessons 00-11 and the rulebook
+    hrefs = [lessons.nth(k).get_attribute("href") or "" for k in range(13)]
     query = "" if lang == "en" else f"?lang={lang}"
     assert hrefs[0] == f"/voila/render/00-welcome.ipynb{query}"
     assert hrefs[10] == f"/voila/render/10-tournament.ipynb{query}"
-    assert hrefs[11] == f"/{RULEBOOK.format(lang=lang).lstrip('/')}"
+    assert hrefs[11] == f"/voila/render/11-live-board.ipynb{query}"
+    assert hrefs[12] == f"/{RULEBOOK.format(lang=lang).lstrip('/')}"
     readme = section.locator("a.readme")
     assert readme.inner_text() == texts(lang)["readme_link"]
     response = page.request.get(voila_server.base_url + (readme.get_attribute("href") or ""))
