@@ -19,7 +19,9 @@ by the first store that reads them (`fill_digests`).
 Schema (the same on both): `tables(code PK, format, start, setup)`,
 `moves(code, number, move, digest, PK (code, number))`, `claims(scope, slot, secret, PK
 (scope, slot))`, `tournaments(code PK, format, teacher, state, version)`,
-`seat_names(code, seat, name, PK (code, seat))` (the names learners gave themselves); the
+`seat_names(code, seat, name, PK (code, seat))` (the names learners gave themselves),
+`progress(class_code, learner, page, kind, detail, at)` (what the learners of a class did,
+rows only added, indexed by class for the teacher's dashboard); the
 statements are in `statements`, and a database made before `digest` existed gets the
 column when a store opens it. A backend says which of its driver's errors may pass if
 tried again (`transient`); `retrying.RetryingBackend` tries those again and turns every
@@ -64,6 +66,19 @@ class TournamentRow:
     teacher: str  # digest of the teacher's key
     state: str  # JSON of `tournament.Tournament`
     version: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressRow:
+    """One thing a learner of a class did (`progress`): never changed once added. `at`
+    is wall-clock seconds."""
+
+    class_code: str
+    learner: str
+    page: str
+    kind: str
+    detail: str
+    at: float
 
 
 class Backend(Protocol):
@@ -129,6 +144,16 @@ class Backend(Protocol):
 
     def seat_names(self, code: str) -> dict[int, str]:
         """The names learners gave their seats at this table: seat → name."""
+        ...
+
+    def add_progress(self, row: ProgressRow) -> None:
+        """Add a row of a learner's progress (rows are never changed)."""
+        ...
+
+    def progress(self, class_code: str) -> list[tuple[object, ...]]:
+        """A class's progress folded in one query: (learner, kind, page, detail, how many
+        rows, the latest `at`) for each learner, kind, page and detail (not checked:
+        `progress.folded` skips a row of another program)."""
         ...
 
     def transient(self, err: BaseException) -> bool | None:

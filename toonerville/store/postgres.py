@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import statements as sql
 from .backend import (
+    ProgressRow,
     TableRow,
     TournamentRow,
     chained,
@@ -186,6 +187,13 @@ class PostgresBackend:
     def seat_names(self, code: str) -> dict[int, str]:
         rows = self._run(sql.SELECT_SEAT_NAMES, (code,)).fetchall()
         return seat_names_of(rows, code)
+
+    def add_progress(self, row: ProgressRow) -> None:
+        self._run(sql.INSERT_PROGRESS, (row.class_code, row.learner, row.page, row.kind,
+                                        row.detail, row.at))
+
+    def progress(self, class_code: str) -> list[tuple[object, ...]]:
+        return [tuple(r) for r in self._run(sql.SELECT_PROGRESS, (class_code,)).fetchall()]
 
     @staticmethod
     def transient(err: BaseException) -> bool | None:

@@ -23,7 +23,7 @@ from typing import Protocol, TypeVar
 
 from ..actions import excerpt
 from ..messages import msg
-from .backend import Backend, TableRow, TournamentRow, chained
+from .backend import Backend, ProgressRow, TableRow, TournamentRow, chained
 from .errors import StoreUnavailableError
 
 #: the first pause before a call is tried again, and the longest (seconds)
@@ -157,6 +157,14 @@ class RetryingBackend:
 
     def seat_names(self, code: str) -> dict[int, str]:
         return self._call(lambda: self.inner.seat_names(code))
+
+    def add_progress(self, row: ProgressRow) -> None:
+        # tried again after a lost answer, a row may be added twice: the dashboard counts
+        # hints and reviews, and a count one too high is harmless; a Try-it is a set
+        self._call(lambda: self.inner.add_progress(row))
+
+    def progress(self, class_code: str) -> list[tuple[object, ...]]:
+        return self._call(lambda: self.inner.progress(class_code))
 
     def transient(self, err: BaseException) -> bool | None:
         return self.inner.transient(err)

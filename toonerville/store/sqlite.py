@@ -23,6 +23,7 @@ from pathlib import Path
 
 from . import statements as sql
 from .backend import (
+    ProgressRow,
     TableRow,
     TournamentRow,
     chained,
@@ -177,6 +178,14 @@ class SQLiteBackend:
     def seat_names(self, code: str) -> dict[int, str]:
         rows = self._con().execute(sql.SELECT_SEAT_NAMES, (code,)).fetchall()
         return seat_names_of(rows, code)
+
+    def add_progress(self, row: ProgressRow) -> None:
+        self._con().execute(sql.INSERT_PROGRESS, (row.class_code, row.learner, row.page,
+                                                  row.kind, row.detail, row.at))
+
+    def progress(self, class_code: str) -> list[tuple[object, ...]]:
+        rows = self._con().execute(sql.SELECT_PROGRESS, (class_code,)).fetchall()
+        return [tuple(r) for r in rows]
 
     @staticmethod
     def transient(err: BaseException) -> bool | None:

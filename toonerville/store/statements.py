@@ -10,6 +10,16 @@ database made before `moves.digest` existed needs the column (`ADD_DIGEST`).
 
 from __future__ import annotations
 
+#: the learners' progress in a class (`progress`), rows only ever added; the dashboard's
+#: one query reads the index alone (it holds every column the query asks for)
+PROGRESS_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS progress (class_code TEXT NOT NULL, learner TEXT NOT NULL, "
+    "page TEXT NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL, "
+    "at DOUBLE PRECISION NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS progress_by_class ON progress (class_code, learner, kind, "
+    "page, detail, at)",
+)
+
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, format TEXT NOT NULL, "
     "start TEXT NOT NULL, setup TEXT NOT NULL)",
@@ -21,6 +31,7 @@ SCHEMA = (
     "teacher TEXT NOT NULL, state TEXT NOT NULL, version INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS seat_names (code TEXT NOT NULL, seat INTEGER NOT NULL, "
     "name TEXT NOT NULL, PRIMARY KEY (code, seat))",
+    *PROGRESS_SCHEMA,
 )
 
 INSERT_TABLE = "INSERT INTO tables (code, format, start, setup) VALUES (?, ?, ?, ?)"
@@ -54,6 +65,13 @@ UPDATE_TOURNAMENT = ("UPDATE tournaments SET state = ?, version = version + 1 "
 UPSERT_SEAT_NAME = ("INSERT INTO seat_names (code, seat, name) VALUES (?, ?, ?) "
                     "ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name")
 SELECT_SEAT_NAMES = "SELECT seat, name FROM seat_names WHERE code = ?"
+#: the learners' progress (`progress`): rows are only ever added
+INSERT_PROGRESS = ("INSERT INTO progress (class_code, learner, page, kind, detail, at) "
+                   "VALUES (?, ?, ?, ?, ?, ?)")
+#: a class's progress folded by the database: one row per learner, kind, page and detail,
+#: with how many times and when last (the dashboard's one query per refresh)
+SELECT_PROGRESS = ("SELECT learner, kind, page, detail, COUNT(*), MAX(at) FROM progress "
+                   "WHERE class_code = ? GROUP BY learner, kind, page, detail")
 
 
 def append_params(code: str, number: int, move: str, previous: str, digest: str
