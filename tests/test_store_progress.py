@@ -6,10 +6,10 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 from pgserver import postgres_url_fixture  # noqa: F401
+from progresshelpers import Clock, Roster
 from storehelpers import raw_execute, where_fixture  # noqa: F401
 
 from toonerville.store import SeatError, TeacherKeyError, open_store
@@ -26,41 +26,7 @@ from toonerville.store.progress import (
     try_it,
 )
 
-
-@dataclass(frozen=True)
-class Member:
-    name: str
-
-
-class Roster:
-    """A class of learners by key, with one teacher key (what `classes.ClassStore` does)."""
-
-    def __init__(self, code: str, teacher: str, learners: dict[str, str]) -> None:
-        self.code, self.teacher, self.keys = code, teacher, dict(learners)
-        self.asked = 0
-
-    def is_teacher(self, code: str, teacher_key: str) -> bool:
-        return code == self.code and teacher_key == self.teacher
-
-    def learner(self, code: str, learner_key: str) -> Member | None:
-        self.asked += 1
-        name = self.keys.get(learner_key) if code == self.code else None
-        return None if name is None else Member(name)
-
-    def members(self, code: str, teacher_key: str) -> list[Member]:
-        return [Member(n) for n in self.keys.values()]
-
-
 LEARNERS = {"k-ann": "Ann", "k-bo": "Bo", "k-cy": "Cy"}
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
 
 
 @pytest.fixture(name="code")

@@ -38,6 +38,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("08-rules-explorer.ipynb", "8 Rules explorer"),
     ("09-classroom.ipynb", "9 Classroom"),
     ("10-tournament.ipynb", "10 Tournament"),
+    ("12-dashboard.ipynb", "12 Class dashboard"),
     ("rulebook.ipynb", "Rulebook"),
 )
 NAV_ID = "navigation"

@@ -60,6 +60,7 @@ LESSON_LINES: Mapping[str, str] = MappingProxyType({
                                   "rule changes."),
     "09-classroom.ipynb": N_("Play together: on one device, or at a shared table."),
     "10-tournament.ipynb": N_("A tournament for a whole class."),
+    "12-dashboard.ipynb": N_("For the teacher: each learner's progress, live."),
 })
 
 
