@@ -6,7 +6,8 @@ given a URL (`postgres` — several servers serving one class; needs `psycopg`, 
 `classroom` extra). Both implement `backend.Backend`; everything about the game —
 checking a move before it is stored, replaying the log, bots, seat secrets — is in
 `tables` (one table) and `tournaments` (a tournament's rounds of tables), the same for
-both databases.
+both databases; `classes` keeps a teacher's class, its learners and its settings
+(`ClassStore(store.backend)`).
 
     store = open_store("class.sqlite")          # or "postgresql://…"
     code = store.open_table(players=4, bots={2: "heuristic", 3: "heuristic"})
@@ -20,9 +21,12 @@ import os
 from pathlib import Path
 
 from .backend import Backend, TableRow, TournamentRow
+from .classes import ClassOpened, ClassSettings, ClassStore, Handout, Member
 from .codes import normalise_code
 from .errors import (
     CorruptTableError,
+    NameTakenError,
+    NoSuchClassError,
     NoSuchTableError,
     SeatError,
     StoreError,
@@ -57,7 +61,9 @@ def open_store(where: str | Path | None = None) -> TableStore:
 
 
 __all__ = [
-    "DEFAULT_PATH", "WATCHER", "Backend", "CorruptTableError", "NoSuchTableError",
+    "DEFAULT_PATH", "WATCHER", "Backend", "ClassOpened", "ClassSettings", "ClassStore",
+    "CorruptTableError", "Handout", "Member", "NameTakenError", "NoSuchClassError",
+    "NoSuchTableError",
     "RetryingBackend", "SQLiteBackend", "Seat", "SeatError", "StoreError",
     "StoreUnavailableError", "TableInfo", "TableMovedOnError",
     "TableOverError", "TableRow", "TableStore", "TeacherKeyError", "TournamentDesk",

@@ -20,6 +20,9 @@ Schema (the same on both): `tables(code PK, format, start, setup)`,
 `moves(code, number, move, digest, PK (code, number))`, `claims(scope, slot, secret, PK
 (scope, slot))`, `tournaments(code PK, format, teacher, state, version)`,
 `seat_names(code, seat, name, PK (code, seat))` (the names learners gave themselves),
+`classes(code PK, format, name, teacher, settings, version)`, `class_members(code, slot,
+name, secret, joined, PK (code, slot))` and `class_handouts(code, slot, item, kind,
+secret, PK (code, slot, item))` (a class, its learners, what they were handed),
 `progress(class_code, learner, page, kind, detail, at)` (what the learners of a class did,
 rows only added, indexed by class for the teacher's dashboard); the
 statements are in `statements`, and a database made before `digest` existed gets the
@@ -46,6 +49,7 @@ from .errors import CorruptTableError
 #: The format written in every table header; a header of another format is refused.
 TABLE_FORMAT = "toonerville-table/1"
 TOURNAMENT_FORMAT = "toonerville-tournament/1"
+CLASS_FORMAT = "toonerville-class/1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,44 @@ class TournamentRow:
     teacher: str  # digest of the teacher's key
     state: str  # JSON of `tournament.Tournament`
     version: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClassRow:
+    """A class: its name, the digest of its teacher's key, its settings (JSON)."""
+
+    code: str
+    format: str
+    name: str
+    teacher: str
+    settings: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class MemberRow:
+    """A learner of a class: `slot` is their name as compared (`names.name_key`),
+    `secret` the digest of their key, `joined` when (whole seconds since 1970, UTC)."""
+
+    code: str
+    slot: str
+    name: str
+    secret: str
+    joined: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandoutRow:
+    """Something a class's teacher handed to a learner (`slot`; "" for everyone):
+    `item` a table's or tournament's code, `kind` what it is, `secret` the learner's key
+    there ("" when none is needed), given only to a page holding the learner's class
+    key (`classes.ClassStore.handouts`)."""
+
+    code: str
+    slot: str
+    item: str
+    kind: str
+    secret: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +188,30 @@ class Backend(Protocol):
         """The names learners gave their seats at this table: seat → name."""
         ...
 
+    def create_class(self, row: ClassRow) -> bool:
+        """Insert a class; False (and nothing stored) if the code is taken."""
+        ...
+
+    def class_row(self, code: str) -> ClassRow | None: ...
+
+    def update_class(self, code: str, settings: str, version: int) -> bool:
+        """Replace a class's settings iff it is still at `version`."""
+        ...
+
+    def add_member(self, row: MemberRow) -> bool:
+        """Insert a learner of a class; False (nothing stored) if the slot is taken."""
+        ...
+
+    def members(self, code: str) -> list[MemberRow]:
+        """The learners of a class, first joined first."""
+        ...
+
+    def hand_out(self, rows: Sequence[HandoutRow]) -> None:
+        """Record (or replace) handouts, all in one transaction."""
+        ...
+
+    def handouts(self, code: str) -> list[HandoutRow]: ...
+
     def add_progress(self, row: ProgressRow) -> None:
         """Add a row of a learner's progress (rows are never changed)."""
         ...
@@ -218,6 +284,31 @@ TOURNAMENT_COLUMNS = (("code", TEXT), ("format", TEXT), ("teacher", TEXT), ("sta
                       ("version", NUMBER))
 CLAIM_COLUMNS = (("slot", TEXT), ("secret", TEXT))
 SEAT_NAME_COLUMNS = (("seat", NUMBER), ("name", TEXT))
+
+
+CLASS_COLUMNS = (("code", TEXT), ("format", TEXT), ("name", TEXT), ("teacher", TEXT),
+                 ("settings", JSON), ("version", NUMBER))
+MEMBER_COLUMNS = (("code", TEXT), ("slot", TEXT), ("name", TEXT), ("secret", TEXT),
+                  ("joined", NUMBER))
+HANDOUT_COLUMNS = (("code", TEXT), ("slot", TEXT), ("item", TEXT), ("kind", TEXT),
+                   ("secret", TEXT))
+
+
+def class_row(found: Sequence[object], code: str) -> ClassRow:
+    """A `classes` row, checked (`checked_row`)."""
+    return ClassRow(*checked_row(found, CLASS_COLUMNS, code))  # type: ignore[arg-type]
+
+
+def member_rows(rows: Sequence[Sequence[object]], code: str) -> list[MemberRow]:
+    """`class_members` rows, each checked (`checked_row`)."""
+    return [MemberRow(*checked_row(row, MEMBER_COLUMNS, code))  # type: ignore[arg-type]
+            for row in rows]
+
+
+def handout_rows(rows: Sequence[Sequence[object]], code: str) -> list[HandoutRow]:
+    """`class_handouts` rows, each checked (`checked_row`)."""
+    return [HandoutRow(*checked_row(row, HANDOUT_COLUMNS, code))  # type: ignore[arg-type]
+            for row in rows]
 
 
 def table_row(found: Sequence[object], code: str) -> TableRow:

@@ -73,3 +73,11 @@ class TeacherKeyError(StoreError):
 
 class BadNameError(StoreError):
     """A name for a seat that is empty, too long or holds characters a name cannot."""
+
+
+class NoSuchClassError(NoSuchTableError):
+    """A class code that is not in this store, or is not a code at all."""
+
+
+class NameTakenError(BadNameError):
+    """A name another learner of the class has already joined under."""

@@ -23,7 +23,16 @@ from typing import Protocol, TypeVar
 
 from ..actions import excerpt
 from ..messages import msg
-from .backend import Backend, ProgressRow, TableRow, TournamentRow, chained
+from .backend import (
+    Backend,
+    ClassRow,
+    HandoutRow,
+    MemberRow,
+    ProgressRow,
+    TableRow,
+    TournamentRow,
+    chained,
+)
 from .errors import StoreUnavailableError
 
 #: the first pause before a call is tried again, and the longest (seconds)
@@ -157,6 +166,34 @@ class RetryingBackend:
 
     def seat_names(self, code: str) -> dict[int, str]:
         return self._call(lambda: self.inner.seat_names(code))
+
+    def create_class(self, row: ClassRow) -> bool:
+        return self._call(lambda: self.inner.create_class(row),
+                          lambda: self.inner.class_row(row.code) == row)
+
+    def class_row(self, code: str) -> ClassRow | None:
+        return self._call(lambda: self.inner.class_row(code))
+
+    def update_class(self, code: str, settings: str, version: int) -> bool:
+        def landed() -> bool:
+            now = self.inner.class_row(code)
+            return now is not None and now.version == version + 1 \
+                and now.settings == settings
+
+        return self._call(lambda: self.inner.update_class(code, settings, version), landed)
+
+    def add_member(self, row: MemberRow) -> bool:
+        return self._call(lambda: self.inner.add_member(row),
+                          lambda: row in self.inner.members(row.code))
+
+    def members(self, code: str) -> list[MemberRow]:
+        return self._call(lambda: self.inner.members(code))
+
+    def hand_out(self, rows: Sequence[HandoutRow]) -> None:
+        self._call(lambda: self.inner.hand_out(rows))
+
+    def handouts(self, code: str) -> list[HandoutRow]:
+        return self._call(lambda: self.inner.handouts(code))
 
     def add_progress(self, row: ProgressRow) -> None:
         # tried again after a lost answer, a row may be added twice: the dashboard counts

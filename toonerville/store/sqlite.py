@@ -23,11 +23,17 @@ from pathlib import Path
 
 from . import statements as sql
 from .backend import (
+    ClassRow,
+    HandoutRow,
+    MemberRow,
     ProgressRow,
     TableRow,
     TournamentRow,
     chained,
     claims_of,
+    class_row,
+    handout_rows,
+    member_rows,
     seat_names_of,
     table_row,
     tournament_row,
@@ -178,6 +184,37 @@ class SQLiteBackend:
     def seat_names(self, code: str) -> dict[int, str]:
         rows = self._con().execute(sql.SELECT_SEAT_NAMES, (code,)).fetchall()
         return seat_names_of(rows, code)
+
+    def create_class(self, row: ClassRow) -> bool:
+        return self._insert(sql.INSERT_CLASS, (row.code, row.format, row.name, row.teacher,
+                                               row.settings, row.version))
+
+    def class_row(self, code: str) -> ClassRow | None:
+        found = self._con().execute(sql.SELECT_CLASS, (code,)).fetchone()
+        return None if found is None else class_row(found, code)
+
+    def update_class(self, code: str, settings: str, version: int) -> bool:
+        cur = self._con().execute(sql.UPDATE_CLASS, (settings, code, version))
+        return cur.rowcount == 1
+
+    def add_member(self, row: MemberRow) -> bool:
+        return self._insert(sql.INSERT_MEMBER,
+                            (row.code, row.slot, row.name, row.secret, row.joined))
+
+    def members(self, code: str) -> list[MemberRow]:
+        return member_rows(self._con().execute(sql.SELECT_MEMBERS, (code,)).fetchall(), code)
+
+    def hand_out(self, rows: Sequence[HandoutRow]) -> None:
+        def work(con: sqlite3.Connection) -> bool:
+            con.executemany(sql.UPSERT_HANDOUT, [(r.code, r.slot, r.item, r.kind, r.secret)
+                                                 for r in rows])
+            return True
+
+        self._transaction(work)
+
+    def handouts(self, code: str) -> list[HandoutRow]:
+        return handout_rows(self._con().execute(sql.SELECT_HANDOUTS, (code,)).fetchall(),
+                            code)
 
     def add_progress(self, row: ProgressRow) -> None:
         self._con().execute(sql.INSERT_PROGRESS, (row.class_code, row.learner, row.page,

@@ -5,7 +5,9 @@ databases accept, with `?` as the parameter mark (SQLite's). `for_psycopg` gives
 same text with psycopg's `%s` marks; no statement holds a literal `?` or `%`, so the
 rewrite is exact. The one thing the backends do differently is how `append` makes its
 check and its insert one transaction (see each backend), and how each finds whether a
-database made before `moves.digest` existed needs the column (`ADD_DIGEST`).
+database made before `moves.digest` existed needs the column (`ADD_DIGEST`). The three
+`class…` tables hold classes (`classes.ClassStore`): a class, its members, and what the
+teacher handed out to them (a table's or tournament's key for one learner).
 """
 
 from __future__ import annotations
@@ -31,6 +33,15 @@ SCHEMA = (
     "teacher TEXT NOT NULL, state TEXT NOT NULL, version INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS seat_names (code TEXT NOT NULL, seat INTEGER NOT NULL, "
     "name TEXT NOT NULL, PRIMARY KEY (code, seat))",
+    "CREATE TABLE IF NOT EXISTS classes (code TEXT PRIMARY KEY, format TEXT NOT NULL, "
+    "name TEXT NOT NULL, teacher TEXT NOT NULL, settings TEXT NOT NULL, "
+    "version INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS class_members (code TEXT NOT NULL, slot TEXT NOT NULL, "
+    "name TEXT NOT NULL, secret TEXT NOT NULL, joined INTEGER NOT NULL, "
+    "PRIMARY KEY (code, slot))",
+    "CREATE TABLE IF NOT EXISTS class_handouts (code TEXT NOT NULL, slot TEXT NOT NULL, "
+    "item TEXT NOT NULL, kind TEXT NOT NULL, secret TEXT NOT NULL, "
+    "PRIMARY KEY (code, slot, item))",
     *PROGRESS_SCHEMA,
 )
 
@@ -65,6 +76,22 @@ UPDATE_TOURNAMENT = ("UPDATE tournaments SET state = ?, version = version + 1 "
 UPSERT_SEAT_NAME = ("INSERT INTO seat_names (code, seat, name) VALUES (?, ?, ?) "
                     "ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name")
 SELECT_SEAT_NAMES = "SELECT seat, name FROM seat_names WHERE code = ?"
+INSERT_CLASS = ("INSERT INTO classes (code, format, name, teacher, settings, version) "
+                "VALUES (?, ?, ?, ?, ?, ?)")
+SELECT_CLASS = ("SELECT code, format, name, teacher, settings, version FROM classes "
+                "WHERE code = ?")
+UPDATE_CLASS = ("UPDATE classes SET settings = ?, version = version + 1 "
+                "WHERE code = ? AND version = ?")
+INSERT_MEMBER = ("INSERT INTO class_members (code, slot, name, secret, joined) "
+                 "VALUES (?, ?, ?, ?, ?)")
+SELECT_MEMBERS = ("SELECT code, slot, name, secret, joined FROM class_members "
+                  "WHERE code = ? ORDER BY joined, slot")
+#: a handout given again (a table's key handed out once more) replaces the one before
+UPSERT_HANDOUT = ("INSERT INTO class_handouts (code, slot, item, kind, secret) "
+                  "VALUES (?, ?, ?, ?, ?) ON CONFLICT (code, slot, item) "
+                  "DO UPDATE SET kind = excluded.kind, secret = excluded.secret")
+SELECT_HANDOUTS = ("SELECT code, slot, item, kind, secret FROM class_handouts "
+                   "WHERE code = ? ORDER BY item, slot")
 #: the learners' progress (`progress`): rows are only ever added
 INSERT_PROGRESS = ("INSERT INTO progress (class_code, learner, page, kind, detail, at) "
                    "VALUES (?, ?, ?, ?, ?, ?)")

@@ -17,7 +17,6 @@ missing or refusing only costs a line in the log, and the page goes on. Under Py
 from __future__ import annotations
 
 import atexit
-import importlib
 import logging
 import os
 import queue
@@ -28,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..store.backend import Backend
+from ..store.classes import ClassStore
 from ..store.progress import (
     HINT_USED,
     PAGE_CLOSED,
@@ -52,9 +52,7 @@ CLOSING_WAIT_S = 2.0
 
 def class_roster(backend: Backend) -> Roster:
     """The classes kept in `backend` (`store.classes.ClassStore`)."""
-    classes = importlib.import_module("toonerville.store.classes")  # until it is merged
-    roster: Roster = classes.ClassStore(backend)
-    return roster
+    return ClassStore(backend)
 
 
 def _open_progress() -> ProgressStore:
