@@ -24,21 +24,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..store.backend import Backend
-from ..store.classes import ClassStore
-from ..store.progress import (
-    HINT_USED,
-    PAGE_CLOSED,
-    PAGE_OPENED,
-    REVIEW_OPENED,
-    TRY_IT_DONE,
-    ProgressStore,
-    Roster,
-)
-from .tryits import done_after
 from .url import query_params
+
+if TYPE_CHECKING:  # the store is imported only by a page of a class (sqlite3 and all)
+    from ..store.backend import Backend
+    from ..store.progress import ProgressStore, Roster
 
 log = logging.getLogger("toonerville.widgets")
 
@@ -52,6 +44,8 @@ CLOSING_WAIT_S = 2.0
 
 def class_roster(backend: Backend) -> Roster:
     """The classes kept in `backend` (`store.classes.ClassStore`)."""
+    from ..store.classes import ClassStore
+
     return ClassStore(backend)
 
 
@@ -128,6 +122,8 @@ class Recorder:
     def closing(self) -> None:
         """The page's kernel stops: note that the page closed, and wait a moment for the
         notes still queued."""
+        from ..store.progress import PAGE_CLOSED
+
         self.note(PAGE_CLOSED)
         self.flush()
 
@@ -157,6 +153,8 @@ def recorder() -> Recorder | None:
     if not code or not key:
         return None
     place = next((params[p].strip().upper() for p in PLACE_PARAMS if params.get(p)), "")
+    from ..store.progress import PAGE_OPENED
+
     _recorder = Recorder(code, key.strip(), page_name(), place)
     _recorder.note(PAGE_OPENED, place)
     atexit.register(_recorder.closing)
@@ -185,6 +183,9 @@ def acted(lesson: object, action: Callable[[], Any]) -> None:
     rec = recorder()
     if rec is None:
         return
+    from ..store.progress import TRY_IT_DONE
+    from .tryits import done_after
+
     try:
         fresh = done_after(lesson, action) - rec.done
     except Exception:  # the rule of a Try-it met a state it did not expect: no note
@@ -199,6 +200,8 @@ def hint_used() -> None:
     """The learner asked the coach for a hint."""
     rec = recorder()
     if rec is not None:
+        from ..store.progress import HINT_USED
+
         rec.note(HINT_USED)
 
 
@@ -207,5 +210,7 @@ def review_opened(review: object, cost: float) -> None:
     game), which found decisions costing `cost` points in all; noted once per review."""
     rec = recorder()
     if rec is not None and review not in rec.reviews:
+        from ..store.progress import REVIEW_OPENED
+
         rec.reviews.add(review)
         rec.note(REVIEW_OPENED, str(max(0, round(cost))))
