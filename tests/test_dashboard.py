@@ -240,3 +240,30 @@ def test_the_dashboard_shows_the_tables_learners_are_at(
     dash = ClassDashboard(CODE, "teach", board=progress.board, tables=tables)
     assert f"table {table}: 0 moves, in play" in dash.places.value
     assert f"table {table}" in dash.table.value
+
+
+def test_a_page_opened_from_a_class_link_records_in_the_kits_store(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The whole way, as a served page: the store of $TOONERVILLE_STORE, a class of
+    `ClassStore`, the learner's key from joining it, the page's address."""
+    from toonerville.store.classes import ClassStore
+
+    where = tmp_path / "school.sqlite"
+    store = open_store(where)
+    classes = ClassStore(store.backend)
+    opened = classes.open_class("Class 4B")
+    key = classes.join(opened.code, "Ann")
+    monkeypatch.setenv("TOONERVILLE_STORE", str(where))
+    monkeypatch.setenv("QUERY_STRING", urllib.parse.urlencode(
+        {"class": opened.code.lower(), "learner": key}))
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/01-deck-and-deal.ipynb")
+    page_progress.forget()
+    LanguagePicker()
+    DealDemo(players=3, seed=9).all_button.click()
+    recorder = page_progress.recorder()
+    assert recorder is not None and recorder.flush(10) and recorder.failed == 0
+    board = ProgressStore(store.backend, classes).board(opened.code, opened.teacher_key)
+    ann, = board.learners
+    assert (ann.name, ann.page, ann.done) == ("Ann", "01-deck-and-deal", {"01:2"})
+    page_progress.forget()
+    store.close()

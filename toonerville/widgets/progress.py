@@ -53,6 +53,7 @@ def _open_progress() -> ProgressStore:
     """The progress store of the kit's store (`classroom.store_location`), with the
     classes of that store as its roster."""
     from ..store import open_store
+    from ..store.progress import ProgressStore
     from .classroom import store_location
 
     backend = open_store(store_location()).backend
