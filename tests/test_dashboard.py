@@ -267,3 +267,19 @@ def test_a_page_opened_from_a_class_link_records_in_the_kits_store(
     assert (ann.name, ann.page, ann.done) == ("Ann", "01-deck-and-deal", {"01:2"})
     page_progress.forget()
     store.close()
+
+
+def test_the_dashboard_opens_from_its_address(monkeypatch: pytest.MonkeyPatch,
+                                              progress: ProgressStore,
+                                              tables: TableStore) -> None:
+    monkeypatch.setenv("QUERY_STRING", f"class={CODE.lower()}&class_key=teach")
+    dash = ClassDashboard(board=progress.board, tables=tables)
+    assert dash.table.value.count('class="tv-dash-learner"') == 2
+
+
+def test_the_boxes_send_their_value_once_left_not_per_keystroke(
+        progress: ProgressStore, tables: TableStore) -> None:
+    """A click on Show must not overtake the key's last keystrokes (seen in Chromium on a
+    loaded machine): each box sends its value when it is left."""
+    dash = ClassDashboard(board=progress.board, tables=tables)
+    assert not dash.code_box.continuous_update and not dash.key_box.continuous_update

@@ -7,7 +7,7 @@ tick per item, and a bar per learner to take in at a glance), the hints they ask
 the reviews they opened with the points each found, and the tables and tournaments
 their pages are at, with their state. It follows the store (`store.progress`: one
 query) every `POLL_MS` while shown, through the page's hidden timer (`ticker`), and
-downloads as CSV. It may be opened as `?class=CODE&teacher=KEY`; otherwise the teacher
+downloads as CSV. It may be opened as `?class=CODE&class_key=KEY`; otherwise the teacher
 types both (the key box hides what is typed).
 
 CSS classes (the tests' hooks): `tv-dashboard`, `tv-dash-code`, `tv-dash-key`,
@@ -40,6 +40,8 @@ log = logging.getLogger("toonerville.widgets")
 #: how often the dashboard reads the store while it is shown, in milliseconds (the
 #: issue asks for an update within 2 s)
 POLL_MS = 1000
+#: the page address's parameter of the class's teacher key (`?teacher=` is the server's)
+KEY_PARAM = "class_key"
 #: the most tables and tournaments shown (a class plays at a few)
 MAX_PLACES = 12
 
@@ -146,7 +148,7 @@ class ClassDashboard(Part, widgets.VBox):  # type: ignore[misc]
     """The teacher's dashboard of one class (see the module). `board` reads a class's
     progress (code, teacher key) → `ClassProgress` (default: the kit's store, with its
     classes); `tables` gives the state of the tables and tournaments (default: the same
-    store). `code` and `teacher_key` (else the page's `?class=` and `?teacher=`) show a
+    store). `code` and `teacher_key` (else the page's `?class=` and `?class_key=`) show a
     class at once."""
 
     def __init__(self, code: str | None = None, teacher_key: str | None = None, *,
@@ -162,10 +164,15 @@ class ClassDashboard(Part, widgets.VBox):  # type: ignore[misc]
         self.refresh_s = 0.0
         self.messages = MessageBox(size=size)
         self.messages.add_class("tv-dash-message")
-        self.code_box = self._labelled(widgets.Text(layout=widgets.Layout(width="10em")),
+        # each box sends its value once, as it is left (Tab, Enter), not a keystroke at a
+        # time: on a busy kernel a box's last keystrokes waited in the page's throttle
+        # while the click on Show went ahead, and a key typed in full was refused
+        self.code_box = self._labelled(widgets.Text(continuous_update=False,
+                                                    layout=widgets.Layout(width="10em")),
                                        "tv-dash-code", description=N_("Class"),
                                        placeholder=N_("class code"))
-        self.key_box = self._labelled(widgets.Password(layout=widgets.Layout(width="20em")),
+        self.key_box = self._labelled(widgets.Password(continuous_update=False,
+                                                       layout=widgets.Layout(width="20em")),
                                       "tv-dash-key", description=N_("Teacher's key"))
         self.show_button = translated_button(N_("Show the class"), "tv-dash-show",
                                              N_("Show the class's progress"), owner=self)
@@ -186,7 +193,7 @@ class ClassDashboard(Part, widgets.VBox):  # type: ignore[misc]
         self.add_class("tv-dashboard")
         params = query_params()
         code = code if code is not None else params.get("class", "")
-        teacher_key = teacher_key if teacher_key is not None else params.get("teacher", "")
+        teacher_key = teacher_key if teacher_key is not None else params.get(KEY_PARAM, "")
         self.code_box.value, self.key_box.value = code, teacher_key
         if code and teacher_key:
             self.messages.guard(self.show)()
