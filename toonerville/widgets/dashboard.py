@@ -209,6 +209,11 @@ class ClassDashboard(Part, widgets.VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         return f"ClassDashboard(code={self._code!r})"
 
+    @property
+    def shown(self) -> ClassProgress | None:
+        """The class's progress as the dashboard shows it now (None before a class)."""
+        return self._shown
+
     # -- reading the store -------------------------------------------------------------
     def _store(self) -> TableStore:
         if self._tables is None:
