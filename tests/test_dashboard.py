@@ -283,3 +283,16 @@ def test_the_boxes_send_their_value_once_left_not_per_keystroke(
     loaded machine): each box sends its value when it is left."""
     dash = ClassDashboard(board=progress.board, tables=tables)
     assert not dash.code_box.continuous_update and not dash.key_box.continuous_update
+
+
+def test_the_dashboard_shows_a_tournament_handed_to_the_class_with_its_round(
+        progress: ProgressStore, tables: TableStore) -> None:
+    from toonerville.store import TournamentDesk
+    from toonerville.store.backend import HandoutRow
+
+    desk = TournamentDesk(tables)
+    code, key = desk.open(["Ann", "Bo"], bots=1, rounds=2, seed=3)
+    desk.start(code, key)
+    tables.backend.hand_out([HandoutRow(CODE, "", code, "tournament", "")])
+    dash = ClassDashboard(CODE, "teach", board=progress.board, tables=tables)
+    assert f"tournament {code}: round 1 of 2, in play" in dash.places.value

@@ -13,6 +13,7 @@ from progresshelpers import Clock, Roster
 from storehelpers import raw_execute, where_fixture  # noqa: F401
 
 from toonerville.store import SeatError, TeacherKeyError, open_store
+from toonerville.store.backend import HandoutRow
 from toonerville.store.codes import new_code
 from toonerville.store.progress import (
     HINT_USED,
@@ -147,3 +148,11 @@ def test_the_board_as_csv(progress: ProgressStore, code: str) -> None:
     bo = rows[1]
     assert (bo["page"], bo["lesson 03 (3)"], bo["try-its done"], bo["reviews"],
             bo["review costs"]) == ("03-contracts", "1", "1", "1", "7")
+
+
+def test_the_tables_handed_out_to_the_class_are_on_the_board(progress: ProgressStore,
+                                                             code: str) -> None:
+    progress.backend.hand_out([HandoutRow(code, "", "TBLAAA", "table", ""),
+                               HandoutRow(code, "ann", "TRNBBB", "tournament", "k")])
+    progress.record(code, "k-ann", PAGE_OPENED, page="09-classroom", detail="TBLCCC")
+    assert progress.board(code, "teach").places == ("TBLCCC", "TBLAAA", "TRNBBB")

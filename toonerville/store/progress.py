@@ -16,7 +16,9 @@ is the teacher's, whose a learner's key is, and who is in the class.
 
 `ClassProgress` is the board as a value: each learner's place (the page and table they
 last opened, and whether that page is still open), the Try-its done in lessons 00–07,
-the hints used, the reviews opened and the costs they found; `csv()` writes it out.
+the hints used, the reviews opened and the costs they found, and the tables and
+tournaments of the class (those its pages are at, those its teacher handed out); `csv()`
+writes it out.
 """
 
 from __future__ import annotations
@@ -232,10 +234,14 @@ class ProgressStore:
 
     def board(self, code: str, teacher_key: str) -> ClassProgress:
         """Class `code`'s dashboard, for its teacher only (`TeacherKeyError` otherwise):
-        its members from the roster, their progress in one query."""
+        its members from the roster, their progress in one query, the tables and
+        tournaments handed out to it."""
         if not self.roster.is_teacher(code, teacher_key):
             raise TeacherKeyError(msg("this is not the teacher's key of class {code}: only "
                                       "the class's teacher sees its progress", None,
                                       code=code))
         names = [m.name for m in self.roster.members(code, teacher_key)]
-        return folded(code, names, self.backend.progress(code), self.wall_clock())
+        board = folded(code, names, self.backend.progress(code), self.wall_clock())
+        handed = [h.item for h in self.backend.handouts(code)]  # what the teacher opened
+        places = tuple(dict.fromkeys((*board.places, *sorted(set(handed)))))
+        return ClassProgress(board.code, board.learners, places, board.read_at)
