@@ -296,3 +296,34 @@ def test_the_dashboard_shows_a_tournament_handed_to_the_class_with_its_round(
     tables.backend.hand_out([HandoutRow(CODE, "", code, "tournament", "")])
     dash = ClassDashboard(CODE, "teach", board=progress.board, tables=tables)
     assert f"tournament {code}: round 1 of 2, in play" in dash.places.value
+
+
+def test_07s_try_its_from_the_game_session(learner_page: None,
+                                           progress: ProgressStore) -> None:
+    from toonerville.widgets.session import PlaySession
+
+    session = PlaySession(seed=5, bots=2, bot_kind="random", turn_limit=400)
+    page_progress.follow_play(session)
+    saved = session.game
+    session.autoplay()  # 1: the bots finish a game of random bots...
+    session.settings = {**session.settings, "kind": "heuristic"}
+    session.new_game()
+    session.autoplay()  # ...and one of heuristic bots
+    session.rules = session.rules.replace(penalty_cards=2)
+    session.buy_offers = "always"
+    session.new_game()  # 2
+    session.play_bots()
+    session.load(saved.position_at(6).to_json())  # 3: a game saved in the middle of a round
+    assert {d for k, d in recorded(progress) if k == "try_it_done"} == {
+        "07:1", "07:2", "07:3"}
+
+
+def test_the_game_page_of_a_class_follows_its_session(learner_page: None,
+                                                      progress: ProgressStore) -> None:
+    from toonerville.widgets.play import PlayGame
+
+    page = PlayGame(seed=3)
+    page.session.rules = page.session.rules.replace(penalty_cards=2)
+    page.session.buy_offers = "always"
+    page.new_game()
+    assert ("try_it_done", "07:2") in recorded(progress)

@@ -56,6 +56,7 @@ from .play_panels import (
     SettingsPanel,
 )
 from .play_text import keys_html
+from .progress import follow_play
 from .resume import keeper_for_page
 from .seat import SeatView
 from .session import PlaySession
@@ -156,6 +157,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         session.observe(lambda _c: self._said(), "message")
         session.observe(lambda _c: self.seat_view.begin(session.game.history), "game")
         session.observe(lambda _c: self._show(), "revision")
+        follow_play(session)  # a page of a class notes 07's Try-its for the dashboard
         self._said()
         self._show()
         self._set_direction()

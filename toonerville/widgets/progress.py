@@ -3,10 +3,11 @@
 Owns the page's side of `store.progress`: a page belongs to a class when its address
 says so (`?class=CODE&learner=KEY`, the learner's key from joining the class); such a
 page notes that it opened (`page_opened`, from the language picker every page has), the
-Try-its the learner does on a lesson (`acted`, around each lesson action: `tryits` says
-which are done), each hint asked for (`hint_used`) and each review opened with the points
-it found (`review_opened`), and that it closed (as its kernel stops). A page of no class
-records nothing and pays nothing.
+Try-its the learner does on a lesson (`acted`, around each lesson action; on 07,
+`follow_play` watches the game; `tryits` says which are done), each hint asked for
+(`hint_used`) and each review opened with the points it found (`review_opened`), and
+that it closed (as its kernel stops). A page of no class records nothing and pays
+nothing.
 
 Recording never holds up or breaks the learner's page: the notes go to a queue that one
 thread of the page's kernel writes to the store (`Recorder`); a store that is slow,
@@ -184,17 +185,42 @@ def acted(lesson: object, action: Callable[[], Any]) -> None:
     rec = recorder()
     if rec is None:
         return
-    from ..store.progress import TRY_IT_DONE
     from .tryits import done_after
 
     try:
-        fresh = done_after(lesson, action) - rec.done
+        fresh = done_after(lesson, action)
     except Exception:  # the rule of a Try-it met a state it did not expect: no note
         log.warning("could not tell which Try-its are done", exc_info=True)
         return
-    for item in sorted(fresh):
+    _note_done(rec, fresh)
+
+
+def _note_done(rec: Recorder, items: set[str]) -> None:
+    """Note each Try-it of `items` this page has not noted yet."""
+    from ..store.progress import TRY_IT_DONE
+
+    for item in sorted(items - rec.done):
         rec.done.add(item)
         rec.note(TRY_IT_DONE, item)
+
+
+def follow_play(session: Any) -> None:
+    """Note 07's Try-its as the game page's session (`session.PlaySession`) plays: at
+    each new game and each move (`tryits.done_in_play`). Nothing for a page of no class."""
+    rec = recorder()
+    if rec is None:
+        return
+    from .tryits import done_in_play
+
+    def changed(_change: Any) -> None:
+        try:
+            fresh = done_in_play(session)
+        except Exception:  # the rule met a state it did not expect: no note
+            log.warning("could not tell which Try-its of 07 are done", exc_info=True)
+            return
+        _note_done(rec, fresh)
+
+    session.observe(changed, ["game", "moves"])
 
 
 def hint_used() -> None:

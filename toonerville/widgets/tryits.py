@@ -1,13 +1,13 @@
 """When a learner has done a "Try it" of lessons 00–06: `done_after(lesson, action)`.
 
 Owns what counts as done for each numbered item of the Try it list at the end of
-notebooks 00–06. A Try-it asks a question and names what to do to answer it; an item
+notebooks 00–07. A Try-it asks a question and names what to do to answer it; an item
 counts as done when the learner has done that on the lesson's widget (the answer itself
 is the learner's: the dashboard shows who tried, not who was right). Each lesson's rule
 reads the widget as it stands after an action, and the notes kept here of what the
 learner did before on that widget (seeds played, rounds simulated). 07's Try it is done
-on the game page (`play.PlayGame`), which does not report here: the dashboard shows
-only whether 07 was opened.
+on the game page: `done_in_play` reads its game session (`session.PlaySession`) at each
+new game and move.
 """
 
 from __future__ import annotations
@@ -156,3 +156,27 @@ def done_after(lesson: object, action: Callable[..., object]) -> set[str]:
         return set()
     notes = _notes.setdefault(lesson, Counter())
     return rule(lesson, action_name(action), notes)
+
+
+def done_in_play(session: Any) -> set[str]:
+    """07's Try-its that the game page's session shows done now (called at each new
+    game and each move): games the bots finished with random and with heuristic bots
+    (1); a new game dealt with 2 penalty cards per buy and every declined discard offered
+    (2); after a new game was dealt, a game loaded in the middle of a round (3: a game
+    of another seed that already has moves, which neither a new game nor a take-back
+    is)."""
+    notes = _notes.setdefault(session, Counter())
+    game, done = session.game, set()
+    if game.seed != notes["seed"]:
+        if not game.actions:
+            notes["dealt"] += 1
+            if session.rules.penalty_cards == 2 and session.buy_offers == "always":
+                done.add(try_it("07", 2))
+        elif notes["dealt"]:
+            done.add(try_it("07", 3))
+        notes["seed"] = game.seed
+    if game.is_over:
+        notes[f"over {session.settings.get('kind')}"] += 1
+        if notes["over random"] and notes["over heuristic"]:
+            done.add(try_it("07", 1))
+    return done
