@@ -86,7 +86,7 @@ def _bar(fraction: float) -> str:
 
 def board_html(board: ClassProgress) -> str:
     """The dashboard's table: a row per learner, a column per lesson 00–07."""
-    head = "".join(f"<th style=\"padding:2px 8px\">{escape(h)}</th>" for h in (
+    head = "".join(f"<th style=\"padding:2px 8px;text-align:start\">{escape(h)}</th>" for h in (
         _("Learner"), _("Where"), *LESSONS, _("Try-its done"), _("Hints"),
         _("Reviews (points found)")))
     rows = []
