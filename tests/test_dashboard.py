@@ -44,7 +44,7 @@ def progress_fixture(tables: TableStore) -> ProgressStore:
 def learner_page_fixture(monkeypatch: pytest.MonkeyPatch, progress: ProgressStore
                          ) -> Iterator[None]:
     """This kernel is Ann's page of 01 in the class."""
-    monkeypatch.setenv("QUERY_STRING", f"class={CODE}&learner=k-ann")
+    monkeypatch.setenv("QUERY_STRING", f"class={CODE}&me=k-ann")
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/01-deck-and-deal.ipynb")
     monkeypatch.setattr(page_progress, "open_progress", lambda: progress)
     page_progress.forget()
@@ -153,7 +153,7 @@ def test_a_missing_store_never_breaks_the_learners_page(
     def missing() -> ProgressStore:
         raise OSError("no such database")
 
-    monkeypatch.setenv("QUERY_STRING", f"class={CODE}&learner=k-ann")
+    monkeypatch.setenv("QUERY_STRING", f"class={CODE}&me=k-ann")
     monkeypatch.setattr(page_progress, "open_progress", missing)
     page_progress.forget()
     demo = DealDemo(players=5, round_number=10)
@@ -173,7 +173,7 @@ def test_a_slow_store_does_not_hold_up_the_learners_click(
         release.wait(10)
         return progress
 
-    monkeypatch.setenv("QUERY_STRING", f"class={CODE}&learner=k-ann")
+    monkeypatch.setenv("QUERY_STRING", f"class={CODE}&me=k-ann")
     monkeypatch.setattr(page_progress, "open_progress", slow)
     page_progress.forget()
     demo = DealDemo(players=5, round_number=10)
@@ -255,7 +255,7 @@ def test_a_page_opened_from_a_class_link_records_in_the_kits_store(
     key = classes.join(opened.code, "Ann")
     monkeypatch.setenv("TOONERVILLE_STORE", str(where))
     monkeypatch.setenv("QUERY_STRING", urllib.parse.urlencode(
-        {"class": opened.code.lower(), "learner": key}))
+        {"class": opened.code.lower(), "me": key}))
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/01-deck-and-deal.ipynb")
     page_progress.forget()
     LanguagePicker()

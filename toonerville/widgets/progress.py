@@ -1,7 +1,8 @@
 """A page of a class records what its learner does, for the teacher's dashboard.
 
 Owns the page's side of `store.progress`: a page belongs to a class when its address
-says so (`?class=CODE&learner=KEY`, the learner's key from joining the class); such a
+says so (`?class=CODE&me=KEY`, the learner's key from joining the class, which the
+class's pages carry to every page they link to: `class-links.js`); such a
 page notes that it opened (`page_opened`, from the language picker every page has), the
 Try-its the learner does on a lesson (`acted`, around each lesson action; on 07,
 `follow_play` watches the game; `tryits` says which are done), each hint asked for
@@ -36,7 +37,7 @@ if TYPE_CHECKING:  # the store is imported only by a page of a class (sqlite3 an
 log = logging.getLogger("toonerville.widgets")
 
 #: the page address's parameters of a class: its code and the learner's key in it
-CLASS_PARAM, LEARNER_PARAM = "class", "learner"
+CLASS_PARAM, LEARNER_PARAM = "class", "me"
 #: the address's parameters naming the table or tournament a page is at
 PLACE_PARAMS = ("table", "tournament")
 #: how long a closing page waits for its last notes to be written (seconds)
