@@ -47,9 +47,10 @@ from ..game import Game
 from ..messages import DEFAULT, N_, Message, _, language, msg
 from ..names import bot_names
 from ..serverless import no_shared_tables
-from ..store import Seat, TableStore, Watcher, open_store
+from ..store import ClassStore, Seat, TableStore, Watcher, open_store
 from ..store.errors import SeatError, TableMovedOnError
 from .base import SHOWN, displayed, translated
+from .class_choice import PageClass, follow_class, page_class, settings_words
 from .components import MessageBox, query_params, size_style
 from .level_view import give_seat_options
 from .lobby import (  # the lobby, its names importable from here as before
@@ -123,6 +124,8 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.host_key: str | None = None
         #: the key of the opener's link for a new learner this page was opened with
         self._new_key: str | None = None
+        #: the class of the page's address (`?class=`), whose settings the page follows
+        self.page_class: PageClass | None = None
         self._size = size
         self._shown_number = -1
         self._shown_names: tuple[str, ...] = ()
@@ -132,12 +135,16 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         #: what this page's kernel tells the table as it shuts down (its seat's page closed)
         self._on_exit: object = None
         self._build(poll_ms)
-        super().__init__(children=[size_style(), self.lobby, self.message, self.board])
+        self.class_note = widgets.HTML()
+        self.class_note.add_class("tr-class-note")
+        super().__init__(children=[size_style(), self.class_note, self.lobby, self.message,
+                                   self.board])
         self.add_class("tr-classroom")
         if problem is not None:
             self.lobby.layout.display = "none"
             self.message.error(no_shared_tables(problem))
             return
+        self._follow_class()
         self.message.info(msg("open a table for your class, or join one with its code",
                               None))
         self._join_from_url()
@@ -162,6 +169,21 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"SharedTable({self.seat!r})"
+
+    def _follow_class(self) -> None:
+        """A page opened for a class (`?class=CODE`) follows its teacher's settings
+        (`class_choice`): hints and take back, the bots' level and the away limit of a
+        table opened here, and says them as the teacher's choice."""
+        found = page_class(ClassStore(self.store.backend))
+        self.page_class = found
+        if found is None:
+            return
+        chosen = found.settings
+        follow_class(self.seat_view, chosen)
+        self.lobby.bot_level.value = chosen.bot_level
+        self.away_after.value = int(chosen.away_limit)
+        self.seat_view.buy_offers.value = chosen.buy_offers
+        self.class_note.value = f"<b>{escape(settings_words(found.name, chosen))}</b>"
 
     # -- building the page -----------------------------------------------------------
     def _build(self, poll_ms: int) -> None:

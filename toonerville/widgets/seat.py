@@ -157,6 +157,15 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.no_seat = msg("you are watching: join a seat to play", None)
         self._build()
 
+    def follow_teacher(self, hints: bool, take_back: bool) -> None:
+        """The class teacher's choice (`store.ClassSettings`): with hints off the Hint and
+        Suggest buttons go and a hint asked by key is refused; with take back off the
+        Take back button goes and a take-back asked by key is refused."""
+        self.hints_allowed, self.take_back_allowed = bool(hints), bool(take_back)
+        for button in (self.hint_button, self.suggest_button):
+            button.layout.display = displayed(self.hints_allowed)
+        self.undo_button.layout.display = displayed(self.take_back_allowed)
+
     def _build(self) -> None:
         guard, size = self.message.guard, self.size
         self.status = self._html("tr-status")

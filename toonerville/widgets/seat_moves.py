@@ -42,6 +42,8 @@ from .hand import SeatHand
 from .recap import RoundRecap
 
 #: what Take back says where no move can be taken back (a shared table)
+#: what a page says of a helper the class teacher turned off (`SeatView.follow_teacher`)
+TEACHER_SAID_NO = N_("your teacher has turned “{what}” off for this class")
 NO_TAKE_BACK = N_("a move at this table cannot be taken back: the others see it at once "
                   "and may act on it")
 #: why a move does not apply now (None: it may apply), asked of the owner by kind
@@ -69,6 +71,9 @@ class SeatMoves:
     discard_button: widgets.Button
     _send_move: Callable[[A.Action], bool]
     _take_back: Callable[[], bool] | None
+    #: the class teacher's choices (`seat.SeatView.follow_teacher`)
+    hints_allowed: bool = True
+    take_back_allowed: bool = True
     _why_not: WhyNot | None
     _idle_focus: Callable[[], object] | None
     _ask_hint: Callable[[], Hint] | None
@@ -237,6 +242,9 @@ class SeatMoves:
     def _suggest(self) -> None:
         """The solver's lay-down for the hand, selected in it; or what the hand lacks."""
         self._me()
+        if not self.hints_allowed:
+            self.message.error(msg(TEACHER_SAID_NO, None, what=_("Suggest")))
+            return
         view = self._view
         assert view is not None
         if view.down[view.seat]:
@@ -263,6 +271,9 @@ class SeatMoves:
         is selected, the button it would press has the focus. The one hint entry point of
         every table page."""
         seat = self._me()
+        if not self.hints_allowed:
+            self.message.error(msg(TEACHER_SAID_NO, None, what=_("Hint")))
+            return None
         view = self._view
         if view is None or not self._legal:
             self.message.error(msg("A hint is for your own move: wait until it is your "
@@ -301,6 +312,9 @@ class SeatMoves:
         """Take back your last move through the owner; where no move can be taken back,
         say why. The focus then goes to your next decision."""
         self._me()
+        if not self.take_back_allowed:
+            self.message.error(msg(TEACHER_SAID_NO, None, what=_("Take back")))
+            return False
         if self._take_back is None:
             self.message.error(msg(NO_TAKE_BACK, None))
             return False

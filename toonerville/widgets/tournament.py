@@ -9,7 +9,10 @@ shared table in the store; the page moves the bots at every table, lists the tab
 shows the next round's seating when all of them have finished (and seats it by itself,
 unless the teacher unticks *Next round by itself*). The live master sheet ranks everyone
 (equal totals share a place) with each player's table and points per round; it downloads
-as CSV and prints on one page (the page's print style shows the sheet alone).
+as CSV and prints on one page (the page's print style shows the sheet alone). *For my
+class* (`for_class`: a class of 09's class desk, its code and teacher's key, which the
+teacher's browser fills in) lists the class's learners at its bot level and away limit,
+and the start hands each learner their key: their class page joins by itself.
 
 `TournamentSeat`, a learner's page, lives in `tournament_seat` and the pieces both pages
 use (names check, master sheet, limits) in `tournament_parts`; all are importable from
@@ -18,7 +21,8 @@ here as before.
 Both pages poll with a hidden `ipywidgets.Play` (`ticker.poll_ticker`; no thread:
 Pyodide has none). Stable CSS
 hooks for tests: `tt-learners`, `tt-bots`, `tt-rounds`, `tt-start`, `tt-code`, `tt-key`,
-`tt-reopen-code`, `tt-reopen-key`, `tt-reopen`, `tt-status`, `tt-tables`, `tt-next`,
+`tt-reopen-code`, `tt-reopen-key`, `tt-reopen`, `tt-class-code`, `tt-class-key`,
+`tt-for-class`, `tt-status`, `tt-tables`, `tt-next`,
 `tt-next-round`, `tt-auto`, `tt-sheet`, `tt-csv`, `tt-message`, `tt-poll` (the learner's
 page's are in `tournament_seat`).
 """
@@ -34,9 +38,10 @@ import ipywidgets as widgets
 
 from ..errors import ToonervilleError
 from ..messages import N_, _, msg
+from ..names import name_key
 from ..rules import Rules
 from ..serverless import no_tournament
-from ..store import TableStore, TournamentDesk
+from ..store import ClassStore, TableStore, TournamentDesk
 from ..store.seats import AWAY_AFTER, LIMITS
 from ..tournament import Tournament, sheet_csv
 from .base import SHOWN, translated, translated_button
@@ -82,6 +87,8 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
         #: the (round, learner) stand-ins the teacher has been told of
         self._told: set[tuple[int, str]] = set()
         self.csv = ""
+        #: the class this tournament is for (`for_class`): its learners get their keys
+        self._class: tuple[ClassStore, str, str] | None = None
         self._build(poll_ms)
         super().__init__(children=[size_style(), widgets.HTML(PRINT_CSS), self.ticker,
                                    self.setup, self.message, self.running])
@@ -138,7 +145,19 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             "Back to a tournament you started, after a reload or a restart: its code and "
             "your teacher's key"))
         self.reopen_button.on_click(guard(lambda _b: self.reopen()))
+        # for a class (09's class desk): its code and the teacher's key, which the
+        # teacher's browser fills in (resume.js) where it keeps them
+        self.class_code = text_box("tt-class-code", N_("Class code"), "KXR4PT", "14em")
+        self.class_key = translated(widgets.Password(
+            layout=widgets.Layout(width="20em"), style={"description_width": "initial"}),
+            description=N_("Teacher's key"))
+        self.class_key.add_class("tt-class-key")
+        self.class_button = translated_button(N_("For my class"), "tt-for-class", N_(
+            "The learners of your class, at its bot level and away limit; at the start "
+            "each learner's class page joins the tournament"))
+        self.class_button.on_click(guard(lambda _b: self.for_class()))
         self.setup = widgets.VBox([
+            widgets.HBox([self.class_code, self.class_key, self.class_button]),
             self.learners, widgets.HBox([self.bots, self.bot_kind, self.rounds,
                                          self.away_after]),
             LevelGuide(self._size).follow(self.bot_kind),
@@ -201,6 +220,28 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
             raise ToonervilleError(no_tournament(None))
         return self.desk
 
+    def for_class(self, classes: ClassStore | None = None, code: str | None = None,
+                  teacher_key: str | None = None) -> None:
+        """Open the tournament for class `code` (its teacher's key; by default the "For
+        my class" boxes'): the learners are the class's, the bots play at the class's
+        level with its away limit, and at the start each learner's key reaches their
+        class page, which joins them with no typing (`ClassStore.hand_out`)."""
+        if classes is None:
+            classes = ClassStore(self._desk().store.backend)
+        code = str(self.class_code.value if code is None else code).strip()
+        teacher_key = str(self.class_key.value if teacher_key is None else teacher_key
+                          ).strip()
+        members = classes.members(code, teacher_key)  # refused without the key
+        settings = classes.settings(code)
+        self._class = (classes, code, teacher_key)
+        self.class_code.value, self.class_key.value = code.upper(), teacher_key
+        self.learners.value = "\n".join(m.name for m in members)
+        self.bot_kind.value = settings.bot_level
+        self.away_after.value = int(settings.away_limit)
+        self.message.ok(msg("the learners of class {name} are listed: choose the rules, "
+                            "then click Start the tournament", "T22",
+                            name=classes.class_name(code)))
+
     def start(self, names: Sequence[str] | None = None, *, bots: int | None = None,
               rounds: int | None = None, rules: Rules | None = None,
               seed: int | None = None) -> str:
@@ -233,6 +274,12 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                               rounds=int(self.rounds.value if rounds is None else rounds))
         desk.set_limits(code, key, away_after=float(self.away_after.value))
         desk.start(code, key)
+        if self._class is not None:
+            classes, class_code, class_key = self._class
+            members = {name_key(m.name) for m in classes.members(class_code, class_key)}
+            keys = {n: k for n, k in desk.learner_keys(code, key).items()
+                    if name_key(n) in members}  # a name the teacher added is handed by hand
+            classes.hand_out(class_code, class_key, "tournament", code, keys)
         self.give_to.value = self.bot_kind.value  # a seat handed over: the set-up's level
         self._run(code, key)
         self.key_view.value = _(
