@@ -84,8 +84,10 @@ def test_dealing_round_10_for_5_players_does_01s_first_try_it(
 def test_dealing_one_card_at_a_time_does_00_and_01s_third_try_it(
         learner_page: None, progress: ProgressStore) -> None:
     demo = DealDemo(players=3)
-    for _k in range(5):
+    for _k in range(3):
         demo.step_button.click()
+    assert ("try_it_done", "01:3") not in recorded(progress)
+    demo.step_button.click()  # 4 dealt: the page says who gets the 5th card
     assert {("try_it_done", "01:3")} <= recorded(progress)
     while demo.dealt < demo.plan.total:
         demo.step_button.click()
@@ -327,3 +329,40 @@ def test_the_game_page_of_a_class_follows_its_session(learner_page: None,
     page.session.buy_offers = "always"
     page.new_game()
     assert ("try_it_done", "07:2") in recorded(progress)
+
+
+def test_the_buying_try_its_as_the_notebook_asks(learner_page: None,
+                                                 progress: ProgressStore) -> None:
+    from toonerville.widgets.lessons import BuyDemo
+
+    demo = BuyDemo()
+    demo.players.value = 4
+    demo.turn_row.children[2].click()  # Player 2 declines: draw from the stock
+    demo.seat_rows[3].children[1].click()  # Player 4 asks to buy
+    demo.seat_rows[0].children[1].click()  # Player 1 asks to buy
+    demo.reset_button.click()
+    demo.turn_row.children[2].click()  # declines...
+    demo.turn_row.children[1].click()  # ...then tries to take it: refused
+    demo.t14_button.click()
+    assert {d for k, d in recorded(progress) if k == "try_it_done"} == {
+        "04:1", "04:2", "04:3"}
+
+
+def test_the_contract_and_scoring_try_its(learner_page: None,
+                                          progress: ProgressStore) -> None:
+    from toonerville.widgets.lessons import ContractExplorer, ScoringDemo
+
+    explorer = ContractExplorer()
+    explorer.round.value = 4
+    explorer.round.value = 1  # rounds 1 and 4 looked at
+    explorer.round.value = 3
+    explorer.until_button.click()
+    explorer.until_button.click()
+    scoring = ScoringDemo()
+    scoring.cards.value = "RK RK RK RK RK"
+    scoring.cards.value = "R1 R2 R3 R4 R5"
+    scoring.scene.value = 1  # round 11
+    scoring.next_button.click()
+    scoring.next_button.click()
+    assert {d for k, d in recorded(progress) if k == "try_it_done"} == {
+        "03:2", "03:3", "06:1", "06:2"}
