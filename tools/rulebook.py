@@ -39,6 +39,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("09-classroom.ipynb", "9 Classroom"),
     ("10-tournament.ipynb", "10 Tournament"),
     ("11-live-board.ipynb", "11 Live board"),
+    ("12-dashboard.ipynb", "12 Class dashboard"),
     ("rulebook.ipynb", "Rulebook"),
 )
 NAV_ID = "navigation"

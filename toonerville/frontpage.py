@@ -62,6 +62,7 @@ LESSON_LINES: Mapping[str, str] = MappingProxyType({
     "10-tournament.ipynb": N_("A tournament for a whole class."),
     "11-live-board.ipynb": N_("One position for the whole class: everyone answers, the "
                               "coach gives its verdict."),
+    "12-dashboard.ipynb": N_("For the teacher: each learner's progress, live."),
 })
 
 

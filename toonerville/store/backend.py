@@ -22,7 +22,9 @@ Schema (the same on both): `tables(code PK, format, start, setup)`,
 `seat_names(code, seat, name, PK (code, seat))` (the names learners gave themselves),
 `classes(code PK, format, name, teacher, settings, version)`, `class_members(code, slot,
 name, secret, joined, PK (code, slot))` and `class_handouts(code, slot, item, kind,
-secret, PK (code, slot, item))` (a class, its learners, what they were handed); the
+secret, PK (code, slot, item))` (a class, its learners, what they were handed),
+`progress(class_code, learner, page, kind, detail, at)` (what the learners of a class did,
+rows only added, indexed by class for the teacher's dashboard); the
 statements are in `statements`, and a database made before `digest` existed gets the
 column when a store opens it. A backend says which of its driver's errors may pass if
 tried again (`transient`); `retrying.RetryingBackend` tries those again and turns every
@@ -106,6 +108,19 @@ class HandoutRow:
     item: str
     kind: str
     secret: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressRow:
+    """One thing a learner of a class did (`progress`): never changed once added. `at`
+    is wall-clock seconds."""
+
+    class_code: str
+    learner: str
+    page: str
+    kind: str
+    detail: str
+    at: float
 
 
 class Backend(Protocol):
@@ -196,6 +211,16 @@ class Backend(Protocol):
         ...
 
     def handouts(self, code: str) -> list[HandoutRow]: ...
+
+    def add_progress(self, row: ProgressRow) -> None:
+        """Add a row of a learner's progress (rows are never changed)."""
+        ...
+
+    def progress(self, class_code: str) -> list[tuple[object, ...]]:
+        """A class's progress folded in one query: (learner, kind, page, detail, how many
+        rows, the latest `at`) for each learner, kind, page and detail (not checked:
+        `progress.folded` skips a row of another program)."""
+        ...
 
     def transient(self, err: BaseException) -> bool | None:
         """None if `err` is not this database's error; True if trying again may succeed

@@ -25,6 +25,7 @@ from .backend import (
     ClassRow,
     HandoutRow,
     MemberRow,
+    ProgressRow,
     TableRow,
     TournamentRow,
     chained,
@@ -219,6 +220,13 @@ class PostgresBackend:
 
     def handouts(self, code: str) -> list[HandoutRow]:
         return handout_rows(self._run(sql.SELECT_HANDOUTS, (code,)).fetchall(), code)
+
+    def add_progress(self, row: ProgressRow) -> None:
+        self._run(sql.INSERT_PROGRESS, (row.class_code, row.learner, row.page, row.kind,
+                                        row.detail, row.at))
+
+    def progress(self, class_code: str) -> list[tuple[object, ...]]:
+        return [tuple(r) for r in self._run(sql.SELECT_PROGRESS, (class_code,)).fetchall()]
 
     @staticmethod
     def transient(err: BaseException) -> bool | None:

@@ -28,6 +28,7 @@ from .backend import (
     ClassRow,
     HandoutRow,
     MemberRow,
+    ProgressRow,
     TableRow,
     TournamentRow,
     chained,
@@ -193,6 +194,14 @@ class RetryingBackend:
 
     def handouts(self, code: str) -> list[HandoutRow]:
         return self._call(lambda: self.inner.handouts(code))
+
+    def add_progress(self, row: ProgressRow) -> None:
+        # tried again after a lost answer, a row may be added twice: the dashboard counts
+        # hints and reviews, and a count one too high is harmless; a Try-it is a set
+        self._call(lambda: self.inner.add_progress(row))
+
+    def progress(self, class_code: str) -> list[tuple[object, ...]]:
+        return self._call(lambda: self.inner.progress(class_code))
 
     def transient(self, err: BaseException) -> bool | None:
         return self.inner.transient(err)

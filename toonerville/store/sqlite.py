@@ -26,6 +26,7 @@ from .backend import (
     ClassRow,
     HandoutRow,
     MemberRow,
+    ProgressRow,
     TableRow,
     TournamentRow,
     chained,
@@ -214,6 +215,14 @@ class SQLiteBackend:
     def handouts(self, code: str) -> list[HandoutRow]:
         return handout_rows(self._con().execute(sql.SELECT_HANDOUTS, (code,)).fetchall(),
                             code)
+
+    def add_progress(self, row: ProgressRow) -> None:
+        self._con().execute(sql.INSERT_PROGRESS, (row.class_code, row.learner, row.page,
+                                                  row.kind, row.detail, row.at))
+
+    def progress(self, class_code: str) -> list[tuple[object, ...]]:
+        rows = self._con().execute(sql.SELECT_PROGRESS, (class_code,)).fetchall()
+        return [tuple(r) for r in rows]
 
     @staticmethod
     def transient(err: BaseException) -> bool | None:

@@ -12,6 +12,16 @@ teacher handed out to them (a table's or tournament's key for one learner).
 
 from __future__ import annotations
 
+#: the learners' progress in a class (`progress`), rows only ever added; the dashboard's
+#: one query reads the index alone (it holds every column the query asks for)
+PROGRESS_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS progress (class_code TEXT NOT NULL, learner TEXT NOT NULL, "
+    "page TEXT NOT NULL, kind TEXT NOT NULL, detail TEXT NOT NULL, "
+    "at DOUBLE PRECISION NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS progress_by_class ON progress (class_code, learner, kind, "
+    "page, detail, at)",
+)
+
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, format TEXT NOT NULL, "
     "start TEXT NOT NULL, setup TEXT NOT NULL)",
@@ -32,6 +42,7 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS class_handouts (code TEXT NOT NULL, slot TEXT NOT NULL, "
     "item TEXT NOT NULL, kind TEXT NOT NULL, secret TEXT NOT NULL, "
     "PRIMARY KEY (code, slot, item))",
+    *PROGRESS_SCHEMA,
 )
 
 INSERT_TABLE = "INSERT INTO tables (code, format, start, setup) VALUES (?, ?, ?, ?)"
@@ -81,6 +92,13 @@ UPSERT_HANDOUT = ("INSERT INTO class_handouts (code, slot, item, kind, secret) "
                   "DO UPDATE SET kind = excluded.kind, secret = excluded.secret")
 SELECT_HANDOUTS = ("SELECT code, slot, item, kind, secret FROM class_handouts "
                    "WHERE code = ? ORDER BY item, slot")
+#: the learners' progress (`progress`): rows are only ever added
+INSERT_PROGRESS = ("INSERT INTO progress (class_code, learner, page, kind, detail, at) "
+                   "VALUES (?, ?, ?, ?, ?, ?)")
+#: a class's progress folded by the database: one row per learner, kind, page and detail,
+#: with how many times and when last (the dashboard's one query per refresh)
+SELECT_PROGRESS = ("SELECT learner, kind, page, detail, COUNT(*), MAX(at) FROM progress "
+                   "WHERE class_code = ? GROUP BY learner, kind, page, detail")
 
 
 def append_params(code: str, number: int, move: str, previous: str, digest: str

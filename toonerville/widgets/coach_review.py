@@ -47,6 +47,7 @@ from ..render import TEXT_PX, card_html, hand_html, meld_html, sentence_html
 from ..rules import ROUNDS
 from ..views import Phase
 from .base import SHOWN, Part, displayed, translated_button
+from .progress import review_opened
 
 log = logging.getLogger("toonerville.widgets")
 
@@ -352,6 +353,8 @@ class RoundReview(Part, widgets.VBox):  # type: ignore[misc]
         with self._lock:
             done = key in self.reviews
             found = self.reviews.get(key)
+        if done and self._opened:  # for the class's dashboard, when the page has a class
+            review_opened(key, sum(m.cost for m in found or ()))
         self.body.value = review_html(game, self._round, found if done else None,
                                       failed=done and found is None, size=self.size)
         self.body.layout.display = displayed(self._opened)

@@ -38,6 +38,7 @@ from ..render import TEXT_PX, sentence_html
 from ..rules import Rules
 from ..views import PlayerView
 from .base import Part
+from .progress import hint_used
 
 #: a hint's budget of work (no clock), sized for a hint within about 1 s in Voila on this
 #: machine: worlds that choose the move, and (least, most) fresh worlds that price the
@@ -119,6 +120,7 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
             raise
         self._found, self._thinking = found, False
         self._redraw()
+        hint_used()  # for the class's dashboard, when the page belongs to a class
         return found
 
     def hint_for_view(self, view: PlayerView, rules: Rules,

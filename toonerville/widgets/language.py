@@ -19,6 +19,7 @@ import traitlets
 
 from ..messages import DEFAULT, LANGUAGES, _, add_listener, direction, language, set_language
 from .base import Part, show_direction
+from .progress import page_opened
 from .url import lang_from_url
 
 log = logging.getLogger("toonerville.widgets")
@@ -104,6 +105,7 @@ class LanguagePicker(widgets.HBox):  # type: ignore[misc]
         self.add_class("tv-language-picker")
         chosen = set_language(initial_language() if value is None else value)
         self.value = self.dropdown.value = chosen
+        page_opened()  # every page has a picker: a page of a class notes where it is
         widgets.link((self.dropdown, "value"), (self, "value"))
         add_listener(self._language_changed)
         self._label()

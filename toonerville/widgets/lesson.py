@@ -34,6 +34,7 @@ from .components import (
     size_style,
     url_notes,
 )
+from .progress import acted
 
 log = logging.getLogger("toonerville.widgets")
 
@@ -146,7 +147,7 @@ class Lesson(Part, widgets.VBox):  # type: ignore[misc]
         """A guarded button; `description` and `tooltip` are English texts (`N_`)."""
         button = widgets.Button(button_style=style)
         self._label(button, description=description, tooltip=tooltip or description)
-        button.on_click(self.messages.guard(lambda _b: action()))
+        button.on_click(self.messages.guard(lambda _b: acted(self, action)))
         return button
 
     def _int_text(self, description: str, value: int, width: str = "auto") -> widgets.IntText:
@@ -165,7 +166,7 @@ class Lesson(Part, widgets.VBox):  # type: ignore[misc]
     def _watch(self, control: widgets.Widget, action: Callable[[], object]) -> None:
         """Run `action` when the learner changes `control` (not when its labels change
         language)."""
-        self.watch(control, self.messages.guard(lambda _change: action()))
+        self.watch(control, self.messages.guard(lambda _change: acted(self, action)))
 
     def _redraw(self) -> None:
         if not getattr(self, "_ready", False):

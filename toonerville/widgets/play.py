@@ -59,6 +59,7 @@ from .play_panels import (
 from .play_text import keys_html
 from .practice import PracticePanel
 from .practice_keep import keeper_for_page as practice_keeper
+from .progress import follow_play
 from .resume import keeper_for_page
 from .seat import SeatView
 from .session import PlaySession
@@ -159,6 +160,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         session.observe(lambda _c: self._said(), "message")
         session.observe(lambda _c: self.seat_view.begin(session.game.history), "game")
         session.observe(lambda _c: self._show(), "revision")
+        follow_play(session)  # a page of a class notes 07's Try-its for the dashboard
         self._said()
         self._show()
         self._set_direction()
