@@ -28,7 +28,7 @@ def test_the_play_session_is_a_seat_model_with_every_trait() -> None:
     assert s.bot_seats == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
     assert sorted(s.hand, key=lambda c: c.sort_key) == sorted(game.hand(0),
                                                               key=lambda c: c.sort_key)
-    assert s.to_act == game.to_act() and s.may_act == game.can_act(0)
+    assert s.to_act == game.deciders and s.may_act == (0 in game.deciders)
     assert s.can_take_back[0] is False and "no move of yours" in str(s.can_take_back[1])
     assert s.recap == {} and s.away == ()
     for _ in range(200):  # until a buy offer reaches you
@@ -73,7 +73,7 @@ def test_a_pass_and_play_seat_is_the_same_model_with_an_honest_take_back() -> No
     game = Game.new(players=3, seed=8, names=["Ann", "Bo", "Crow"])
     table = Table(game, {2: "heuristic"}, buy_offers={0: "always", 1: "always"})
     table.run()
-    seat = game.to_act()[0]
+    seat = game.deciders[0]
     me = TableSession(table, seat)
     assert isinstance(me, SeatModel) and me.may_act and me.bot_seats == {2: "heuristic"}
     assert me.can_take_back[0] is False

@@ -23,13 +23,13 @@ import ipywidgets as widgets
 
 from .. import actions as A
 from ..bots import Bot, make_bot
-from ..errors import ToonervilleError
+from ..errors import IllegalActionError, ToonervilleError
 from ..game import Game
 from ..messages import N_, _, msg
 from ..names import bot_names, name_key
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.tables import public_events
-from ..table import SAFETY_MOVES, Table
+from ..table import Table
 from ..views import Phase
 from .base import SHOWN, displayed
 from .components import MessageBox, size_style
@@ -172,6 +172,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.lobby.layout.display = "none"
         self.board.layout.display = SHOWN
         self.message.info(msg("the cards are dealt", None))
+        self.table.run()
         self._advance()
         return self.game
 
@@ -197,32 +198,27 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
     def next_learner(self) -> int | None:
         """The learner who decides next (in a buy window, the first still to answer);
         None when the game is over or only bots decide."""
-        game = self._game()
-        for seat in game.deciders:
-            if seat not in self._bots:
-                return seat
-        return None
-
-    def _play_bots(self) -> int:
-        """The bots' moves, while only bots decide or a bot must answer first (`Table`)."""
-        self.table.learner_moved()
-        return self.table.run()
+        self._game()
+        return next(iter(self.table.learner_to_act()), None)
 
     def _advance(self) -> None:
-        """After a move: let the bots move, then show the learner who decides now — at
-        once if they hold the device already, else behind the cover."""
+        """After the table moved on (`Table.run`, `Table.play`): show the learner who
+        decides now — at once if they hold the device already, else behind the cover;
+        if the table stopped the bots (its one safety limit), say so and show no hand."""
         game = self._game()
-        self._play_bots()
         if game.is_over:
             self.holder = self.waiting_for = None
             self._hide_cover()
             self._show(game.current, watching=True)
             self.message.ok(msg("the game is over", None))
             return
+        stalled = self.table.stalled
+        if stalled is not None:
+            self.holder = self.waiting_for = None
+            self.seat_view.cover()
+            raise ToonervilleError(stalled)
         seat = self.next_learner()
-        if seat is None:  # the bots stopped (their safety net): say so
-            raise ToonervilleError(msg("the bots made {n} moves in a row and were stopped; "
-                                       "click New game", None, n=SAFETY_MOVES))
+        assert seat is not None  # the table runs on until a learner acts, or it stalls
         if seat == self.holder:
             self._show(seat)
             return
@@ -292,11 +288,11 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         if self.holder is None or action.seat != self.holder:
             self.message.error(self.seat_view.no_seat)
             return False
-        refusal = game.refusal(action)
-        if refusal is not None:
-            self.message.error(refusal.message)
+        try:
+            self.table.play(action)
+        except IllegalActionError as err:
+            self.message.error(err.message)
             return False
-        game.apply(action)
         self.message.ok(msg("{name}: {move}", None, name=game.names[action.seat],
                             move=action.notation().split(": ", 1)[-1]))
         self._advance()

@@ -20,7 +20,7 @@ import traitlets
 
 from .. import actions as A
 from ..cards import sort_cards
-from ..errors import ToonervilleError
+from ..errors import IllegalActionError, ToonervilleError
 from ..events import Event, EventKind, Phase
 from ..messages import Message, msg
 from ..store import Seat, TableStore, Watcher
@@ -194,13 +194,11 @@ class TableSession(SeatModel):
             self.say(msg("it is {name}'s turn, not {who}'s", "T9",
                          name=game.names[game.current], who=game.names[self.seat]), "error")
             return False
-        refusal = game.refusal(action)
-        if refusal is not None:
-            self.say(refusal.message, "error")
+        try:
+            self.table.play(action)
+        except IllegalActionError as err:
+            self.say(err.message, "error")
             return False
-        game.apply(action)
-        self.table.learner_moved()
-        self.table.run()
         self.show()
         return True
 
