@@ -49,6 +49,8 @@ from .events import Phase
 from .game import Game
 from .hints import discard_helps
 from .messages import Message, msg
+from .rules import Rules
+from .views import PlayerView
 
 #: bot moves in a row within one round before a table stops (a round of bots ends long
 #: before: bot games have a turn limit, and every other table has a learner)
@@ -407,8 +409,17 @@ class Table:
             return False
         if setting == "never":
             return True
-        view = game.view(seat)
-        return view.offered is None or discard_helps(view, view.offered, game.rules) is None
+        return offer_help(game.view(seat), game.rules) is None
+
+
+def offer_help(view: PlayerView, rules: Rules) -> Message | None:
+    """The buy-offer rule, written once: why the declined discard on offer in `view`
+    would help its seat (`hints.discard_helps`), or None (nothing on offer, or it helps
+    none of their melds). A learner whose setting is "helpful" is offered only a card
+    with a reason, which their page shows beside it."""
+    if view.phase is not Phase.BUY or view.offered is None:
+        return None
+    return discard_helps(view, view.offered, rules)
 
 
 def _offer_setting(setting: str) -> str:

@@ -61,7 +61,8 @@ from .lobby import (  # the lobby, its names importable from here as before
     seat_options,
 )
 from .recap import RECAP_SECONDS
-from .seat import SeatView, make_button
+from .seat import NO_TAKE_BACK, SeatView, make_button
+from .seat_model import SeatModel
 from .session_words import move_words
 from .ticker import poll_ticker
 
@@ -206,8 +207,11 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                      layout=widgets.Layout(display="none"))
         self.give_row.add_class("tr-give-row")
         self.seat_view = SeatView(self._play, self.message, size=self._size,
-                                  countdown=RECAP_SECONDS, send_offers=self._send_offers)
+                                  send_offers=self._send_offers)
         view = self.seat_view
+        #: the one model of this page's seat (or watcher's place), which the view follows
+        self.model = SeatModel(recap_seconds=RECAP_SECONDS)  # a table that never waits
+        view.follow(self.model)
         view.recap.review_source = self._review_source  # the round's review, your seat,
         view.recap.review_at_once = False  # prepared when opened (see `coach_review`)
         self.status, self.piles, self.table, self.prompt = (
@@ -486,10 +490,11 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         watching = not isinstance(handle, Seat)
         legal = handle.legal_actions() if isinstance(handle, Seat) and not handle.finished \
             else []
-        self.seat_view.show(handle.view, legal=legal,
-                            history=self.store.public_history(handle.code),
-                            number=handle.number, finished=handle.finished,
-                            watching=watching)
+        self.model.show_seat(handle.view, self.store.public_history(handle.code),
+                             bots=handle.bots, away=handle.away,
+                             take_back=(False, msg(NO_TAKE_BACK, None)), legal=legal,
+                             number=handle.number, finished=handle.finished,
+                             watching=watching)
 
 
 __all__ = ["CODE_BOX_LIMIT", "DEFAULT_STORE", "FIRST_FREE", "KEY_BOX_LIMIT", "POLL_MS",

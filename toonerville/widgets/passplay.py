@@ -22,13 +22,12 @@ from html import escape
 import ipywidgets as widgets
 
 from .. import actions as A
-from ..bots import Bot, make_bot
+from ..bots import make_bot
 from ..errors import IllegalActionError, ToonervilleError
 from ..game import Game
 from ..messages import N_, _, msg
 from ..names import bot_names, name_key
 from ..store.names import NAME_LIMIT, clean_name
-from ..store.tables import public_events
 from ..table import Table
 from ..views import Phase
 from .base import SHOWN, displayed
@@ -52,18 +51,33 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
     names."""
 
     def __init__(self, *, size: str = "normal", seed: int | None = None) -> None:
-        self.game: Game | None = None
+        #: the one model of the seat shown, over the page's `Table` (None before the start)
+        self.session: TableSession | None = None
         self.kinds: tuple[str, ...] = ()
         self.holder: int | None = None
         self.waiting_for: int | None = None
         self._seed = seed
-        self._bots: dict[int, Bot] = {}
         self._size = size
         self._build()
         super().__init__(children=[size_style(), self.lobby, self.message, self.board])
         self.add_class("tr-passplay")
         self.message.info(msg("name the learners at this screen (bots take the other "
                               "seats), then click Start", None))
+
+    @property
+    def game(self) -> Game | None:
+        """The game (the session's table's), None before the start."""
+        return None if self.session is None else self.session.table.game
+
+    @property
+    def table(self) -> Table:
+        """The table the game is played at (`table.Table`: bots, stalls, moves)."""
+        return self._session().table
+
+    def _session(self) -> TableSession:
+        if self.session is None:
+            raise ToonervilleError(msg("start a game first", None))
+        return self.session
 
     def __repr__(self) -> str:
         if self.game is None:
@@ -160,25 +174,24 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
             raise ToonervilleError(msg("make at least one seat a learner: a table of bots "
                                        "plays in notebook 8", None))
         chosen = seat_names(names, kinds)
-        self.game = Game.new(players=len(chosen), names=chosen,
-                             seed=self._seed if seed is None else seed)
+        game = Game.new(players=len(chosen), names=chosen,
+                        seed=self._seed if seed is None else seed)
         self.kinds = tuple(kinds)
-        self._bots = {s: make_bot(k) for s, k in enumerate(kinds) if k != HUMAN}
-        self.table = Table(self.game, self._bots,
-                           buy_offers={s: "always" for s in range(len(kinds))})
-        #: the one model of the seat shown (`seat_model.SeatModel`)
-        self.session = TableSession(self.table)
+        bots = {s: make_bot(k) for s, k in enumerate(kinds) if k != HUMAN}
+        table = Table(game, bots, buy_offers={s: "always" for s in range(len(kinds))})
+        self.session = TableSession(table, watching=True)  # nobody holds the device yet
+        self.seat_view.follow(self.session)
         self.holder = self.waiting_for = None
         self.lobby.layout.display = "none"
         self.board.layout.display = SHOWN
         self.message.info(msg("the cards are dealt", None))
-        self.table.run()
+        table.run()
         self._advance()
-        return self.game
+        return game
 
     def leave(self) -> None:
         """Back to the lobby (the game is dropped)."""
-        self.game = None
+        self.session = None
         self.holder = self.waiting_for = None
         self.seat_view.cover()
         self.board.layout.display = "none"
@@ -188,9 +201,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
 
     # -- whose turn ------------------------------------------------------------------
     def _game(self) -> Game:
-        if self.game is None:
-            raise ToonervilleError(msg("start a game first", None))
-        return self.game
+        return self._session().table.game
 
     def humans(self) -> tuple[int, ...]:
         return tuple(s for s, k in enumerate(self.kinds) if k == HUMAN)
@@ -253,13 +264,8 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.seat_view.layout.display = SHOWN
 
     def _show(self, seat: int, watching: bool = False) -> None:
-        game = self._game()
-        self.session.show(seat)
-        legal = [] if watching else game.legal_actions(seat)
-        self.seat_view.show(game.view(seat), legal=legal,
-                            history=public_events(game.history),
-                            number=len(game.actions), finished=game.is_over,
-                            watching=watching)
+        """The seat model shows `seat` (the seat view follows it)."""
+        self._session().show(seat, watching)
 
     # -- the moves -------------------------------------------------------------------
     def _take_back(self) -> bool:
@@ -270,8 +276,9 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         if seat is None:
             self.message.error(self.seat_view.no_seat)
             return False
-        self.session.show(seat)  # the one seat model says whether, and why not
-        possible, why = self.session.can_take_back
+        session = self._session()
+        session.show(seat)  # the one seat model says whether, and why not
+        possible, why = session.can_take_back
         if not possible:
             self.message.error(why)
             return False

@@ -14,16 +14,17 @@ hand, the moves that end with the discard, take back and hint, the record; after
 move the focus moves to the next sensible control (`SeatMoves.focus_next`). Its style,
 sentences sized with the cards, is `seat_style`.
 
-It asks nothing of where the game lives: the owner calls `show(...)` with what the seat
-may see, and every move the learner makes goes to the owner's `send(action)` (True if
-played). Rules knowledge stays in the engine: the legal moves come with `show`, a hint
-from the coach (`coach_view`: the strong bot and what the other choices cost; the
-owner's `ask_hint` where it holds the game), a lay-down from the legal moves or the
-solver (or why not, from `solver.shortfall`), whether a discard helps from
-`hints.discard_helps`, and, from
-an owner that holds the game, why a move does not apply now (`why_not`). Take back is
-the owner's (`take_back`, which may refuse and say why); without one the page says why
-a move cannot be taken back here. With `send_offers` the buy-offer setting is shown and
+It asks nothing of where the game lives: it follows the owner's seat model
+(`follow(model)`, a `seat_model.SeatModel`: what the seat may see, its moves now, the
+log's notes) and redraws on each of its changes; every move the learner makes goes to
+the owner's `send(action)` (True if played). Rules knowledge stays in the engine: the
+legal moves come with the model, a hint from the coach (`coach_view`: the strong bot
+and what the other choices cost; the owner's `ask_hint` where it holds the game), a
+lay-down from the legal moves or the solver (or why not, from `solver.shortfall`),
+whether a discard helps from the buy-offer rule (`table.offer_help`), and, from an
+owner that holds the game, why a move does not apply now (`why_not`). Take back is the
+owner's (`take_back`, which may refuse and say why); without one the page says why a
+move cannot be taken back here. With `send_offers` the buy-offer setting is shown and
 each choice goes to the owner (a shared table's store answers the declined discards the
 setting does not offer, so a draw nobody wants needs no click, even while the learner's
 page is closed; 07's session does the same in this kernel).
@@ -50,9 +51,9 @@ from .. import actions as A
 from ..bots import HeuristicBot
 from ..coach.hint import Hint
 from ..events import Event
-from ..hints import discard_helps
 from ..messages import N_, Message, _, msg
 from ..rules import Rules
+from ..table import offer_help
 from ..views import Phase, PlayerView
 from .base import MessageBox, Part, displayed, translated_button
 from .board import PilesView, ScoreSheet, TableView
@@ -61,6 +62,7 @@ from .hand import HandOrder, SeatHand
 from .keys import keys_html, mark_next, next_step
 from .play_log import LOG_LINES, PlayLog
 from .recap import RoundRecap
+from .seat_model import SeatModel
 from .seat_moves import NO_TAKE_BACK as NO_TAKE_BACK
 from .seat_moves import SeatMoves, WhyNot
 from .seat_style import SEAT_CSS, smaller
@@ -109,7 +111,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     `message` is the page's message box (refusals and hints are shown there); `size` the
     page's size; `take_back()` the owner's take-back (None: the page says why not);
     `countdown` the seconds a round's recap stays above the new round, which it then
-    leaves in reach (None: it covers the new round until Continue); `send_offers`
+    leaves in reach (None: it covers the new round until Continue; a followed model's
+    `recap_seconds` says it instead); `send_offers`
     takes the learner's buy-offer setting to the table (None: the setting is not shown,
     every offer is put to the learner); `why_not(kind)` the owner's reason a move of
     that kind does not apply now (None: the buttons of moves that do not apply are
@@ -142,6 +145,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._countdown = countdown
         self.suggested_text = ""
         self.message = message
+        #: the seat model the view follows (`follow`), None for a view shown by hand
+        self.model: SeatModel | None = None
         self._legal: list[A.Action] = []
         self._view: PlayerView | None = None
         self._seat: int | None = None
@@ -240,6 +245,30 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         return html
 
     # -- showing ---------------------------------------------------------------------
+    def follow(self, model: SeatModel) -> None:
+        """Show `model`'s seat, now and after every change of it (its `revision`): the
+        one way a page shows a seat (07's session, pass-and-play's table, a shared
+        table's seat each give the view a `seat_model.SeatModel`)."""
+        if self.model is not None:
+            self.model.unobserve(self._model_changed, "revision")
+        self.model = model
+        self.recap.countdown = model.recap_seconds  # the model's table says if it waits
+        model.observe(self._model_changed, "revision")
+        self.redraw()
+
+    def _model_changed(self, _change: object) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Show the model's seat as it is now (after a change of language, say)."""
+        model = self.model
+        if model is None or model.view is None:
+            return
+        self.show(model.view, legal=model.legal, history=model.history,
+                  number=model.number, finished=model.finished, watching=model.watching,
+                  rules=model.rules, notes=model.notes,
+                  offer_number=model.offer[0] if model.offer else None)
+
     def begin(self, history: Sequence[Event]) -> None:
         """A new game at this seat: no recap of its rounds so far, no notes, the log
         from its last lines."""
@@ -352,10 +381,10 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     @property
     def covered(self) -> bool:
         """Does the round's recap cover the new round now? Only where the table waits
-        for the learner (no `countdown`: 07, pass-and-play); at a shared table the recap
-        counts down above the new round, whose offers and turns stay in reach: the
-        table does not wait for a learner reading it."""
-        return self.recap.shown and self._countdown is None
+        for the learner (no countdown: the model's `recap_seconds`, 07 and pass-and-play);
+        at a shared table the recap counts down above the new round, whose offers and
+        turns stay in reach: the table does not wait for a learner reading it."""
+        return self.recap.shown and self.recap.countdown is None
 
     def _show_round(self, shown: bool) -> None:
         for part in self.round_parts:
@@ -387,8 +416,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
 
     # -- the buy-offer setting -------------------------------------------------------
     def _reason(self, view: PlayerView) -> Message | None:
-        return None if view.offered is None else discard_helps(view, view.offered,
-                                                               self.rules)
+        return offer_help(view, self.rules)
 
     def send_offers(self, setting: str | None = None) -> None:
         """Take the buy-offer setting (default: the one chosen) to the owner, which
