@@ -11,7 +11,8 @@ back, Hint: `seat_moves`), the log with the page's notes (`play_log.PlayLog`) an
 score sheet, and the buy-offer setting. It is laid out in the order of a turn, which is
 also the Tab order: the piles and table, the prompt, the buy offer, draw or take, the
 hand, the moves that end with the discard, take back and hint, the record; after each
-move the focus moves to the next sensible control (`SeatMoves.focus_next`). Its style,
+move the focus moves to the next sensible control (`SeatMoves.focus_next`, a part
+composed into the view with a small interface, not a mixin). Its style,
 sentences sized with the cards, is `seat_style`.
 
 It asks nothing of where the game lives: it follows the owner's seat model
@@ -44,11 +45,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
 from .. import actions as A
-from ..bots import HeuristicBot
+from ..cards import Card
 from ..coach.hint import Hint
 from ..events import Event
 from ..messages import N_, Message, _, msg
@@ -64,7 +66,7 @@ from .play_log import LOG_LINES, PlayLog
 from .recap import RoundRecap
 from .seat_model import SeatModel
 from .seat_moves import NO_TAKE_BACK as NO_TAKE_BACK
-from .seat_moves import SeatMoves, WhyNot
+from .seat_moves import MoveControls, MoveOwner, SeatMoves, SeatNow, WhyNot
 from .seat_style import SEAT_CSS, smaller
 from .seat_text import offer_html, prompt_html, seat_names, seats_html, status_html
 from .session import buy_offer_options
@@ -105,7 +107,7 @@ def make_button(label: str, css: str, tooltip: str) -> widgets.Button:
     return translated_button(label, css, tooltip)
 
 
-class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
+class SeatView(Part, widgets.VBox):  # type: ignore[misc]
     """What one seat sees, and its moves; moves go to `send(action)`.
 
     `message` is the page's message box (refusals and hints are shown there); `size` the
@@ -120,7 +122,17 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     has nothing to decide. Buttons are attributes (`draw_button`, `discard_button`, `hint_button`,
     …)."""
 
-    # the move buttons are declared by `SeatMoves`; the helpers here
+    #: what each button does, and where the focus goes next (`seat_moves.SeatMoves`)
+    mover: SeatMoves
+    # the buttons (made in `_build` from `_MOVES` and `_HELPERS`)
+    draw_button: widgets.Button
+    take_button: widgets.Button
+    buy_button: widgets.Button
+    pass_button: widgets.Button
+    lay_down_button: widgets.Button
+    lay_off_button: widgets.Button
+    swap_button: widgets.Button
+    discard_button: widgets.Button
     suggest_button: widgets.Button
     undo_button: widgets.Button
     hint_button: widgets.Button
@@ -136,14 +148,12 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         #: show the key legend (07 shows its own, under its toolbar)
         self._legend = legend
         self.size = size
-        self._send_move = send
-        self._take_back = take_back
+        self._owner = MoveOwner(send=send, note=self.note, no_seat=lambda: self.no_seat,
+                                take_back=take_back, why_not=why_not,
+                                idle_focus=idle_focus, ask_hint=ask_hint)
         self._send_offers = send_offers
         self._why_not = why_not
-        self._idle_focus = idle_focus
-        self._ask_hint = ask_hint
         self._countdown = countdown
-        self.suggested_text = ""
         self.message = message
         #: the seat model the view follows (`follow`), None for a view shown by hand
         self.model: SeatModel | None = None
@@ -155,9 +165,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._history: Sequence[Event] = ()
         self._history_size = 0
         self._log_from = 0
-        self._picking = False
         self.rules = Rules()
-        self._helper = HeuristicBot()
         #: what a click says while no seat is shown (a watcher's page, a covered device)
         self.no_seat = msg("you are watching: join a seat to play", None)
         self._build()
@@ -175,7 +183,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.prompt = self._html("tr-prompt")
         self.offer_text = self._html("tr-offer")
         self.hand = SeatHand(size)
-        self.hand.observe(guard(self._selection_changed), "selected")
+        self.hand.observe(guard(lambda change: self.mover.selection_changed(change)),
+                          "selected")
         self.hand_order = HandOrder()
         self.watch(self.hand_order, guard(lambda change: self.hand.reorder(change["new"])))
         self.hand_title = self.texts(self._html("tr-hand-title"), value=N_(
@@ -185,14 +194,20 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.coach = CoachHint(size)
         for attribute, css, label, tooltip, *_kind in (*_MOVES, *_HELPERS):
             setattr(self, attribute, translated_button(label, css, tooltip, owner=self))
+        self.mover = mover = SeatMoves(MoveControls(
+            message=self.message, hand=self.hand, recap=self.recap, coach=self.coach,
+            suggested=self.suggested, draw=self.draw_button, take=self.take_button,
+            buy=self.buy_button, pass_=self.pass_button, lay_down=self.lay_down_button,
+            lay_off=self.lay_off_button, swap=self.swap_button,
+            discard=self.discard_button), self._owner)
         for _a, _c, _l, _t, kind in _MOVES[:4]:
             button = getattr(self, _a)
-            button.on_click(guard(lambda _b, k=kind: self._simple(k)))
-        for button, handler in ((self.lay_down_button, self._lay_down),
-                                (self.lay_off_button, self._lay_off),
-                                (self.swap_button, self._swap),
-                                (self.discard_button, self._discard),
-                                (self.suggest_button, self._suggest),
+            button.on_click(guard(lambda _b, k=kind: mover.simple(k)))
+        for button, handler in ((self.lay_down_button, mover.lay_down),
+                                (self.lay_off_button, mover.lay_off),
+                                (self.swap_button, mover.swap),
+                                (self.discard_button, mover.discard),
+                                (self.suggest_button, mover.suggest),
                                 (self.undo_button, self.take_back),
                                 (self.hint_button, self.hint)):
             button.on_click(guard(lambda _b, h=handler: h()))
@@ -294,6 +309,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._view, self._seat = view, me
         self.rules = rules or self.rules
         self._legal = [] if watching or finished else list(legal)
+        self._tell_moves()
         self._history, self._owner_notes = history, tuple(notes)
         if len(history) < self._history_size:  # taken back: notes stay, after what is left
             self._notes = [(min(at, len(history)), n) for at, n in self._notes]
@@ -310,8 +326,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         # the hand goes to the page before the prompt and the buttons: a learner who
         # reads "your turn" and clicks a card at once clicks the card the hand holds now
         self.hand.layout.display = displayed(not watching)
-        self._picking = True
-        try:
+        with self.mover.picking():
             if watching:
                 if self.hand.cards:
                     self.hand.show(())
@@ -320,8 +335,6 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
                 # has left the hand (a discard, a lay-down) none is, not even its twin
                 self.hand.show(view.hand,
                                keep=not Counter(self.hand.held) - Counter(view.hand))
-        finally:
-            self._picking = False
         self.prompt.value = prompt_html(view, watching, finished, self._legal)
         self._offer_number = offer_number
         self._show_offer(view, watching)
@@ -405,6 +418,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         changing hands); `show` brings them back."""
         self._legal = []
         self._seat = None
+        self._tell_moves()
         self.hand.show(())
         for part in (self.hand, self.start_row, self.moves, self.buy_row, self.key_legend):
             part.layout.display = "none"
@@ -413,6 +427,47 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.coach.clear()
         for attribute, *_rest in (*_MOVES, *_HELPERS):
             getattr(self, attribute).disabled = True
+
+    def _tell_moves(self) -> None:
+        """Hand what the seat shows now to its moves (`seat_moves.SeatNow`)."""
+        self.mover.now = SeatNow(self._view, self._seat, tuple(self._legal), self.rules,
+                                 self.size)
+
+    # -- the moves (`seat_moves.SeatMoves`) ----------------------------------------------
+    def focus_next(self) -> bool:
+        """The focus on what the learner decides next (`SeatMoves.focus_next`)."""
+        return self.mover.focus_next()
+
+    def one_card(self, what: str, rule: str | None = None,
+                 kind: type[A.Action] = A.Discard) -> Card | None:
+        """The one selected card to `what`, or None after saying why not."""
+        return self.mover.one_card(what, rule, kind)
+
+    def suggestion(self) -> tuple[Any, ...] | None:
+        """The solver's lay-down for the hand now, or None."""
+        return self.mover.suggestion()
+
+    def hint(self) -> tuple[A.Action, Message] | None:
+        """The strong bot's move in your place, and why (`SeatMoves.hint`)."""
+        return self.mover.hint()
+
+    def take_back(self) -> bool:
+        """Take back your last move through the owner, or say why not."""
+        return self.mover.take_back()
+
+    @property
+    def suggested_text(self) -> str:
+        """The solver's lay-down shown last, in notation ("" when none is shown)."""
+        return self.mover.suggested_text
+
+    @suggested_text.setter
+    def suggested_text(self, text: str) -> None:
+        self.mover.suggested_text = text
+
+    def note(self, sentence: Message) -> None:
+        """A line of the page's own for the log (a hint), after the events so far."""
+        self._notes.append((self._history_size, sentence))
+        self._show_log()
 
     # -- the buy-offer setting -------------------------------------------------------
     def _reason(self, view: PlayerView) -> Message | None:
@@ -425,8 +480,9 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
             self._send_offers(self.buy_offers.value if setting is None else setting)
 
     def _redraw(self) -> None:
-        if not hasattr(self, "hand"):
+        if not hasattr(self, "mover"):
             return
+        self._tell_moves()
         for part in (self.piles, self.score_sheet, self.hand, self.recap, self.coach):
             part.size = self.size
         self.table.size = smaller(self.size)
