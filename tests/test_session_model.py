@@ -13,6 +13,7 @@ from widgetfixtures import close_widgets, no_query  # noqa: F401 - no widget out
 from toonerville import actions as A
 from toonerville.events import Phase
 from toonerville.game import Game
+from toonerville.rules import Rules
 from toonerville.store import open_store
 from toonerville.table import Table
 from toonerville.widgets.passplay import HUMAN, PassAndPlay
@@ -129,3 +130,14 @@ def test_bots_that_cannot_finish_a_game_stop_and_the_page_says_so(
     s.autoplay()
     assert len(s.game.actions) == made  # bounded: no more moves, and said again
     assert "could not finish" in str(s.message[1])
+
+
+def test_a_game_played_on_keeps_the_rules_chosen_for_the_next_new_game() -> None:
+    """The seat model says the table's rules (`game_rules`, what the view draws with);
+    07's session keeps its own `rules`, the next new game's, whatever game it plays."""
+    house = Rules(penalty_cards=2)
+    s = PlaySession(seed=3, bots=2)
+    s.start(Game.new(players=3, seed=4, rules=house))
+    assert s.game_rules == house and s.rules == Rules()
+    s.new_game()
+    assert s.game.rules == Rules()

@@ -281,7 +281,7 @@ class SeatView(Part, widgets.VBox):  # type: ignore[misc]
             return
         self.show(model.view, legal=model.legal, history=model.history,
                   number=model.number, finished=model.finished, watching=model.watching,
-                  rules=model.rules, notes=model.notes,
+                  rules=model.game_rules, notes=model.notes,
                   offer_number=model.offer[0] if model.offer else None)
 
     def begin(self, history: Sequence[Event]) -> None:

@@ -8,7 +8,7 @@ buy-offer rule `table.offer_help`), the seats `away` (a bot plays for them until
 come back), `recap` (the last finished round: its points and the running totals) and
 how long its recap stays (`recap_seconds`: a shared table does not wait for it),
 `can_take_back` (possible, or why not), `message`, and what the view draws: `view` (what
-the seat may see), `legal`, `history`, `number`, `finished`, `watching`, `rules` and
+the seat may see), `legal`, `history`, `number`, `finished`, `watching`, `game_rules` and
 `notes`; `show_seat(...)` sets them all at once and `revision` goes up with every
 change. The play app's `session.PlaySession` is one (a game in this kernel against
 bots); `TableSession` is a seat at a `table.Table` held in this kernel (pass-and-play's,
@@ -30,6 +30,7 @@ from ..events import Event, EventKind, Phase
 from ..messages import Message, msg
 from ..rules import Rules
 from ..store import Seat, TableStore, Watcher
+from ..store.errors import SeatError
 from ..store.tablestate import public_events
 from ..table import Table, offer_help
 from ..views import PlayerView
@@ -68,8 +69,9 @@ class SeatModel(traitlets.HasTraits):
     finished = traitlets.Bool(False)
     #: a watcher's place (or a covered device): no hand, no moves
     watching = traitlets.Bool(False)
-    #: the table's rules (None: the standard ones)
-    rules = traitlets.Any(None)
+    #: the table's rules (None: the standard ones; not `rules`: 07's session keeps the
+    #: next new game's under that name)
+    game_rules = traitlets.Any(None)
     #: the owner's lines for the log: (events before it, Message)
     notes = traitlets.Tuple()
     #: why the declined discard on offer would help this seat (`table.offer_help`), or None
@@ -106,7 +108,7 @@ class SeatModel(traitlets.HasTraits):
             self.legal = () if watching or finished else tuple(legal)
             self.history = tuple(history)
             self.number, self.finished, self.watching = number, finished, watching
-            self.rules = rules
+            self.game_rules = rules
             self.buy_reason = None if watching else offer_help(view, rules or Rules())
         self.revision += 1
 
@@ -136,9 +138,18 @@ def recap_of(view: PlayerView) -> dict[str, object]:
 
 class SharedSession(SeatModel):
     """My seat at a shared table (or a watcher's place), as the same model 07's session
-    is: `poll()` makes the moves no learner makes (bots, passes, a stand-in for a learner
-    who is away: `TableStore.play_bots`) and catches up; `act(move)` sends a move; a
-    move at a shared table cannot be taken back (the others have seen it)."""
+    is: `poll()` tells the table this page is open (a seat's heartbeat), makes the moves
+    no learner makes (bots, passes, a stand-in for a learner who is away:
+    `TableStore.play_bots`) and catches up; `act(move)` sends a move; a move at a shared
+    table cannot be taken back (the others have seen it). The hand-overs and away notes
+    are its traits: `lost` (the seat's key no longer holds it: the opener gave it to a
+    bot, `"bot"`, or to another learner, `"learner"`), `away` and `closed` (the other
+    learners whose page said it closed and who are not away yet: seat → when)."""
+
+    #: "" while the key holds the seat; "bot" or "learner": to whom the opener gave it
+    lost = traitlets.Unicode("")
+    #: the other learners whose page said it closed, not away yet: seat → wall-clock time
+    closed = traitlets.Dict()
 
     def __init__(self, store: TableStore, handle: Seat | Watcher) -> None:
         super().__init__(recap_seconds=RECAP_SECONDS)
@@ -152,24 +163,44 @@ class SharedSession(SeatModel):
         return self.handle.code
 
     def poll(self, force: bool = False) -> bool:
-        """Catch up with the table; True (and the traits set) if anything changed."""
+        """Catch up with the table; True (and the traits set) if anything changed: a
+        move, a name, who is away, whose page closed, or the seat lost (`lost`)."""
         handle = self.handle
+        if self.lost:
+            return False
         if not handle.finished:
+            if isinstance(handle, Seat):
+                try:
+                    handle.heartbeat()  # this page is open (a closed tab stops beating)
+                except SeatError:  # the key no longer holds the seat: it was given away
+                    return self._lose(handle)
             self.store.play_bots(handle.code)
         handle.refresh()
-        key = (handle.number, handle.view.names, handle.away, tuple(handle.bots.items()))
+        if isinstance(handle, Seat) and handle.seat in handle.bots:
+            return self._lose(handle)
+        mine = handle.seat if isinstance(handle, Seat) else None
+        closed = {seat: at for seat, at in self.store.closed_pages(handle.code).items()
+                  if seat != mine and seat not in handle.away and seat not in handle.bots}
+        key = (handle.number, handle.view.names, handle.away, tuple(handle.bots.items()),
+               tuple(sorted(closed.items())))
         if not force and key == self._shown:
             return False
         self._shown = key
         legal = handle.legal_actions() if isinstance(handle, Seat) \
             and not handle.finished else ()
-        self.show_seat(handle.view, self.store.public_history(handle.code),
-                       bots=handle.bots, away=handle.away, take_back=(False, msg(
-                           "a move at a shared table cannot be taken back: the others "
-                           "have seen it", None)),
-                       legal=legal,
-                       number=handle.number, finished=handle.finished,
-                       watching=not isinstance(handle, Seat))
+        with self.hold_trait_notifications():
+            self.set_trait("closed", closed)
+            self.show_seat(handle.view, self.store.public_history(handle.code),
+                           bots=handle.bots, away=handle.away, take_back=(False, msg(
+                               "a move at a shared table cannot be taken back: the others "
+                               "have seen it", None)),
+                           legal=legal, number=handle.number, finished=handle.finished,
+                           watching=not isinstance(handle, Seat))
+        return True
+
+    def _lose(self, handle: Seat) -> bool:
+        handle.refresh()
+        self.lost = "bot" if handle.seat in handle.bots else "learner"
         return True
 
     def act(self, action: A.Action) -> bool:
