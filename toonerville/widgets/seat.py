@@ -302,7 +302,9 @@ class SeatView(Part, widgets.VBox):  # type: ignore[misc]
         moves; `legal` are the seat's moves now (none while it waits), `history` the
         sentences everyone at the table may read, `rules` the table's rules,
         `offer_number` which offer since the learner's turn this is (when the owner
-        counts them), `notes` the owner's lines for the log (events before each, line)."""
+        counts them), `notes` the owner's lines for the log (events before each, line).
+        A page does not call this: its seat model's changes do (`follow`, `redraw`); a
+        view driven by hand (a test) may."""
         me = None if watching else view.seat
         if self._view is None:
             self.begin(history)
