@@ -216,3 +216,35 @@ def test_a_table_of_bots_only_is_refused() -> None:
         choice.value = "heuristic"
     page.start_button.click()
     assert page.game is None and "at least one seat a learner" in page.message.text
+
+
+def test_bots_stopped_by_the_tables_safety_limit_are_said_and_no_hand_is_shown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pass-and-play asks its `Table` whether the bots stalled (the one safety limit),
+    rather than guess from who decides: the page says the table's reason and shows
+    nobody's hand as if the game went on."""
+    import toonerville.table
+
+    monkeypatch.setattr(toonerville.table, "SAFETY_MOVES", 2)
+    page = PassAndPlay(seed=4)
+    game = page.start(["Ann", "", ""], [HUMAN, "heuristic", "heuristic"])
+    bot = HeuristicBot()
+    for _click in range(400):
+        if page.table.stalled is not None:
+            break
+        if covered(page):
+            page.reveal_button.click()
+            continue
+        seat = page.holder
+        assert seat is not None
+        choice = bot.choose(game.view(seat), game.rules, partial(game.legal_actions, seat),
+                            random.Random(len(game.actions)))
+        if not press(page, choice):
+            press(page, next(a for a in game.legal_actions(seat)
+                             if isinstance(a, A.Discard | A.Pass | A.Draw)))
+    else:
+        pytest.fail("the bots never reached the safety limit")
+    assert page.message.kind == "error"
+    assert "2 moves in a row in round" in page.message.text
+    assert page.holder is None and page.waiting_for is None
+    assert page.seat_view.hand.cards == ()

@@ -404,3 +404,32 @@ def test_suggest_before_drawing_shows_the_solvers_lay_down_for_the_hand() -> Non
     assert "The solver suggests" in view.message.text and "once you have drawn" in \
         view.message.text
     assert len(view.hand.selected) == 6 and "a set of 7s" in view.suggested.value
+
+
+# -- the view follows one seat model -------------------------------------------------------
+def test_the_seat_view_follows_its_model_and_reads_nothing_else() -> None:
+    """A seat view given a model (`follow`) draws the model's seat and redraws on each of
+    its changes: a move made through the model, not the view, reaches the page; a new
+    model replaces the old one, whose changes no longer reach it."""
+    from toonerville.table import Table
+    from toonerville.widgets.seat_model import SeatModel, TableSession
+
+    game = Game.new(players=3, seed=8, names=["Ann", "Bo", "Crow"])
+    table = Table(game, {1: "heuristic", 2: "heuristic"}, buy_offers={0: "always"})
+    table.run()
+    model = TableSession(table, 0)
+    view = SeatView(lambda _a: False, MessageBox())
+    view.follow(model)
+    assert view.hand.held == game.hand(0) and view.model is model
+    move = next(a for a in model.legal if isinstance(a, A.Draw | A.Pass))
+    button = view.draw_button if isinstance(move, A.Draw) else view.pass_button
+    assert not button.disabled  # Ann decides: the model's moves are the view's
+    before = view.status.value
+    assert model.act(move)  # through the model, not the view
+    assert view.hand.held == game.hand(0) and view.status.value != before
+    other = SeatModel(recap_seconds=RECAP_SECONDS)
+    view.follow(other)
+    assert view.recap.countdown == RECAP_SECONDS  # the model says whether a table waits
+    shown = view.status.value
+    model.show(1)  # the old model changes: the view no longer listens to it
+    assert view.status.value == shown and view.hand.held != game.hand(1)

@@ -13,6 +13,7 @@ from widgetfixtures import close_widgets, no_query  # noqa: F401 - no widget out
 from toonerville import actions as A
 from toonerville.events import Phase
 from toonerville.game import Game
+from toonerville.rules import Rules
 from toonerville.store import open_store
 from toonerville.table import Table
 from toonerville.widgets.passplay import HUMAN, PassAndPlay
@@ -28,7 +29,7 @@ def test_the_play_session_is_a_seat_model_with_every_trait() -> None:
     assert s.bot_seats == {1: "heuristic", 2: "heuristic", 3: "heuristic"}
     assert sorted(s.hand, key=lambda c: c.sort_key) == sorted(game.hand(0),
                                                               key=lambda c: c.sort_key)
-    assert s.to_act == game.to_act() and s.may_act == game.can_act(0)
+    assert s.to_act == game.deciders and s.may_act == (0 in game.deciders)
     assert s.can_take_back[0] is False and "no move of yours" in str(s.can_take_back[1])
     assert s.recap == {} and s.away == ()
     for _ in range(200):  # until a buy offer reaches you
@@ -73,7 +74,7 @@ def test_a_pass_and_play_seat_is_the_same_model_with_an_honest_take_back() -> No
     game = Game.new(players=3, seed=8, names=["Ann", "Bo", "Crow"])
     table = Table(game, {2: "heuristic"}, buy_offers={0: "always", 1: "always"})
     table.run()
-    seat = game.to_act()[0]
+    seat = game.deciders[0]
     me = TableSession(table, seat)
     assert isinstance(me, SeatModel) and me.may_act and me.bot_seats == {2: "heuristic"}
     assert me.can_take_back[0] is False
@@ -129,3 +130,14 @@ def test_bots_that_cannot_finish_a_game_stop_and_the_page_says_so(
     s.autoplay()
     assert len(s.game.actions) == made  # bounded: no more moves, and said again
     assert "could not finish" in str(s.message[1])
+
+
+def test_a_game_played_on_keeps_the_rules_chosen_for_the_next_new_game() -> None:
+    """The seat model says the table's rules (`game_rules`, what the view draws with);
+    07's session keeps its own `rules`, the next new game's, whatever game it plays."""
+    house = Rules(penalty_cards=2)
+    s = PlaySession(seed=3, bots=2)
+    s.start(Game.new(players=3, seed=4, rules=house))
+    assert s.game_rules == house and s.rules == Rules()
+    s.new_game()
+    assert s.game.rules == Rules()

@@ -18,11 +18,11 @@ from toonerville.simulate import play_game
 from toonerville.table import BotMistake, Table, bot_rng
 
 
-def test_T9_to_act_and_can_act_answer_who_moves_without_a_made_up_move() -> None:
+def test_T9_deciders_answer_who_moves_without_a_made_up_move() -> None:
     game = Game.new(players=3, seed=4)
     first = game.current
-    assert game.to_act() == (first,) and game.can_act(first)
-    assert not any(game.can_act(s) for s in range(3) if s != first)
+    assert game.deciders == (first,) and first in game.deciders
+    assert not any(s in game.deciders for s in range(3) if s != first)
     refusal = game.play_refusal(first)
     assert refusal is not None and refusal.message.rule == "T9"  # draw first
     other = (first + 1) % 3
@@ -30,11 +30,11 @@ def test_T9_to_act_and_can_act_answer_who_moves_without_a_made_up_move() -> None
     assert err is not None and "turn" in str(err)
     game.draw()
     if game.phase is Phase.BUY:  # T10: the others answer, the drawer waits
-        assert first not in game.to_act() and game.to_act()
+        assert first not in game.deciders and game.deciders
         assert game.play_refusal(first) is not None
-        for seat in game.to_act():
+        for seat in game.deciders:
             game.pass_buy(seat)
-    assert game.play_refusal(first) is None and game.to_act() == (first,)
+    assert game.play_refusal(first) is None and game.deciders == (first,)
 
 
 def test_a_table_of_bots_plays_the_game_simulate_plays() -> None:
@@ -83,7 +83,7 @@ def test_a_learner_who_is_away_is_played_by_a_stand_in_until_they_come_back() ->
     game = Game.new(players=3, seed=5, names=["Ann", "Bo", "Cy"])
     table = Table(game, {1: "heuristic", 2: "heuristic"})
     table.run()
-    assert table.learner_to_act() == (0,) and game.can_act(0)
+    assert table.learner_to_act() == (0,) and 0 in game.deciders
     table.set_away(0)
     assert table.away() == (0,)
     start_round = game.round_number
@@ -106,7 +106,7 @@ def test_T10_a_buy_offer_setting_answers_for_a_learner() -> None:
             for _ in range(400):
                 if table.step() is None:
                     break
-            if game.phase is Phase.BUY and 0 in game.to_act() or table.offered_to(0):
+            if game.phase is Phase.BUY and 0 in game.deciders or table.offered_to(0):
                 return game, table
         raise AssertionError("no buy window reached the learner")
 

@@ -275,21 +275,13 @@ class Game:
 
     @property
     def deciders(self) -> tuple[int, ...]:
-        """The seats that must decide now: in the buy window, every player still to answer."""
+        """The seats that must act now, in the order they answer (in the buy window, every
+        player still to answer); () once the game is over. The kit's one name for who
+        acts now: a table asks it, never a made-up move."""
         s = self._pos
         if self._deciders_of is not s:
             self._deciders, self._deciders_of = legal.deciders(s, self._setup), s
         return self._deciders
-
-    # -- who acts now (a table asks these, never a made-up move) ---------------------------
-    def to_act(self) -> tuple[int, ...]:
-        """The seats that must act now, in the order they answer (`deciders`); () once
-        the game is over."""
-        return self.deciders
-
-    def can_act(self, seat: int) -> bool:
-        """May `seat` make a move now? (In the buy window: is it still to answer?)"""
-        return seat in self.deciders
 
     def play_refusal(self, seat: int) -> IllegalActionError | None:
         """Why `seat` may not play a card from its hand now (lay down, lay off, swap,

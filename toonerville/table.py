@@ -25,8 +25,9 @@ too, as a playout wants; `seed=` keys the one rule on another number than the ga
 A learner's buy-offer setting answers buy windows for them (`BUY_OFFERS`: "helpful"
 passes on a card that would not help them, "never" passes always, "always" asks).
 `step()` makes the next move that is nobody's learner's decision (a bot's, or a pass
-the setting makes); `run()` steps until a learner must act or the game is over. The
-engine answers who must act (`Game.to_act`, `Game.can_act`); the table decides only who
+the setting makes); `run()` steps until a learner must act or the game is over;
+`play(move)` makes a learner's move and runs on. The
+engine answers who must act (`Game.deciders`); the table decides only who
 answers for each seat. A table holds no clock: the store and the pages decide when a
 learner counts as away (`store.tables`, `widgets.session`) and tell the table.
 """
@@ -48,6 +49,8 @@ from .events import Phase
 from .game import Game
 from .hints import discard_helps
 from .messages import Message, msg
+from .rules import Rules
+from .views import PlayerView
 
 #: bot moves in a row within one round before a table stops (a round of bots ends long
 #: before: bot games have a turn limit, and every other table has a learner)
@@ -259,21 +262,17 @@ class Table:
             bot = self._stand_in[kind] = make_bot(kind)
         return bot
 
-    def to_act(self) -> tuple[int, ...]:
-        """The seats that must act now (`Game.to_act`)."""
-        return self.game.to_act()
-
     def learner_to_act(self) -> tuple[int, ...]:
         """The learners (not away) who must act now and whom no setting answers for."""
         game = self.game
-        return tuple(s for s in game.to_act() if self._sitters[s].played_by is None
+        return tuple(s for s in game.deciders if self._sitters[s].played_by is None
                      and not self._answered_for(s))
 
     def offered_to(self, seat: int) -> bool:
         """Is the declined discard now offered to the learner at `seat`, by their
         buy-offer setting? (False outside a buy window they must answer.)"""
         game = self.game
-        return game.phase is Phase.BUY and game.can_act(seat) \
+        return game.phase is Phase.BUY and seat in game.deciders \
             and self._sitters[seat].played_by is None and not self._answered_for(seat)
 
     # -- what happens next -----------------------------------------------------------
@@ -341,6 +340,14 @@ class Table:
             made += 1
         return made
 
+    def play(self, action: A.Action) -> int:
+        """A learner's move: made if the game accepts it (else the engine's
+        `IllegalActionError`, and nothing changes), then the table moves on (`run`);
+        returns the moves the table made after it."""
+        self.game.apply(action)
+        self.learner_moved()
+        return self.run()
+
     def learner_moved(self) -> None:
         """A learner acted: the bots' count of moves in a row starts again."""
         self._made, self._mark_round = 0, self.game.round_number
@@ -402,8 +409,17 @@ class Table:
             return False
         if setting == "never":
             return True
-        view = game.view(seat)
-        return view.offered is None or discard_helps(view, view.offered, game.rules) is None
+        return offer_help(game.view(seat), game.rules) is None
+
+
+def offer_help(view: PlayerView, rules: Rules) -> Message | None:
+    """The buy-offer rule, written once: why the declined discard on offer in `view`
+    would help its seat (`hints.discard_helps`), or None (nothing on offer, or it helps
+    none of their melds). A learner whose setting is "helpful" is offered only a card
+    with a reason, which their page shows beside it."""
+    if view.phase is not Phase.BUY or view.offered is None:
+        return None
+    return discard_helps(view, view.offered, rules)
 
 
 def _offer_setting(setting: str) -> str:

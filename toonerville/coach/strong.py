@@ -33,7 +33,6 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 
 from .. import actions as A
 from ..bots import HeuristicBot, Legal, _key, _Tally
@@ -43,6 +42,7 @@ from ..game import Game
 from ..legal import discard_move, simple_move
 from ..messages import N_, Message, msg
 from ..rules import ROUNDS, Rules
+from ..table import Table
 from ..views import PlayerView
 from .memory import Memory, sample_world
 
@@ -358,8 +358,7 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
                 refused.add(action)
                 continue
             game = world.position_at(lead)
-            points[action].append(playout(game, me, action, bots, rules,
-                                          random.Random(seed ^ 0x5EED)))
+            points[action].append(playout(game, me, action, bots, seed ^ 0x5EED))
             if work is not None:
                 work[0] += game.moves_made - lead
         if time_budget is not None and time.perf_counter() - start > time_budget:
@@ -412,18 +411,12 @@ def _weighed(action: A.Action, got: Sequence[int], stake: int = 0) -> Weighed:
 
 
 def playout(game: Game, seat: int, action: A.Action, bots: Sequence[HeuristicBot],
-            rules: Rules, rng: random.Random) -> int:
-    """`seat`'s points at the end of the round after it plays `action` (its first
-    decision in `game`) and `bots` play on."""
+            seed: int) -> int:
+    """`seat`'s points at the end of the round after it plays `action` (its decision in
+    `game`, which must be legal there) and `bots` play on, through a `Table` keyed on
+    `seed` (its one random-number rule, safety limit and failing-bot rule)."""
     r = game.round_number
-    first = True
-    while not game.is_over and game.round_number == r:
-        deciders = game.deciders
-        if first and seat in deciders:
-            first, move, who = False, action, seat
-        else:
-            who = deciders[0]
-            move = bots[who].choose(game.view(who), rules,
-                                    partial(game.legal_actions, who), rng)
-        game.apply(move)
+    game.apply(action)
+    if not game.is_over and game.round_number == r:
+        Table(game, dict(enumerate(bots)), seed=seed).run(round_only=True)
     return game.scores[r - 1][seat]

@@ -16,10 +16,13 @@ refusal — out of turn, a stale page ("the table moved on"), a seat that is not
 shows the store's or the engine's sentence and changes nothing.
 
 Other learners' moves arrive by polling: a hidden `ipywidgets.Play` ticks in the browser
-(every `poll_ms`), and each tick calls `poll()` in the kernel, which catches up with the
-store, moves the bots whose turn it is (any client may; the store keeps each bot move
-once) and redraws what changed. Ticks come from the page, so a closed tab stops polling
-and its kernel can be culled; there is no thread (threads do not start under Pyodide).
+(every `poll_ms`), and each tick calls `poll()` in the kernel, which asks the page's seat
+model (`seat_model.SharedSession`, which the seat view follows) to catch up with the
+store and move the bots whose turn it is (any client may; the store keeps each bot move
+once); the view redraws what changed, and the page says who is away or whose page closed
+(the model's `away`, `closed`) and when its seat was given away (`lost`). Ticks come from
+the page, so a closed tab stops polling and its kernel can be culled; there is no thread
+(threads do not start under Pyodide).
 
 Stable hooks for tests are CSS classes: `tr-classroom` (the page), `tr-name`,
 `tr-open`, `tr-code`, `tr-seat`, `tr-key`, `tr-join`, `tr-table-code`, `tr-rejoin-key`,
@@ -48,7 +51,7 @@ from ..messages import DEFAULT, N_, Message, _, language, msg
 from ..names import bot_names
 from ..serverless import no_shared_tables
 from ..store import ClassStore, Seat, TableStore, Watcher, open_store
-from ..store.errors import SeatError, TableMovedOnError
+from ..store.errors import TableMovedOnError
 from .base import SHOWN, displayed, translated
 from .class_choice import PageClass, follow_class, page_class, settings_words
 from .components import MessageBox, query_params, size_style
@@ -61,8 +64,8 @@ from .lobby import (  # the lobby, its names importable from here as before
     TableLobby,
     seat_options,
 )
-from .recap import RECAP_SECONDS
 from .seat import SeatView, make_button
+from .seat_model import SharedSession
 from .session_words import move_words
 from .ticker import poll_ticker
 
@@ -127,11 +130,9 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         #: the class of the page's address (`?class=`), whose settings the page follows
         self.page_class: PageClass | None = None
         self._size = size
-        self._shown_number = -1
-        self._shown_names: tuple[str, ...] = ()
-        self._shown_away: frozenset[int] = frozenset()
-        #: the other seats whose page said it closed, as last shown (seat → when)
-        self._shown_closed: dict[int, float] = {}
+        #: the one model of this page's seat (or watcher's place), which the seat view
+        #: follows: it polls the store, and says who is away and whether the seat is lost
+        self.model: SharedSession | None = None
         #: what this page's kernel tells the table as it shuts down (its seat's page closed)
         self._on_exit: object = None
         self._build(poll_ms)
@@ -228,7 +229,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                                      layout=widgets.Layout(display="none"))
         self.give_row.add_class("tr-give-row")
         self.seat_view = SeatView(self._play, self.message, size=self._size,
-                                  countdown=RECAP_SECONDS, send_offers=self._send_offers)
+                                  send_offers=self._send_offers)
         view = self.seat_view
         view.recap.review_source = self._review_source  # the round's review, your seat,
         view.recap.review_at_once = False  # prepared when opened (see `coach_review`)
@@ -325,7 +326,9 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
     def _take(self, handle: Seat | Watcher, news: Message, kind: str = "info") -> None:
         self.seat = handle
         self._say_closing(handle)
-        self._shown_number = -1
+        self.model = SharedSession(self.store, handle)  # catches up with the table once
+        self.seat_view.follow(self.model)
+        self._show_away(self.model)
         self.code_text.value = handle.code
         self.table_code.value = _("Table code: <b>{code}</b>").format(code=handle.code)
         if isinstance(handle, Seat):
@@ -369,69 +372,52 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
 
     def poll(self) -> bool:
         """Catch up with the store, move the bots whose turn it is, redraw if anything
-        changed; True if it did. The page's ticker calls this; tests call it directly."""
-        handle = self.seat
-        if handle is None:
+        changed; True if it did (the seat model's `SharedSession.poll`). The page's
+        ticker calls this; tests call it directly."""
+        model = self.model
+        if model is None:
             return False
-        if not handle.finished:
-            if isinstance(handle, Seat):
-                try:
-                    handle.heartbeat()  # this page is open (a closed tab stops beating)
-                except SeatError:  # the key no longer holds the seat: it was given away
-                    return self._given_away(handle)
-            self.store.play_bots(handle.code)
-        handle.refresh()
-        if isinstance(handle, Seat) and handle.seat in handle.bots:
-            return self._given_away(handle)
-        closed = self._closed_pages(handle)
-        if (handle.number, handle.view.names, handle.away, closed) == (
-                self._shown_number, self._shown_names, self._shown_away,
-                self._shown_closed):
+        changed = model.poll()
+        if model.lost:
+            return self._given_away(model)
+        if not changed:
             return False  # nothing moved, nobody took a new name, nobody left
-        self._shown_closed = closed
-        self._show_away(handle)
-        self._redraw()
-        if handle.finished:
+        self._show_away(model)
+        if model.handle.finished:
             self.ticker.playing = False
         return True
 
-    def _given_away(self, handle: Seat) -> bool:
+    def _given_away(self, model: SharedSession) -> bool:
         """The opener gave this page's seat to a bot or to another learner: say so at
         once, in words, and watch the table from now on (no hand, no "(you)")."""
-        handle.refresh()
-        to_bot = handle.seat in handle.bots
+        handle = model.handle
         self._take(self.store.watch(handle.code), msg(
             "the table's opener gave your seat {seat} to a bot: you are watching table "
             "{code} now; ask the opener for a seat to play again", None, seat=handle.seat,
-            code=handle.code) if to_bot else msg(
+            code=handle.code) if model.lost == "bot" else msg(
             "the table's opener gave your seat {seat} to another learner: you are watching "
             "table {code} now; ask the opener for a seat to play again", None,
             seat=handle.seat, code=handle.code), kind="error")
         return True
 
-    def _closed_pages(self, handle: Seat | Watcher) -> dict[int, float]:
-        """The other learners whose page said it closed and who are not away yet."""
-        mine = handle.seat if isinstance(handle, Seat) else None
-        return {seat: at for seat, at in self.store.closed_pages(handle.code).items()
-                if seat != mine and seat not in handle.away and seat not in handle.bots}
-
-    def _show_away(self, handle: Seat | Watcher) -> None:
-        """Say who is away (a bot plays for them), and offer an away learner their seat."""
-        self._shown_away = handle.away
-        names = handle.view.names
-        mine = isinstance(handle, Seat) and handle.seat in handle.away
+    def _show_away(self, model: SharedSession) -> None:
+        """Say who is away (a bot plays for them), whose page closed and when a bot plays
+        for them, and offer an away learner their seat (the model's `away`, `closed`)."""
+        handle = model.handle
+        names = model.names
+        mine = isinstance(handle, Seat) and handle.seat in model.away
         notes = [_("{name} is away: a bot plays for {name}").format(name=escape(names[s]))
-                 for s in sorted(handle.away) if not (mine and s == handle.seat)]
+                 for s in model.away if not (mine and s == handle.seat)]
         if mine:
             notes.insert(0, escape(_("You were away: a bot plays for you until you take "
                                      "your seat back")))
-        if self._shown_closed:
+        if model.closed:
             wait = self.store.info(handle.code).limits[0]
             now = self.store.wall_clock()
-            for seat, at in sorted(self._shown_closed.items()):
+            for seat, at in sorted(model.closed.items()):
                 notes.append(escape(_(
                     "{name}'s page is closed: a bot plays for {name} in {n} s unless "
-                    "{name} comes back").format(name=names[seat],
+                    "{name} comes back").format(name=names[int(seat)],
                                                 n=max(0, round(wait - (now - at))))))
         self.away_note.value = " · ".join(notes)
         self.back_button.layout.display = displayed(mine)
@@ -498,20 +484,6 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                             move=move_words(action)))
         self.poll()
         return True
-
-    # -- drawing ---------------------------------------------------------------------
-    def _redraw(self) -> None:
-        handle = self.seat
-        assert handle is not None
-        self._shown_number = handle.number
-        self._shown_names = handle.view.names
-        watching = not isinstance(handle, Seat)
-        legal = handle.legal_actions() if isinstance(handle, Seat) and not handle.finished \
-            else []
-        self.seat_view.show(handle.view, legal=legal,
-                            history=self.store.public_history(handle.code),
-                            number=handle.number, finished=handle.finished,
-                            watching=watching)
 
 
 __all__ = ["CODE_BOX_LIMIT", "DEFAULT_STORE", "FIRST_FREE", "KEY_BOX_LIMIT", "POLL_MS",

@@ -22,14 +22,13 @@ from html import escape
 import ipywidgets as widgets
 
 from .. import actions as A
-from ..bots import Bot, make_bot
-from ..errors import ToonervilleError
+from ..bots import make_bot
+from ..errors import IllegalActionError, ToonervilleError
 from ..game import Game
 from ..messages import N_, _, msg
 from ..names import bot_names, name_key
 from ..store.names import NAME_LIMIT, clean_name
-from ..store.tables import public_events
-from ..table import SAFETY_MOVES, Table
+from ..table import Table
 from ..views import Phase
 from .base import SHOWN, displayed
 from .components import MessageBox, size_style
@@ -52,18 +51,33 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
     names."""
 
     def __init__(self, *, size: str = "normal", seed: int | None = None) -> None:
-        self.game: Game | None = None
+        #: the one model of the seat shown, over the page's `Table` (None before the start)
+        self.session: TableSession | None = None
         self.kinds: tuple[str, ...] = ()
         self.holder: int | None = None
         self.waiting_for: int | None = None
         self._seed = seed
-        self._bots: dict[int, Bot] = {}
         self._size = size
         self._build()
         super().__init__(children=[size_style(), self.lobby, self.message, self.board])
         self.add_class("tr-passplay")
         self.message.info(msg("name the learners at this screen (bots take the other "
                               "seats), then click Start", None))
+
+    @property
+    def game(self) -> Game | None:
+        """The game (the session's table's), None before the start."""
+        return None if self.session is None else self.session.table.game
+
+    @property
+    def table(self) -> Table:
+        """The table the game is played at (`table.Table`: bots, stalls, moves)."""
+        return self._session().table
+
+    def _session(self) -> TableSession:
+        if self.session is None:
+            raise ToonervilleError(msg("start a game first", None))
+        return self.session
 
     def __repr__(self) -> str:
         if self.game is None:
@@ -160,24 +174,24 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
             raise ToonervilleError(msg("make at least one seat a learner: a table of bots "
                                        "plays in notebook 8", None))
         chosen = seat_names(names, kinds)
-        self.game = Game.new(players=len(chosen), names=chosen,
-                             seed=self._seed if seed is None else seed)
+        game = Game.new(players=len(chosen), names=chosen,
+                        seed=self._seed if seed is None else seed)
         self.kinds = tuple(kinds)
-        self._bots = {s: make_bot(k) for s, k in enumerate(kinds) if k != HUMAN}
-        self.table = Table(self.game, self._bots,
-                           buy_offers={s: "always" for s in range(len(kinds))})
-        #: the one model of the seat shown (`seat_model.SeatModel`)
-        self.session = TableSession(self.table)
+        bots = {s: make_bot(k) for s, k in enumerate(kinds) if k != HUMAN}
+        table = Table(game, bots, buy_offers={s: "always" for s in range(len(kinds))})
+        self.session = TableSession(table, watching=True)  # nobody holds the device yet
+        self.seat_view.follow(self.session)
         self.holder = self.waiting_for = None
         self.lobby.layout.display = "none"
         self.board.layout.display = SHOWN
         self.message.info(msg("the cards are dealt", None))
+        table.run()
         self._advance()
-        return self.game
+        return game
 
     def leave(self) -> None:
         """Back to the lobby (the game is dropped)."""
-        self.game = None
+        self.session = None
         self.holder = self.waiting_for = None
         self.seat_view.cover()
         self.board.layout.display = "none"
@@ -187,9 +201,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
 
     # -- whose turn ------------------------------------------------------------------
     def _game(self) -> Game:
-        if self.game is None:
-            raise ToonervilleError(msg("start a game first", None))
-        return self.game
+        return self._session().table.game
 
     def humans(self) -> tuple[int, ...]:
         return tuple(s for s, k in enumerate(self.kinds) if k == HUMAN)
@@ -197,32 +209,27 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
     def next_learner(self) -> int | None:
         """The learner who decides next (in a buy window, the first still to answer);
         None when the game is over or only bots decide."""
-        game = self._game()
-        for seat in game.deciders:
-            if seat not in self._bots:
-                return seat
-        return None
-
-    def _play_bots(self) -> int:
-        """The bots' moves, while only bots decide or a bot must answer first (`Table`)."""
-        self.table.learner_moved()
-        return self.table.run()
+        self._game()
+        return next(iter(self.table.learner_to_act()), None)
 
     def _advance(self) -> None:
-        """After a move: let the bots move, then show the learner who decides now — at
-        once if they hold the device already, else behind the cover."""
+        """After the table moved on (`Table.run`, `Table.play`): show the learner who
+        decides now — at once if they hold the device already, else behind the cover;
+        if the table stopped the bots (its one safety limit), say so and show no hand."""
         game = self._game()
-        self._play_bots()
         if game.is_over:
             self.holder = self.waiting_for = None
             self._hide_cover()
             self._show(game.current, watching=True)
             self.message.ok(msg("the game is over", None))
             return
+        stalled = self.table.stalled
+        if stalled is not None:
+            self.holder = self.waiting_for = None
+            self.seat_view.cover()
+            raise ToonervilleError(stalled)
         seat = self.next_learner()
-        if seat is None:  # the bots stopped (their safety net): say so
-            raise ToonervilleError(msg("the bots made {n} moves in a row and were stopped; "
-                                       "click New game", None, n=SAFETY_MOVES))
+        assert seat is not None  # the table runs on until a learner acts, or it stalls
         if seat == self.holder:
             self._show(seat)
             return
@@ -257,13 +264,8 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.seat_view.layout.display = SHOWN
 
     def _show(self, seat: int, watching: bool = False) -> None:
-        game = self._game()
-        self.session.show(seat)
-        legal = [] if watching else game.legal_actions(seat)
-        self.seat_view.show(game.view(seat), legal=legal,
-                            history=public_events(game.history),
-                            number=len(game.actions), finished=game.is_over,
-                            watching=watching)
+        """The seat model shows `seat` (the seat view follows it)."""
+        self._session().show(seat, watching)
 
     # -- the moves -------------------------------------------------------------------
     def _take_back(self) -> bool:
@@ -274,8 +276,9 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         if seat is None:
             self.message.error(self.seat_view.no_seat)
             return False
-        self.session.show(seat)  # the one seat model says whether, and why not
-        possible, why = self.session.can_take_back
+        session = self._session()
+        session.show(seat)  # the one seat model says whether, and why not
+        possible, why = session.can_take_back
         if not possible:
             self.message.error(why)
             return False
@@ -292,11 +295,11 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         if self.holder is None or action.seat != self.holder:
             self.message.error(self.seat_view.no_seat)
             return False
-        refusal = game.refusal(action)
-        if refusal is not None:
-            self.message.error(refusal.message)
+        try:
+            self.table.play(action)
+        except IllegalActionError as err:
+            self.message.error(err.message)
             return False
-        game.apply(action)
         self.message.ok(msg("{name}: {move}", None, name=game.names[action.seat],
                             move=action.notation().split(": ", 1)[-1]))
         self._advance()

@@ -159,10 +159,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
             self.add_class(css)
         session.observe(lambda _c: self._said(), "message")
         session.observe(lambda _c: self.seat_view.begin(session.game.history), "game")
-        session.observe(lambda _c: self._show(), "revision")
+        self.seat_view.follow(session)  # the seat view redraws on every change
+        session.observe(lambda _c: self._moves_changed(), "revision")
         follow_play(session)  # a page of a class notes 07's Try-its for the dashboard
         self._said()
-        self._show()
         self._set_direction()
         add_listener(self._language_changed)
         self._focus_next()
@@ -257,30 +257,10 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
                 self.seat_view, self.practice_box, panels, toolbar, self.key_legend, *kept]
 
     # -- the seat ------------------------------------------------------------------------
-    def _show(self) -> None:
-        """Show the session's seat (after every move, take-back, new game)."""
-        session, game = self.session, self.session.game
-        view = game.view(HUMAN)
-        self.seat_view.show(view, legal=self._legal(), history=game.history,
-                            number=len(game.actions), finished=game.is_over,
-                            rules=game.rules, notes=session.notes,
-                            offer_number=session.offer[0] if session.offer else None)
+    def _moves_changed(self) -> None:
+        """The "More moves" panel follows the session's seat too."""
         if self._moves is not None:
             self._moves.refresh()
-
-    def _legal(self) -> list[A.Action]:
-        """Your moves now; the lay-down among them is the solver's best one (the one
-        leaving fewest points, checked like any move: `Game.suggest_lay_down`)."""
-        game = self.game
-        if HUMAN not in game.deciders:
-            return []
-        legal = game.legal_actions(HUMAN)
-        if any(isinstance(a, A.LayDown) for a in legal):
-            best = game.suggest_lay_down(HUMAN)
-            if best is not None:
-                legal = [A.LayDown(HUMAN, best) if isinstance(a, A.LayDown) else a
-                         for a in legal]
-        return legal
 
     def _act(self, action: A.Action) -> bool:
         """The learner's move, through the session; after a lay-down, laying off is
@@ -418,7 +398,8 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
                 panel.relabel()
         if self.keeper is not None:
             self.keeper.relabel()
-        self._show()
+        self.seat_view.redraw()
+        self._moves_changed()
 
     # -- starting games ------------------------------------------------------------------
     def new_game(self) -> None:

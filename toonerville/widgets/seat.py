@@ -11,19 +11,21 @@ back, Hint: `seat_moves`), the log with the page's notes (`play_log.PlayLog`) an
 score sheet, and the buy-offer setting. It is laid out in the order of a turn, which is
 also the Tab order: the piles and table, the prompt, the buy offer, draw or take, the
 hand, the moves that end with the discard, take back and hint, the record; after each
-move the focus moves to the next sensible control (`SeatMoves.focus_next`). Its style,
+move the focus moves to the next sensible control (`SeatMoves.focus_next`, a part
+composed into the view with a small interface, not a mixin). Its style,
 sentences sized with the cards, is `seat_style`.
 
-It asks nothing of where the game lives: the owner calls `show(...)` with what the seat
-may see, and every move the learner makes goes to the owner's `send(action)` (True if
-played). Rules knowledge stays in the engine: the legal moves come with `show`, a hint
-from the coach (`coach_view`: the strong bot and what the other choices cost; the
-owner's `ask_hint` where it holds the game), a lay-down from the legal moves or the
-solver (or why not, from `solver.shortfall`), whether a discard helps from
-`hints.discard_helps`, and, from
-an owner that holds the game, why a move does not apply now (`why_not`). Take back is
-the owner's (`take_back`, which may refuse and say why); without one the page says why
-a move cannot be taken back here. With `send_offers` the buy-offer setting is shown and
+It asks nothing of where the game lives: it follows the owner's seat model
+(`follow(model)`, a `seat_model.SeatModel`: what the seat may see, its moves now, the
+log's notes) and redraws on each of its changes; every move the learner makes goes to
+the owner's `send(action)` (True if played). Rules knowledge stays in the engine: the
+legal moves come with the model, a hint from the coach (`coach_view`: the strong bot
+and what the other choices cost; the owner's `ask_hint` where it holds the game), a
+lay-down from the legal moves or the solver (or why not, from `solver.shortfall`),
+whether a discard helps from the buy-offer rule (`table.offer_help`), and, from an
+owner that holds the game, why a move does not apply now (`why_not`). Take back is the
+owner's (`take_back`, which may refuse and say why); without one the page says why a
+move cannot be taken back here. With `send_offers` the buy-offer setting is shown and
 each choice goes to the owner (a shared table's store answers the declined discards the
 setting does not offer, so a draw nobody wants needs no click, even while the learner's
 page is closed; 07's session does the same in this kernel).
@@ -43,16 +45,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
 from .. import actions as A
-from ..bots import HeuristicBot
+from ..cards import Card
 from ..coach.hint import Hint
 from ..events import Event
-from ..hints import discard_helps
 from ..messages import N_, Message, _, msg
 from ..rules import Rules
+from ..table import offer_help
 from ..views import Phase, PlayerView
 from .base import MessageBox, Part, displayed, translated_button
 from .board import PilesView, ScoreSheet, TableView
@@ -61,8 +64,9 @@ from .hand import HandOrder, SeatHand
 from .keys import keys_html, mark_next, next_step
 from .play_log import LOG_LINES, PlayLog
 from .recap import RoundRecap
+from .seat_model import SeatModel
 from .seat_moves import NO_TAKE_BACK as NO_TAKE_BACK
-from .seat_moves import SeatMoves, WhyNot
+from .seat_moves import MoveControls, MoveOwner, SeatMoves, SeatNow, WhyNot
 from .seat_style import SEAT_CSS, smaller
 from .seat_text import offer_html, prompt_html, seat_names, seats_html, status_html
 from .session import buy_offer_options
@@ -103,13 +107,14 @@ def make_button(label: str, css: str, tooltip: str) -> widgets.Button:
     return translated_button(label, css, tooltip)
 
 
-class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
+class SeatView(Part, widgets.VBox):  # type: ignore[misc]
     """What one seat sees, and its moves; moves go to `send(action)`.
 
     `message` is the page's message box (refusals and hints are shown there); `size` the
     page's size; `take_back()` the owner's take-back (None: the page says why not);
     `countdown` the seconds a round's recap stays above the new round, which it then
-    leaves in reach (None: it covers the new round until Continue); `send_offers`
+    leaves in reach (None: it covers the new round until Continue; a followed model's
+    `recap_seconds` says it instead); `send_offers`
     takes the learner's buy-offer setting to the table (None: the setting is not shown,
     every offer is put to the learner); `why_not(kind)` the owner's reason a move of
     that kind does not apply now (None: the buttons of moves that do not apply are
@@ -117,7 +122,17 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     has nothing to decide. Buttons are attributes (`draw_button`, `discard_button`, `hint_button`,
     …)."""
 
-    # the move buttons are declared by `SeatMoves`; the helpers here
+    #: what each button does, and where the focus goes next (`seat_moves.SeatMoves`)
+    mover: SeatMoves
+    # the buttons (made in `_build` from `_MOVES` and `_HELPERS`)
+    draw_button: widgets.Button
+    take_button: widgets.Button
+    buy_button: widgets.Button
+    pass_button: widgets.Button
+    lay_down_button: widgets.Button
+    lay_off_button: widgets.Button
+    swap_button: widgets.Button
+    discard_button: widgets.Button
     suggest_button: widgets.Button
     undo_button: widgets.Button
     hint_button: widgets.Button
@@ -133,15 +148,15 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         #: show the key legend (07 shows its own, under its toolbar)
         self._legend = legend
         self.size = size
-        self._send_move = send
-        self._take_back = take_back
+        self._owner = MoveOwner(send=send, note=self.note, no_seat=lambda: self.no_seat,
+                                take_back=take_back, why_not=why_not,
+                                idle_focus=idle_focus, ask_hint=ask_hint)
         self._send_offers = send_offers
         self._why_not = why_not
-        self._idle_focus = idle_focus
-        self._ask_hint = ask_hint
         self._countdown = countdown
-        self.suggested_text = ""
         self.message = message
+        #: the seat model the view follows (`follow`), None for a view shown by hand
+        self.model: SeatModel | None = None
         self._legal: list[A.Action] = []
         self._view: PlayerView | None = None
         self._seat: int | None = None
@@ -150,9 +165,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self._history: Sequence[Event] = ()
         self._history_size = 0
         self._log_from = 0
-        self._picking = False
         self.rules = Rules()
-        self._helper = HeuristicBot()
         #: what a click says while no seat is shown (a watcher's page, a covered device)
         self.no_seat = msg("you are watching: join a seat to play", None)
         self._build()
@@ -161,10 +174,11 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         """The class teacher's choice (`store.ClassSettings`): with hints off the Hint and
         Suggest buttons go and a hint asked by key is refused; with take back off the
         Take back button goes and a take-back asked by key is refused."""
-        self.hints_allowed, self.take_back_allowed = bool(hints), bool(take_back)
+        moves = self.mover
+        moves.hints_allowed, moves.take_back_allowed = bool(hints), bool(take_back)
         for button in (self.hint_button, self.suggest_button):
-            button.layout.display = displayed(self.hints_allowed)
-        self.undo_button.layout.display = displayed(self.take_back_allowed)
+            button.layout.display = displayed(moves.hints_allowed)
+        self.undo_button.layout.display = displayed(moves.take_back_allowed)
 
     def _build(self) -> None:
         guard, size = self.message.guard, self.size
@@ -179,7 +193,8 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.prompt = self._html("tr-prompt")
         self.offer_text = self._html("tr-offer")
         self.hand = SeatHand(size)
-        self.hand.observe(guard(self._selection_changed), "selected")
+        self.hand.observe(guard(lambda change: self.mover.selection_changed(change)),
+                          "selected")
         self.hand_order = HandOrder()
         self.watch(self.hand_order, guard(lambda change: self.hand.reorder(change["new"])))
         self.hand_title = self.texts(self._html("tr-hand-title"), value=N_(
@@ -189,14 +204,20 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         self.coach = CoachHint(size)
         for attribute, css, label, tooltip, *_kind in (*_MOVES, *_HELPERS):
             setattr(self, attribute, translated_button(label, css, tooltip, owner=self))
+        self.mover = mover = SeatMoves(MoveControls(
+            message=self.message, hand=self.hand, recap=self.recap, coach=self.coach,
+            suggested=self.suggested, draw=self.draw_button, take=self.take_button,
+            buy=self.buy_button, pass_=self.pass_button, lay_down=self.lay_down_button,
+            lay_off=self.lay_off_button, swap=self.swap_button,
+            discard=self.discard_button), self._owner)
         for _a, _c, _l, _t, kind in _MOVES[:4]:
             button = getattr(self, _a)
-            button.on_click(guard(lambda _b, k=kind: self._simple(k)))
-        for button, handler in ((self.lay_down_button, self._lay_down),
-                                (self.lay_off_button, self._lay_off),
-                                (self.swap_button, self._swap),
-                                (self.discard_button, self._discard),
-                                (self.suggest_button, self._suggest),
+            button.on_click(guard(lambda _b, k=kind: mover.simple(k)))
+        for button, handler in ((self.lay_down_button, mover.lay_down),
+                                (self.lay_off_button, mover.lay_off),
+                                (self.swap_button, mover.swap),
+                                (self.discard_button, mover.discard),
+                                (self.suggest_button, mover.suggest),
                                 (self.undo_button, self.take_back),
                                 (self.hint_button, self.hint)):
             button.on_click(guard(lambda _b, h=handler: h()))
@@ -249,6 +270,30 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         return html
 
     # -- showing ---------------------------------------------------------------------
+    def follow(self, model: SeatModel) -> None:
+        """Show `model`'s seat, now and after every change of it (its `revision`): the
+        one way a page shows a seat (07's session, pass-and-play's table, a shared
+        table's seat each give the view a `seat_model.SeatModel`)."""
+        if self.model is not None:
+            self.model.unobserve(self._model_changed, "revision")
+        self.model = model
+        self.recap.countdown = model.recap_seconds  # the model's table says if it waits
+        model.observe(self._model_changed, "revision")
+        self.redraw()
+
+    def _model_changed(self, _change: object) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Show the model's seat as it is now (after a change of language, say)."""
+        model = self.model
+        if model is None or model.view is None:
+            return
+        self.show(model.view, legal=model.legal, history=model.history,
+                  number=model.number, finished=model.finished, watching=model.watching,
+                  rules=model.game_rules, notes=model.notes,
+                  offer_number=model.offer[0] if model.offer else None)
+
     def begin(self, history: Sequence[Event]) -> None:
         """A new game at this seat: no recap of its rounds so far, no notes, the log
         from its last lines."""
@@ -267,13 +312,16 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         moves; `legal` are the seat's moves now (none while it waits), `history` the
         sentences everyone at the table may read, `rules` the table's rules,
         `offer_number` which offer since the learner's turn this is (when the owner
-        counts them), `notes` the owner's lines for the log (events before each, line)."""
+        counts them), `notes` the owner's lines for the log (events before each, line).
+        A page does not call this: its seat model's changes do (`follow`, `redraw`); a
+        view driven by hand (a test) may."""
         me = None if watching else view.seat
         if self._view is None:
             self.begin(history)
         self._view, self._seat = view, me
         self.rules = rules or self.rules
         self._legal = [] if watching or finished else list(legal)
+        self._tell_moves()
         self._history, self._owner_notes = history, tuple(notes)
         if len(history) < self._history_size:  # taken back: notes stay, after what is left
             self._notes = [(min(at, len(history)), n) for at, n in self._notes]
@@ -290,8 +338,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         # the hand goes to the page before the prompt and the buttons: a learner who
         # reads "your turn" and clicks a card at once clicks the card the hand holds now
         self.hand.layout.display = displayed(not watching)
-        self._picking = True
-        try:
+        with self.mover.picking():
             if watching:
                 if self.hand.cards:
                     self.hand.show(())
@@ -300,8 +347,6 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
                 # has left the hand (a discard, a lay-down) none is, not even its twin
                 self.hand.show(view.hand,
                                keep=not Counter(self.hand.held) - Counter(view.hand))
-        finally:
-            self._picking = False
         self.prompt.value = prompt_html(view, watching, finished, self._legal)
         self._offer_number = offer_number
         self._show_offer(view, watching)
@@ -361,10 +406,10 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
     @property
     def covered(self) -> bool:
         """Does the round's recap cover the new round now? Only where the table waits
-        for the learner (no `countdown`: 07, pass-and-play); at a shared table the recap
-        counts down above the new round, whose offers and turns stay in reach: the
-        table does not wait for a learner reading it."""
-        return self.recap.shown and self._countdown is None
+        for the learner (no countdown: the model's `recap_seconds`, 07 and pass-and-play);
+        at a shared table the recap counts down above the new round, whose offers and
+        turns stay in reach: the table does not wait for a learner reading it."""
+        return self.recap.shown and self.recap.countdown is None
 
     def _show_round(self, shown: bool) -> None:
         for part in self.round_parts:
@@ -385,6 +430,7 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         changing hands); `show` brings them back."""
         self._legal = []
         self._seat = None
+        self._tell_moves()
         self.hand.show(())
         for part in (self.hand, self.start_row, self.moves, self.buy_row, self.key_legend):
             part.layout.display = "none"
@@ -394,10 +440,50 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
         for attribute, *_rest in (*_MOVES, *_HELPERS):
             getattr(self, attribute).disabled = True
 
+    def _tell_moves(self) -> None:
+        """Hand what the seat shows now to its moves (`seat_moves.SeatNow`)."""
+        self.mover.now = SeatNow(self._view, self._seat, tuple(self._legal), self.rules,
+                                 self.size)
+
+    # -- the moves (`seat_moves.SeatMoves`) ----------------------------------------------
+    def focus_next(self) -> bool:
+        """The focus on what the learner decides next (`SeatMoves.focus_next`)."""
+        return self.mover.focus_next()
+
+    def one_card(self, what: str, rule: str | None = None,
+                 kind: type[A.Action] = A.Discard) -> Card | None:
+        """The one selected card to `what`, or None after saying why not."""
+        return self.mover.one_card(what, rule, kind)
+
+    def suggestion(self) -> tuple[Any, ...] | None:
+        """The solver's lay-down for the hand now, or None."""
+        return self.mover.suggestion()
+
+    def hint(self) -> tuple[A.Action, Message] | None:
+        """The strong bot's move in your place, and why (`SeatMoves.hint`)."""
+        return self.mover.hint()
+
+    def take_back(self) -> bool:
+        """Take back your last move through the owner, or say why not."""
+        return self.mover.take_back()
+
+    @property
+    def suggested_text(self) -> str:
+        """The solver's lay-down shown last, in notation ("" when none is shown)."""
+        return self.mover.suggested_text
+
+    @suggested_text.setter
+    def suggested_text(self, text: str) -> None:
+        self.mover.suggested_text = text
+
+    def note(self, sentence: Message) -> None:
+        """A line of the page's own for the log (a hint), after the events so far."""
+        self._notes.append((self._history_size, sentence))
+        self._show_log()
+
     # -- the buy-offer setting -------------------------------------------------------
     def _reason(self, view: PlayerView) -> Message | None:
-        return None if view.offered is None else discard_helps(view, view.offered,
-                                                               self.rules)
+        return offer_help(view, self.rules)
 
     def send_offers(self, setting: str | None = None) -> None:
         """Take the buy-offer setting (default: the one chosen) to the owner, which
@@ -406,8 +492,9 @@ class SeatView(SeatMoves, Part, widgets.VBox):  # type: ignore[misc]
             self._send_offers(self.buy_offers.value if setting is None else setting)
 
     def _redraw(self) -> None:
-        if not hasattr(self, "hand"):
+        if not hasattr(self, "mover"):
             return
+        self._tell_moves()
         for part in (self.piles, self.score_sheet, self.hand, self.recap, self.coach):
             part.size = self.size
         self.table.size = smaller(self.size)

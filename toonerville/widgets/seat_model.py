@@ -1,15 +1,20 @@
 """The one model of "my seat at a table", as traitlets: `SeatModel`.
 
-Every seat view reads the same traits, whatever holds the game — `seat`, `names` (bots
-by their names), `bot_seats` (seat → kind), `hand` (sorted), `to_act`, `may_act`, the
-buy `offer` with the card and who `declined` it, the seats `away` (a bot plays for them
-until they come back), `recap` (the last finished round: its points and the running
-totals), `can_take_back` (possible, or why not) and `message`; `revision` goes up with
-every change, and a view observes it and redraws. The play app's `session.PlaySession`
-is one (a game in this kernel against bots); `SharedSession` is a seat (or a watcher's
-place) at a shared table of the store, polled through `TableStore.play_bots`, which
-answers for bots, buy-offer settings and learners who are away; `TableSession` is a seat
-at a `table.Table` held in this kernel (pass-and-play's, one seat shown at a time).
+The seat view (`seat.SeatView.follow`) observes one of these and reads nothing else
+(the widgets tutorial's model/view split). Its traits: `seat`, `names` (bots by their
+names), `bot_seats` (seat → kind), `hand` (sorted), `to_act`, `may_act`, the buy
+`offer` with the card, who `declined` it and why it would help (`buy_reason`, the
+buy-offer rule `table.offer_help`), the seats `away` (a bot plays for them until they
+come back), `recap` (the last finished round: its points and the running totals) and
+how long its recap stays (`recap_seconds`: a shared table does not wait for it),
+`can_take_back` (possible, or why not), `message`, and what the view draws: `view` (what
+the seat may see), `legal`, `history`, `number`, `finished`, `watching`, `game_rules` and
+`notes`; `show_seat(...)` sets them all at once and `revision` goes up with every
+change. The play app's `session.PlaySession` is one (a game in this kernel against
+bots); `TableSession` is a seat at a `table.Table` held in this kernel (pass-and-play's,
+one seat shown at a time); a shared table's page (`classroom.SharedTable`) sets a plain
+one from its store handle; `SharedSession` is a seat (or a watcher's place) at a shared
+table of the store that polls by itself through `TableStore.play_bots`.
 """
 
 from __future__ import annotations
@@ -20,12 +25,16 @@ import traitlets
 
 from .. import actions as A
 from ..cards import sort_cards
-from ..errors import ToonervilleError
+from ..errors import IllegalActionError, ToonervilleError
 from ..events import Event, EventKind, Phase
 from ..messages import Message, msg
+from ..rules import Rules
 from ..store import Seat, TableStore, Watcher
-from ..table import Table
+from ..store.errors import SeatError
+from ..store.tablestate import public_events
+from ..table import Table, offer_help
 from ..views import PlayerView
+from .recap import RECAP_SECONDS
 
 
 class SeatModel(traitlets.HasTraits):
@@ -49,16 +58,41 @@ class SeatModel(traitlets.HasTraits):
     can_take_back = traitlets.Tuple((False, ""))
     #: the last sentence for the learner: (serial, Message or str, kind)
     message = traitlets.Tuple((0, "", "info"))
+    #: what the seat may see now (a `PlayerView`), None before any
+    view = traitlets.Any(None)
+    #: the seat's moves now (none while it waits, or watches)
+    legal = traitlets.Tuple()
+    #: the sentences everyone at the table may read, oldest first
+    history = traitlets.Tuple()
+    #: moves made so far, and whether the game is over
+    number = traitlets.Int(0)
+    finished = traitlets.Bool(False)
+    #: a watcher's place (or a covered device): no hand, no moves
+    watching = traitlets.Bool(False)
+    #: the table's rules (None: the standard ones; not `rules`: 07's session keeps the
+    #: next new game's under that name)
+    game_rules = traitlets.Any(None)
+    #: the owner's lines for the log: (events before it, Message)
+    notes = traitlets.Tuple()
+    #: why the declined discard on offer would help this seat (`table.offer_help`), or None
+    buy_reason = traitlets.Any(None)
+    #: seconds a round's recap stays above the new round before it closes by itself, at
+    #: a table that does not wait for a learner reading it (a shared one); None: the
+    #: table waits, and the recap covers the new round until Continue (07, pass-and-play)
+    recap_seconds = traitlets.Int(None, allow_none=True)
     revision = traitlets.Int(0)
 
     def say(self, message: Message | str, kind: str = "info") -> None:
         """Show `message` to the learner (a new serial, so a repeat is announced too)."""
         self.message = (self.message[0] + 1, message, kind)
 
-    def _show_seat(self, view: PlayerView, history: Sequence[Event], *,
-                   bots: dict[int, str], away: Collection[int],
-                   take_back: tuple[bool, Message | str]) -> None:
-        """Set the seat's traits from what the seat may see, then `revision`."""
+    def show_seat(self, view: PlayerView, history: Sequence[Event], *,
+                  bots: dict[int, str], away: Collection[int],
+                  take_back: tuple[bool, Message | str], legal: Sequence[A.Action] = (),
+                  number: int = 0, finished: bool = False, watching: bool = False,
+                  rules: Rules | None = None) -> None:
+        """Set the seat's traits from what the seat may see (`history`: the sentences
+        everyone may read), then `revision`, which the seat view observes."""
         with self.hold_trait_notifications():
             self.seat = view.seat
             self.names = tuple(view.names)
@@ -70,8 +104,13 @@ class SeatModel(traitlets.HasTraits):
             self.away = tuple(sorted(away))
             self.recap = recap_of(view)
             self.can_take_back = take_back
+            self.view = view
+            self.legal = () if watching or finished else tuple(legal)
+            self.history = tuple(history)
+            self.number, self.finished, self.watching = number, finished, watching
+            self.game_rules = rules
+            self.buy_reason = None if watching else offer_help(view, rules or Rules())
         self.revision += 1
-
 
 def declined_by(view: PlayerView, history: Sequence[Event]) -> tuple[str, ...]:
     """The names of those who declined the card on offer now: the player who drew from
@@ -99,12 +138,21 @@ def recap_of(view: PlayerView) -> dict[str, object]:
 
 class SharedSession(SeatModel):
     """My seat at a shared table (or a watcher's place), as the same model 07's session
-    is: `poll()` makes the moves no learner makes (bots, passes, a stand-in for a learner
-    who is away: `TableStore.play_bots`) and catches up; `act(move)` sends a move; a
-    move at a shared table cannot be taken back (the others have seen it)."""
+    is: `poll()` tells the table this page is open (a seat's heartbeat), makes the moves
+    no learner makes (bots, passes, a stand-in for a learner who is away:
+    `TableStore.play_bots`) and catches up; `act(move)` sends a move; a move at a shared
+    table cannot be taken back (the others have seen it). The hand-overs and away notes
+    are its traits: `lost` (the seat's key no longer holds it: the opener gave it to a
+    bot, `"bot"`, or to another learner, `"learner"`), `away` and `closed` (the other
+    learners whose page said it closed and who are not away yet: seat → when)."""
+
+    #: "" while the key holds the seat; "bot" or "learner": to whom the opener gave it
+    lost = traitlets.Unicode("")
+    #: the other learners whose page said it closed, not away yet: seat → wall-clock time
+    closed = traitlets.Dict()
 
     def __init__(self, store: TableStore, handle: Seat | Watcher) -> None:
-        super().__init__()
+        super().__init__(recap_seconds=RECAP_SECONDS)
         self.store = store
         self.handle = handle
         self._shown: object = None
@@ -115,19 +163,44 @@ class SharedSession(SeatModel):
         return self.handle.code
 
     def poll(self, force: bool = False) -> bool:
-        """Catch up with the table; True (and the traits set) if anything changed."""
+        """Catch up with the table; True (and the traits set) if anything changed: a
+        move, a name, who is away, whose page closed, or the seat lost (`lost`)."""
         handle = self.handle
+        if self.lost:
+            return False
         if not handle.finished:
+            if isinstance(handle, Seat):
+                try:
+                    handle.heartbeat()  # this page is open (a closed tab stops beating)
+                except SeatError:  # the key no longer holds the seat: it was given away
+                    return self._lose(handle)
             self.store.play_bots(handle.code)
         handle.refresh()
-        key = (handle.number, handle.view.names, handle.away, tuple(handle.bots.items()))
+        if isinstance(handle, Seat) and handle.seat in handle.bots:
+            return self._lose(handle)
+        mine = handle.seat if isinstance(handle, Seat) else None
+        closed = {seat: at for seat, at in self.store.closed_pages(handle.code).items()
+                  if seat != mine and seat not in handle.away and seat not in handle.bots}
+        key = (handle.number, handle.view.names, handle.away, tuple(handle.bots.items()),
+               tuple(sorted(closed.items())))
         if not force and key == self._shown:
             return False
         self._shown = key
-        self._show_seat(handle.view, self.store.public_history(handle.code),
-                        bots=handle.bots, away=handle.away, take_back=(False, msg(
-                            "a move at a shared table cannot be taken back: the others "
-                            "have seen it", None)))
+        legal = handle.legal_actions() if isinstance(handle, Seat) \
+            and not handle.finished else ()
+        with self.hold_trait_notifications():
+            self.set_trait("closed", closed)
+            self.show_seat(handle.view, self.store.public_history(handle.code),
+                           bots=handle.bots, away=handle.away, take_back=(False, msg(
+                               "a move at a shared table cannot be taken back: the others "
+                               "have seen it", None)),
+                           legal=legal, number=handle.number, finished=handle.finished,
+                           watching=not isinstance(handle, Seat))
+        return True
+
+    def _lose(self, handle: Seat) -> bool:
+        handle.refresh()
+        self.lost = "bot" if handle.seat in handle.bots else "learner"
         return True
 
     def act(self, action: A.Action) -> bool:
@@ -168,13 +241,14 @@ class TableSession(SeatModel):
     lets the bots answer; a learner's own last move can be taken back while nobody has
     acted since (`can_take_back` says why not otherwise)."""
 
-    def __init__(self, table: Table, seat: int = 0) -> None:
+    def __init__(self, table: Table, seat: int = 0, watching: bool = False) -> None:
         super().__init__()
         self.table = table
-        self.show(seat)
+        self.show(seat, watching)
 
-    def show(self, seat: int | None = None) -> None:
-        """Set the traits for `seat` (default: the seat shown now)."""
+    def show(self, seat: int | None = None, watching: bool = False) -> None:
+        """Set the traits for `seat` (default: the seat shown now); `watching`: its
+        view without moves (the game is over, or nobody holds the device)."""
         game = self.table.game
         seat = self.seat if seat is None else seat
         last = game.actions[-1] if game.actions else None
@@ -182,10 +256,13 @@ class TableSession(SeatModel):
         why: Message | str = "" if mine else msg(
             "only your own last move can be taken back, and only while nobody has acted "
             "since", None)
-        self._show_seat(game.view(seat), game.history,
-                        bots={s: x.bot for s, x in enumerate(self.table.sitters)
-                              if x.bot is not None},
-                        away=self.table.away(), take_back=(mine, why))
+        self.show_seat(game.view(seat), public_events(game.history),
+                       bots={s: x.bot for s, x in enumerate(self.table.sitters)
+                             if x.bot is not None},
+                       away=self.table.away(), take_back=(mine, why),
+                       legal=() if watching else game.legal_actions(seat),
+                       number=len(game.actions), finished=game.is_over, watching=watching,
+                       rules=game.rules)
 
     def act(self, action: A.Action) -> bool:
         """Play `action` for the seat shown; the bots answer; a refusal says why."""
@@ -194,13 +271,11 @@ class TableSession(SeatModel):
             self.say(msg("it is {name}'s turn, not {who}'s", "T9",
                          name=game.names[game.current], who=game.names[self.seat]), "error")
             return False
-        refusal = game.refusal(action)
-        if refusal is not None:
-            self.say(refusal.message, "error")
+        try:
+            self.table.play(action)
+        except IllegalActionError as err:
+            self.say(err.message, "error")
             return False
-        game.apply(action)
-        self.table.learner_moved()
-        self.table.run()
         self.show()
         return True
 

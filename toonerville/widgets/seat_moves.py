@@ -14,19 +14,23 @@ buttons are disabled instead.
 After each move the focus is on what the learner decides next: the card just drawn,
 the hand after a take or a lay-down, Discard once one card is selected, Continue on a
 round's recap, Buy or Pass on an offer, Draw on a new turn (`focus_next`).
-A mixin: `SeatView` holds the state it reads.
+
+A part of the seat view composed of small pieces, not a mixin: the controls it acts on
+(`MoveControls`), what the owner answers (`MoveOwner`), and what the seat shows now
+(`SeatNow`, an immutable value the view replaces on each redraw).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets
 
 from .. import actions as A
-from ..bots import HeuristicBot
 from ..cards import Card
 from ..coach.hint import Hint
 from ..errors import ToonervilleError
@@ -50,74 +54,110 @@ NO_TAKE_BACK = N_("a move at this table cannot be taken back: the others see it 
 WhyNot = Callable[[type[A.Action]], Message | None]
 
 
-class SeatMoves:
-    """The buttons' moves of a seat view (see the module); `SeatView` inherits them."""
+@dataclass(frozen=True, slots=True)
+class SeatNow:
+    """What the seat shows now, as its moves need it: the seat's view (None before any),
+    the learner's seat (None: watching, or a covered device), their moves now, the
+    table's rules and the page's card size."""
+
+    view: PlayerView | None = None
+    seat: int | None = None
+    legal: tuple[A.Action, ...] = ()
+    rules: Rules = field(default_factory=Rules)
+    size: str = "normal"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveControls:
+    """The controls the moves act on: the page's message box, the hand, the recap, the
+    coach's panel, the solver's suggestion, and the move buttons."""
 
     message: MessageBox
     hand: SeatHand
     recap: RoundRecap
-    suggested: widgets.HTML
-    buy_offers: widgets.Dropdown
-    size: str
-    rules: Rules
-    no_seat: Message
-    draw_button: widgets.Button
-    take_button: widgets.Button
-    buy_button: widgets.Button
-    pass_button: widgets.Button
-    lay_down_button: widgets.Button
-    lay_off_button: widgets.Button
-    swap_button: widgets.Button
-    discard_button: widgets.Button
-    _send_move: Callable[[A.Action], bool]
-    _take_back: Callable[[], bool] | None
-    #: the class teacher's choices (`seat.SeatView.follow_teacher`)
-    hints_allowed: bool = True
-    take_back_allowed: bool = True
-    _why_not: WhyNot | None
-    _idle_focus: Callable[[], object] | None
-    _ask_hint: Callable[[], Hint] | None
-    _legal: list[A.Action]
-    _view: PlayerView | None
-    _seat: int | None
-    _helper: HeuristicBot
-    #: the page's own lines for the log (hints): (events before it, sentence)
-    _notes: list[tuple[int, Message]]
-    _history_size: int
-    #: True while the page itself changes the selection (a redraw, a hint)
-    _picking: bool
-    #: the solver's lay-down shown last, in notation ("" when none is shown)
-    suggested_text: str
     coach: CoachHint
+    suggested: widgets.HTML
+    draw: widgets.Button
+    take: widgets.Button
+    buy: widgets.Button
+    pass_: widgets.Button
+    lay_down: widgets.Button
+    lay_off: widgets.Button
+    swap: widgets.Button
+    discard: widgets.Button
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOwner:
+    """What the page that owns the seat answers: `send(action)` plays a move (True if
+    played); `take_back()` (None: no move can be taken back here); `why_not(kind)`
+    (None: the buttons of moves that do not apply are disabled); `idle_focus()`;
+    `ask_hint()` (an owner that holds the game); `no_seat()` what a click says while no
+    seat is shown; `note(sentence)` a line for the log."""
+
+    send: Callable[[A.Action], bool]
+    note: Callable[[Message], None]
+    no_seat: Callable[[], Message]
+    take_back: Callable[[], bool] | None = None
+    why_not: WhyNot | None = None
+    idle_focus: Callable[[], object] | None = None
+    ask_hint: Callable[[], Hint] | None = None
+
+
+class SeatMoves:
+    """The buttons' moves of a seat view (see the module)."""
+
+    def __init__(self, controls: MoveControls, owner: MoveOwner) -> None:
+        self.controls = controls
+        self.owner = owner
+        #: what the seat shows now (the view replaces it)
+        self.now = SeatNow()
+        #: the solver's lay-down shown last, in notation ("" when none is shown)
+        self.suggested_text = ""
+        self._picking = False
+        #: the class teacher's choices (`seat.SeatView.follow_teacher`)
+        self.hints_allowed = True
+        self.take_back_allowed = True
+
+    @contextmanager
+    def picking(self) -> Iterator[None]:
+        """While the page itself changes the selection (a redraw, a hint): no focus moves."""
+        self._picking = True
+        try:
+            yield
+        finally:
+            self._picking = False
 
     def _me(self) -> int:
-        if self._seat is None:
-            raise ToonervilleError(self.no_seat)
-        return self._seat
+        if self.now.seat is None:
+            raise ToonervilleError(self.owner.no_seat())
+        return self.now.seat
 
     def _refused(self, kind: type[A.Action]) -> bool:
         """Say why a move of `kind` does not apply now, if the owner knows (True)."""
-        why = None if self._why_not is None else self._why_not(kind)
+        why_not = self.owner.why_not
+        why = None if why_not is None else why_not(kind)
         if why is not None:
-            self.message.error(why)
+            self.controls.message.error(why)
         return why is not None
 
     def _play_move(self, action: A.Action) -> bool:
         """The learner's move to the owner; then the focus moves on."""
-        held = Counter(self._view.hand) if self._view is not None else Counter()
-        if not self._send_move(action):
+        before = self.now.view
+        held = Counter(before.hand) if before is not None else Counter()
+        if not self.owner.send(action):
             return False
-        view = self._view
-        if view is None or self._seat is None:
+        view, hand = self.now.view, self.controls.hand
+        if view is None or self.now.seat is None:
             return True
         got = list((Counter(view.hand) - held).elements())
-        playing = view.current == self._seat and view.phase is Phase.PLAY \
-            and not self.recap.shown
+        playing = view.current == self.now.seat and view.phase is Phase.PLAY \
+            and not self.controls.recap.shown
         if isinstance(action, A.Draw) and playing and got:
-            self.hand.focus_card(got[0])
+            hand.focus_card(got[0])
         elif isinstance(action, A.TakeDiscard | A.LayDown | A.LayOff | A.SwapRook) \
                 and playing:
-            self.hand.focus_card(None)
+            hand.focus_card(None)
         else:
             self.focus_next()
         return True
@@ -127,37 +167,35 @@ class SeatMoves:
         on an offer (so that Enter passes), Draw, or (playing) a card. With nothing theirs
         to decide, where the owner wants it (`idle_focus`, e.g. 07's New game once the game
         is over), and False."""
-        view, seat = self._view, self._seat
-        if self.recap.shown:
-            self.recap.continue_button.focus()
-        elif view is None or seat is None or seat not in view.deciders or not self._legal:
-            if self._idle_focus is not None:
-                self._idle_focus()
+        view, seat, c = self.now.view, self.now.seat, self.controls
+        if c.recap.shown:
+            c.recap.continue_button.focus()
+        elif view is None or seat is None or seat not in view.deciders or not self.now.legal:
+            if self.owner.idle_focus is not None:
+                self.owner.idle_focus()
             return False
         elif view.phase is Phase.BUY:
-            self.pass_button.focus()  # Enter passes, the safe answer (B buys)
+            c.pass_.focus()  # Enter passes, the safe answer (B buys)
         elif view.phase is Phase.DRAW:
-            self.draw_button.focus()
+            c.draw.focus()
         else:
-            self.hand.focus_card(None)
+            c.hand.focus_card(None)
         return True
 
-    def _selection_changed(self, change: dict[str, Any]) -> None:
+    def selection_changed(self, change: dict[str, Any]) -> None:
         """One card selected on your turn: the focus goes on to Discard."""
-        view = self._view
+        view = self.now.view
         if len(change["new"]) == 1 and not change["old"] and not self._picking \
-                and view is not None and view.current == self._seat \
+                and view is not None and view.current == self.now.seat \
                 and view.phase is Phase.PLAY:
-            self.discard_button.focus()
+            self.controls.discard.focus()
 
     def _pick(self, cards: list[Card]) -> None:
-        self._picking = True
-        try:
-            self.hand.pick(cards)
-        finally:
-            self._picking = False
+        with self.picking():
+            self.controls.hand.pick(cards)
 
-    def _simple(self, make: Any) -> None:
+    def simple(self, make: Any) -> None:
+        """Draw, take, buy or pass (`make` the action's kind) for the seat."""
         self._play_move(make(self._me()))
 
     def one_card(self, what: str, rule: str | None = None,
@@ -167,103 +205,107 @@ class SeatMoves:
         self._me()
         if self._refused(kind):
             return None
-        chosen = self.hand.selected
+        chosen = self.controls.hand.selected
         if len(chosen) != 1:
-            self.message.error(msg("Select exactly one card in your hand to {what}, then "
-                                   "click again ({n} selected now)", rule, what=_(what),
-                                   n=len(chosen)))
+            self.controls.message.error(msg(
+                "Select exactly one card in your hand to {what}, then click again ({n} "
+                "selected now)", rule, what=_(what), n=len(chosen)))
             return None
         card: Card = chosen[0]
         return card
 
-    def _discard(self) -> None:
+    def discard(self) -> None:
+        """Discard the one selected card."""
         seat = self._me()
         card = self.one_card(N_("discard"), "T13")
         if card is not None:
             self._play_move(A.Discard(seat, card))
 
-    def _lay_down(self) -> None:
+    def lay_down(self) -> None:
+        """Lay down the engine's lay-down (from the legal moves), or say why not."""
         self._me()
         if self._refused(A.LayDown):
             return
-        found = [a for a in self._legal if isinstance(a, A.LayDown)]
+        found = [a for a in self.now.legal if isinstance(a, A.LayDown)]
         if not found:
             self._no_lay_down("error")
             return
         self._play_move(found[0])
 
     def _no_lay_down(self, kind: str) -> None:
-        view = self._view
+        view = self.now.view
         assert view is not None
-        why = shortfall(view.hand, view.round_number, self.rules)
-        self.message.show(msg("The solver finds no lay-down of round {r}'s contract in "
-                              "your hand yet: {why}", "T15", r=view.round_number,
-                              why=why.text), kind)
+        why = shortfall(view.hand, view.round_number, self.now.rules)
+        self.controls.message.show(msg(
+            "The solver finds no lay-down of round {r}'s contract in your hand yet: {why}",
+            "T15", r=view.round_number, why=why.text), kind)
 
-    def _lay_off(self) -> None:
+    def lay_off(self) -> None:
+        """Lay off the one selected card onto a meld it fits, or say why not."""
         self._me()
         card = self.one_card(N_("lay off"), "H9", A.LayOff)
         if card is None:
             return
-        found = [a for a in self._legal if isinstance(a, A.LayOff) and a.card == card]
+        found = [a for a in self.now.legal if isinstance(a, A.LayOff) and a.card == card]
         if not found:
-            self.message.error(msg("{card} fits no meld on the table now", "H9", card=card))
+            self.controls.message.error(msg("{card} fits no meld on the table now", "H9",
+                                            card=card))
             return
         self._play_move(found[0])
 
-    def _swap(self) -> None:
+    def swap(self) -> None:
         """The selected card in the place of a Rook on the table, the Rook played at once
         as the engine finds it (T18); or why not."""
         self._me()
         card = self.one_card(N_("swap in"), "T18", A.SwapRook)
         if card is None:
             return
-        found = [a for a in self._legal if isinstance(a, A.SwapRook) and a.natural == card]
+        found = [a for a in self.now.legal if isinstance(a, A.SwapRook) and a.natural == card]
         if not found:
-            self.message.error(msg("{card} takes the place of no Rook on the table now",
-                                   "T18", card=card))
+            self.controls.message.error(msg(
+                "{card} takes the place of no Rook on the table now", "T18", card=card))
             return
         self._play_move(found[0])
 
     def suggestion(self) -> tuple[Any, ...] | None:
         """The solver's lay-down for the hand now (the legal one in the play phase of
         your turn; before drawing, the hand's as it is), or None."""
-        view = self._view
+        view = self.now.view
         if view is None or view.down[view.seat]:
             return None
-        found = [a for a in self._legal if isinstance(a, A.LayDown)]
+        found = [a for a in self.now.legal if isinstance(a, A.LayDown)]
         if found:
             return found[0].melds
         if view.phase is Phase.PLAY and view.current == view.seat:
             return None  # none the engine accepts now
-        options = lay_down_suggestions(self, view)
+        options = lay_down_suggestions(self.now, view)
         return options[0] if options else None
 
-    def _suggest(self) -> None:
+    def suggest(self) -> None:
         """The solver's lay-down for the hand, selected in it; or what the hand lacks."""
         self._me()
+        view, c = self.now.view, self.controls
         if not self.hints_allowed:
-            self.message.error(msg(TEACHER_SAID_NO, None, what=_("Suggest")))
+            c.message.error(msg(TEACHER_SAID_NO, None, what=_("Suggest")))
             return
-        view = self._view
         assert view is not None
         if view.down[view.seat]:
-            self.message.info(msg("You are down already: now lay off cards that fit melds "
-                                  "on the table", "H9"))
+            c.message.info(msg("You are down already: now lay off cards that fit melds "
+                               "on the table", "H9"))
             return
         melds = self.suggestion()
         if melds is None:
             self._no_lay_down("info")
             return
-        self._pick([c for m in melds for c in m.cards])
+        self._pick([card for m in melds for card in m.cards])
         shown = " / ".join(str(m) for m in melds)
         self.suggested_text = shown
-        self.suggested.value = "".join(meld_html(m, self.size) for m in melds)
+        c.suggested.value = "".join(meld_html(m, self.now.size) for m in melds)
         later = "" if view.phase is Phase.PLAY and view.current == view.seat else \
             " " + _("once you have drawn")
-        self.message.info(msg("The solver suggests {melds} (selected in your hand): click "
-                              "'Lay down suggested'{later}", "T15", melds=shown, later=later))
-        self.lay_down_button.focus()
+        c.message.info(msg("The solver suggests {melds} (selected in your hand): click "
+                           "'Lay down suggested'{later}", "T15", melds=shown, later=later))
+        c.lay_down.focus()
 
     def hint(self) -> tuple[A.Action, Message] | None:
         """What the strong bot would do in your place, and why (said, and noted in the
@@ -271,54 +313,47 @@ class SeatMoves:
         is selected, the button it would press has the focus. The one hint entry point of
         every table page."""
         seat = self._me()
+        view, c, now = self.now.view, self.controls, self.now
         if not self.hints_allowed:
-            self.message.error(msg(TEACHER_SAID_NO, None, what=_("Hint")))
+            c.message.error(msg(TEACHER_SAID_NO, None, what=_("Hint")))
             return None
-        view = self._view
-        if view is None or not self._legal:
-            self.message.error(msg("A hint is for your own move: wait until it is your "
-                                   "turn", None))
+        if view is None or not now.legal:
+            c.message.error(msg("A hint is for your own move: wait until it is your "
+                                "turn", None))
             return None
-        legal = list(self._legal)
+        legal = list(now.legal)
         # an owner that holds the game asks the coach with the whole round as this seat
         # saw it (07); the others, from the views this page was shown
-        found = self.coach.ask(self._ask_hint if self._ask_hint is not None else
-                               lambda: self.coach.hint_for_view(view, self.rules, legal))
+        ask = self.owner.ask_hint
+        found = c.coach.ask(ask if ask is not None else
+                            lambda: c.coach.hint_for_view(view, now.rules, legal))
         action, why = found.action, found.reason
-        self.message.info(msg("Hint: {why}", why.rule, why=why.text))
-        self.note(msg("Hint for {name}: {why}", why.rule, name=view.names[seat],
-                      why=why.text))
+        c.message.info(msg("Hint: {why}", why.rule, why=why.text))
+        self.owner.note(msg("Hint for {name}: {why}", why.rule, name=view.names[seat],
+                            why=why.text))
         if isinstance(action, A.Discard | A.LayOff):
             self._pick([action.card])
         elif isinstance(action, A.LayDown):
-            self._pick([c for m in action.melds for c in m.cards])
-        target = {A.Discard: self.discard_button, A.LayOff: self.lay_off_button,
-                  A.LayDown: self.lay_down_button, A.Draw: self.draw_button,
-                  A.TakeDiscard: self.take_button, A.Buy: self.buy_button,
-                  A.Pass: self.pass_button, A.SwapRook: self.swap_button}.get(type(action))
+            self._pick([card for m in action.melds for card in m.cards])
+        target = {A.Discard: c.discard, A.LayOff: c.lay_off, A.LayDown: c.lay_down,
+                  A.Draw: c.draw, A.TakeDiscard: c.take, A.Buy: c.buy, A.Pass: c.pass_,
+                  A.SwapRook: c.swap}.get(type(action))
         if target is not None:
             target.focus()
         return action, why
-
-    def note(self, sentence: Message) -> None:
-        """A line of the page's own for the log (a hint), after the events so far."""
-        self._notes.append((self._history_size, sentence))
-        self._show_log()
-
-    def _show_log(self) -> None:
-        raise NotImplementedError  # the view's
 
     def take_back(self) -> bool:
         """Take back your last move through the owner; where no move can be taken back,
         say why. The focus then goes to your next decision."""
         self._me()
         if not self.take_back_allowed:
-            self.message.error(msg(TEACHER_SAID_NO, None, what=_("Take back")))
+            self.controls.message.error(msg(TEACHER_SAID_NO, None, what=_("Take back")))
             return False
-        if self._take_back is None:
-            self.message.error(msg(NO_TAKE_BACK, None))
+        take_back = self.owner.take_back
+        if take_back is None:
+            self.controls.message.error(msg(NO_TAKE_BACK, None))
             return False
-        done = self._take_back()
+        done = take_back()
         if done:
             self.focus_next()
         return done

@@ -31,11 +31,10 @@ from ..cards import Card, format_cards, sort_cards
 from ..errors import SaveFileError, ToonervilleError
 from ..events import Event, Phase
 from ..game import Game
-from ..hints import discard_helps
 from ..messages import Message, _, msg
 from ..rules import Rules
 from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
-from ..table import Table
+from ..table import Table, offer_help
 from .seat_model import SeatModel, SharedSession, declined_by, recap_of
 from .session_words import (  # the words, importable from here as before
     BUY_OFFERS,
@@ -66,8 +65,6 @@ class PlaySession(SeatModel):
     #: bots (2-4), kind and seed for the next new game
     settings = traitlets.Dict()
     buy_offers = traitlets.Enum([key for key, _label in BUY_OFFERS], default_value="helpful")
-    #: what the log shows besides the game's events: (events before it, Message)
-    notes = traitlets.Tuple()
 
     def __init__(self, seed: int = 7, bots: int = 3, bot_kind: str | Bot = "heuristic",
                  rules: Rules | None = None, turn_limit: int | None = None,
@@ -228,20 +225,9 @@ class PlaySession(SeatModel):
             table.set_away(HUMAN, False)
         self.offer = self._offer_now()
 
-    def _offered(self, game: Game) -> bool:
-        """Is the declined discard now to be offered to the human?"""
-        if self.buy_offers == "never":
-            return False
-        if self.buy_offers == "always":
-            return True
-        return self.offer_reason() is not None
-
     def offer_reason(self) -> Message | None:
-        """Why the discard offered now would help you (`hints.discard_helps`), or None."""
-        view = self.game.view(HUMAN)
-        if view.phase is not Phase.BUY or view.offered is None:
-            return None
-        return discard_helps(view, view.offered, self.game.rules)
+        """Why the discard offered now would help you (`table.offer_help`), or None."""
+        return offer_help(self.game.view(HUMAN), self.game.rules)
 
     def _offer_now(self) -> tuple[int, Card, int] | tuple[()]:
         game = self.game
@@ -254,8 +240,7 @@ class PlaySession(SeatModel):
 
     def _offers_setting_changed(self) -> None:
         self.table.set_buy_offers(HUMAN, self.buy_offers)
-        if self.game.phase is Phase.BUY and HUMAN in self.game.deciders \
-                and not self._offered(self.game):
+        if HUMAN in self.game.deciders and HUMAN not in self.table.learner_to_act():
             seen = len(self.game.history)
             self.play_bots()
             self._announce()
@@ -327,9 +312,25 @@ class PlaySession(SeatModel):
         self.phase = game.phase.value
         why: Message | str = "" if self._chosen else msg(
             "There is no move of yours to take back in this game", None)
-        self._show_seat(game.view(HUMAN), game.history,
-                        bots={s: b.name for s, b in enumerate(self.bots) if b is not None},
-                        away=self.table.away(), take_back=(bool(self._chosen), why))
+        self.show_seat(game.view(HUMAN), game.history,
+                       bots={s: b.name for s, b in enumerate(self.bots) if b is not None},
+                       away=self.table.away(), take_back=(bool(self._chosen), why),
+                       legal=self.legal_now(), number=len(game.actions),
+                       finished=game.is_over, rules=game.rules)
+
+    def legal_now(self) -> list[A.Action]:
+        """Your moves now; the lay-down among them is the solver's best one (the one
+        leaving fewest points, checked like any move: `Game.suggest_lay_down`)."""
+        game = self.game
+        if HUMAN not in game.deciders:
+            return []
+        legal = game.legal_actions(HUMAN)
+        if any(isinstance(a, A.LayDown) for a in legal):
+            best = game.suggest_lay_down(HUMAN)
+            if best is not None:
+                legal = [A.LayDown(HUMAN, best) if isinstance(a, A.LayDown) else a
+                         for a in legal]
+        return legal
 
     def _news(self, events: Sequence[Event]) -> bool:
         """Say so when a round (or the game) ended among these events."""
