@@ -35,6 +35,7 @@ from tests.browser.test_classroom import (
     each_plays_a_turn,
     open_and_join,
     prompt,
+    seat_of,
 )
 from tests.conftest import NOTEBOOKS_DIR, VoilaServer, start_voila, stop_voila
 from tests.pgserver import postgres_url_fixture  # noqa: F401 - the fixture
@@ -48,6 +49,7 @@ pytestmark = pytest.mark.browser
 #: a page's first load, on servers that start several kernels at once (generous: a loaded
 #: machine takes long; nothing here is a timed assertion)
 PAGE_TIMEOUT_MS = 180_000
+TOURNAMENT = "10-tournament.ipynb"
 
 
 @contextlib.contextmanager
@@ -151,15 +153,6 @@ def test_one_table_two_servers_and_a_server_that_stops_loses_nobody(
         assert time.monotonic() < deadline, (prompt(again), prompt(bo))
         again.wait_for_timeout(200)
     assert raw_count(postgres_url, code) >= reached
-
-
-TOURNAMENT = "10-tournament.ipynb"
-
-
-def seat_of(page: Page) -> int:
-    found = re.search(r"seat (\d)", at(page, ".tr-status").inner_text())
-    assert found is not None, at(page, ".tr-status").inner_text()
-    return int(found.group(1))
 
 
 def join_tournament(page: Page, code: str, name: str, key: str) -> None:
