@@ -91,3 +91,49 @@ def test_a_redirect_never_leaves_the_server() -> None:
             assert target.startswith("/") and target[1:2] not in ("/", "\\"), (uri, target)
     assert without_mark("/voila/render/07-play-a-game.ipynb?lang=fa") == \
         "/voila/render/07-play-a-game.ipynb?lang=fa"
+
+
+def models(top: object) -> set[int]:
+    """The widget models a page must load for `top`: it, and every widget its traits
+    hold (children, layouts, styles), as the frontend asks for each."""
+    import ipywidgets
+
+    seen: dict[int, object] = {}
+    todo = [top]
+    while todo:
+        w = todo.pop()
+        if not isinstance(w, ipywidgets.Widget) or id(w) in seen:
+            continue
+        seen[id(w)] = w
+        for name in w.keys:
+            value = getattr(w, name, None)
+            todo.extend(value if isinstance(value, (tuple, list)) else (value,))
+    return set(seen)
+
+
+def test_a_page_that_asks_for_each_widget_apart_is_let_through(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page asks its kernel for all its widgets in one message, but when the kernel
+    answers after ipywidgets' 4 s (a busy server) the page asks for each widget in a
+    message of its own, all at once: page 10 (the teacher's desk and a learner's seat)
+    holds some 400. The server's default burst lets them all through, rather than
+    dropping the rest and leaving the page blank (seen with two servers at load 23)."""
+    from toonerville.serving.kernels import ClassKernelManager
+    from toonerville.widgets import LanguagePicker
+    from toonerville.widgets.tournament import TeacherDesk, TournamentSeat
+
+    monkeypatch.setenv("TOONERVILLE_STORE", str(tmp_path / "tables.sqlite"))
+    page = models(LanguagePicker()) | models(TeacherDesk()) | models(TournamentSeat())
+    assert len(page) > 300
+    traits = ClassKernelManager.class_traits()
+
+    class Defaults:
+        page_messages_burst = traits["page_messages_burst"].default_value
+        page_messages_per_second = traits["page_messages_per_second"].default_value
+        page_bytes_burst = traits["page_bytes_burst"].default_value
+        page_bytes_per_second = traits["page_bytes_per_second"].default_value
+
+    gate = Gate.for_limits(Defaults(), now=0.0)
+    # the comm_info request, then one request_state of some 600 bytes per widget
+    said = [gate.admit(600, 0.0) for _ in range(1 + len(page))]
+    assert said.count(PASS) == len(said), f"{said.count(DROP)} of {len(said)} dropped"

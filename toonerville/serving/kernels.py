@@ -179,7 +179,10 @@ class ClassKernelManager(AsyncMappingKernelManager):
         20.0, config=True,
         help="New visitors one address may bring per minute after the burst.")
     page_messages_burst = Int(
-        300, config=True, help="Messages a page may send its kernel at once.")
+        2000, config=True,
+        help="Messages a page may send its kernel at once: a page whose kernel is slow "
+             "to answer (a busy server) asks for each of its widgets apart, some 400 "
+             "for page 10.")
     page_messages_per_second = Float(
         100.0, config=True,
         help="Messages a page may send its kernel per second after the burst (more are "
