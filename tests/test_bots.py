@@ -8,8 +8,15 @@ from functools import partial
 
 import pytest
 
-from toonerville import actions as A
-from toonerville.bots import (
+from toonerville.engine import actions as A
+from toonerville.engine.cards import NATURALS, ROOK, parse_cards
+from toonerville.engine.errors import RulesError
+from toonerville.engine.game import Game
+from toonerville.engine.messages import Message
+from toonerville.engine.rules import Contract, Rules
+from toonerville.engine.solver import find_contract
+from toonerville.engine.views import Phase
+from toonerville.players.bots import (
     BOT_KINDS,
     BOTS,
     HeuristicBot,
@@ -19,14 +26,7 @@ from toonerville.bots import (
     make_bot,
     usefulness,
 )
-from toonerville.cards import NATURALS, ROOK, parse_cards
-from toonerville.errors import RulesError
-from toonerville.game import Game
-from toonerville.messages import Message
-from toonerville.rules import Contract, Rules
-from toonerville.simulate import play_game
-from toonerville.solver import find_contract
-from toonerville.views import Phase
+from toonerville.players.simulate import play_game
 
 HOUSE_RULES = (Rules(), Rules(penalty_cards=2, max_buys_per_round=2, extra_melds=True),
                Rules(rooks_at_most_naturals=True, lay_off_on_others=False),

@@ -17,10 +17,10 @@ import pytest
 from asynchelpers import run_to_end
 
 from toonerville import explorer as X
-from toonerville.cards import COLOURS, ROOK, Card, shoe
-from toonerville.errors import RulesError
-from toonerville.rules import Rules
-from toonerville.simulate import game_seed, play_game
+from toonerville.engine.cards import COLOURS, ROOK, Card, shoe
+from toonerville.engine.errors import RulesError
+from toonerville.engine.rules import Rules
+from toonerville.players.simulate import game_seed, play_game
 
 SMALL = X.Arm(("heuristic", "random", "heuristic", "random"), turn_limit=12)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import toonerville
-from toonerville import errors
+from toonerville.engine import errors
 
 PACKAGE = Path(toonerville.__file__).parent
 

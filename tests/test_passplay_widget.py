@@ -12,10 +12,10 @@ from functools import partial
 import ipywidgets as widgets
 import pytest
 
-from toonerville import actions as A
-from toonerville.bots import HeuristicBot
+from toonerville.engine import actions as A
+from toonerville.engine.views import Phase
+from toonerville.players.bots import HeuristicBot
 from toonerville.store.names import NAME_LIMIT
-from toonerville.views import Phase
 from toonerville.widgets.passplay import HUMAN, PassAndPlay
 
 

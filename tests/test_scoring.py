@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toonerville.cards import parse_cards
-from toonerville.errors import RulesError
-from toonerville.scoring import (
+from toonerville.engine.cards import parse_cards
+from toonerville.engine.errors import RulesError
+from toonerville.engine.scoring import (
     MasterSheet,
     Standing,
     place_label,

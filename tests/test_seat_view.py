@@ -13,15 +13,15 @@ import pytest
 from test_passplay_widget import covered, press, three_learners
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville import actions as A
-from toonerville.bots import HeuristicBot
-from toonerville.cards import hand_points, parse_cards, sort_cards
-from toonerville.game import Game
-from toonerville.messages import Message
-from toonerville.scoring import round_scores
-from toonerville.simulate import play_game
+from toonerville.engine import actions as A
+from toonerville.engine.cards import hand_points, parse_cards, sort_cards
+from toonerville.engine.game import Game
+from toonerville.engine.messages import Message
+from toonerville.engine.scoring import round_scores
+from toonerville.engine.views import Phase
+from toonerville.players.bots import HeuristicBot
+from toonerville.players.simulate import play_game
 from toonerville.store import Seat, open_store
-from toonerville.views import Phase
 from toonerville.widgets.base import MessageBox
 from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.hand import SeatHand, order_cards

@@ -25,8 +25,7 @@ from . import buildinfo as _buildinfo
 _buildinfo.choose()  # before any engine module is imported
 
 # ruff: noqa: E402 - the engine's modules are imported after the build is chosen
-from .bots import HeuristicBot, RandomBot
-from .cards import (
+from .engine.cards import (
     COLOURS,
     ROOK,
     Card,
@@ -37,7 +36,7 @@ from .cards import (
     parse_cards,
     shoe,
 )
-from .errors import (
+from .engine.errors import (
     AlreadyDownError,
     BuyError,
     CardNotInHandError,
@@ -57,16 +56,17 @@ from .errors import (
     ToonervilleError,
     WrongPhaseError,
 )
-from .game import Game
-from .laydown import check_lay_down
-from .melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
-from .messages import Message
-from .rules import Contract, Restock, RookTurnUp, Rules, Seating, SwappedRook, contract_for
-from .scoring import MasterSheet, places, round_scores
-from .seating import seat_tables
-from .simulate import GameRecord, play_game, simulate
-from .solver import Arrangement, LayDown, best_lay_down, find_contract, shortfall, whole_hand
-from .views import Event, Phase, PlayerView, RoundRecord
+from .engine.game import Game
+from .engine.laydown import check_lay_down
+from .engine.melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
+from .engine.messages import Message
+from .engine.rules import Contract, Restock, RookTurnUp, Rules, Seating, SwappedRook, contract_for
+from .engine.scoring import MasterSheet, places, round_scores
+from .engine.seating import seat_tables
+from .engine.solver import Arrangement, LayDown, best_lay_down, find_contract, shortfall, whole_hand
+from .engine.views import Event, Phase, PlayerView, RoundRecord
+from .players.bots import HeuristicBot, RandomBot
+from .players.simulate import GameRecord, play_game, simulate
 
 #: "compiled" (the engine's modules run as C extensions built by mypyc from this source) or
 #: "pure" (plain Python: under Pyodide, without a compiler, or with TOONERVILLE_PURE=1)

@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from .. import actions as A
-from ..bots import HeuristicBot
-from ..errors import NotYourTurnError, WrongPhaseError
-from ..game import Game
-from ..messages import N_, Message, msg
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.errors import NotYourTurnError, WrongPhaseError
+from ..engine.game import Game
+from ..engine.messages import N_, Message, msg
+from ..engine.views import PlayerView
+from ..players.bots import HeuristicBot
 from .memory import Memory
 from .strong import (
     DEFAULT_TIME_BUDGET,

@@ -14,12 +14,12 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .. import actions as A
-from ..bots import Bot, HeuristicBot, Legal, make_bot
-from ..messages import N_, Message, msg
-from ..rules import Rules
-from ..simulate import DEFAULT_TURN_LIMIT, game_seed, play_game
-from ..views import Phase, PlayerView
+from ..engine import actions as A
+from ..engine.messages import N_, Message, msg
+from ..engine.rules import Rules
+from ..engine.views import Phase, PlayerView
+from ..players.bots import Bot, HeuristicBot, Legal, make_bot
+from ..players.simulate import DEFAULT_TURN_LIMIT, game_seed, play_game
 
 #: the levels a page offers, weakest first, with the sentence that describes each
 LEVELS: dict[str, str] = {
@@ -41,7 +41,7 @@ LEVEL_NAMES = {"beginner": N_("beginner"), "heuristic": N_("heuristic"),
 
 def describe_level(kind: str) -> Message:
     """The sentence that describes a level (or any bot of the registry)."""
-    from ..bots import BOTS
+    from ..players.bots import BOTS
 
     if kind in LEVELS:
         return msg(LEVELS[kind], None)

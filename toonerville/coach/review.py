@@ -28,10 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from .. import actions as A
-from ..bots import HeuristicBot
-from ..game import Game
-from ..messages import Message
+from ..engine import actions as A
+from ..engine.game import Game
+from ..engine.messages import Message
+from ..players.bots import HeuristicBot
 from .hint import decide_at, move_words, price_at, round_start
 from .strong import _CHOSEN, _reason, difference
 

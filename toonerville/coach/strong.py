@@ -35,15 +35,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from .. import actions as A
-from ..bots import HeuristicBot, Legal, _key, _Tally
-from ..cards import Card
-from ..events import Phase
-from ..game import Game
-from ..legal import discard_move, simple_move
-from ..messages import N_, Message, msg
-from ..rules import ROUNDS, Rules
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.events import Phase
+from ..engine.game import Game
+from ..engine.legal import discard_move, simple_move
+from ..engine.messages import N_, Message, msg
+from ..engine.rules import ROUNDS, Rules
+from ..engine.views import PlayerView
+from ..players.bots import HeuristicBot, Legal, _key, _Tally
 from .memory import Memory, sample_world
 
 #: worlds per decision by default: the deterministic work budget

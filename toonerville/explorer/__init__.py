@@ -14,7 +14,7 @@ One job per module, arrows pointing down:
   page in Pyodide), returning a `Simulation`;
 - `tables`: the answers (`ResultTable`, `tables_for`, `QUESTIONS`, `deal_table` …);
 - `sweeps`: grids of house rules on paired seeds, ranked (`parse_sweep`, `sweep_table`);
-- `figures`: the plot of each answer as SVG (`figure_svg`, drawn by `toonerville.plots`);
+- `figures`: the plot of each answer as SVG (`figure_svg`, drawn by `toonerville.explorer.plots`);
 - `export`: CSV and JSON (`write_csv`, `run_json`, `run_from_json`).
 
 Earlier names stay importable: `run` is `play_games`, `Run` is `Simulation`, `Table` is
@@ -23,7 +23,7 @@ Earlier names stay importable: `run` is `play_games`, `Run` is `Simulation`, `Ta
 
 from __future__ import annotations
 
-from ..bots import BOT_KINDS, NoBuyBot
+from ..players.bots import BOT_KINDS, NoBuyBot
 from .arms import PRESETS, Arm, arm_with, bots_for, make_explorer_bot, parse_changes
 from .deals import Exact, FreshDeal, deal_seed, deal_share, dealt_hand, fresh_deal
 from .exact import exact_deal_share, exact_share, sets_hands

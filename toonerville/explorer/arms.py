@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..bots import BOT_KINDS, Bot
 from ..coach.levels import Pair, compare_levels, level_difference
-from ..errors import RulesError
-from ..messages import N_, msg
-from ..rules import RULE_OF, Rules
-from ..simulate import DEFAULT_TURN_LIMIT
+from ..engine.errors import RulesError
+from ..engine.messages import N_, msg
+from ..engine.rules import RULE_OF, Rules
+from ..players.bots import BOT_KINDS, Bot
+from ..players.simulate import DEFAULT_TURN_LIMIT
 
 
 def make_explorer_bot(kind: str) -> Bot | str:

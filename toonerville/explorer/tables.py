@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..bots import BOT_KIND_WORDS
-from ..cards import shoe
-from ..errors import RulesError
-from ..messages import N_, Message, msg, ngettext, translate
-from ..rules import ROUNDS, Rules, contract_for
+from ..engine.cards import shoe
+from ..engine.errors import RulesError
+from ..engine.messages import N_, Message, msg, ngettext, translate
+from ..engine.rules import ROUNDS, Rules, contract_for
+from ..players.bots import BOT_KIND_WORDS
 from .deals import Exact, exact_or_none, fresh_deal
 from .exact import exact_deal_share
 from .facts import GameFacts, RoundFacts

@@ -18,10 +18,10 @@ import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
-from .. import actions as A
-from ..bots import make_bot
-from ..messages import msg
-from ..table import BUY_OFFERS
+from ..engine import actions as A
+from ..engine.messages import msg
+from ..players.bots import make_bot
+from ..players.table import BUY_OFFERS
 from . import codes
 from .backend import Backend
 from .errors import BadNameError, SeatError

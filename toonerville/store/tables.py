@@ -45,15 +45,15 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from .. import actions as A
-from ..bots import make_bot
-from ..errors import ToonervilleError
-from ..events import Event, Phase
-from ..game import Game
-from ..messages import Message, msg
-from ..rules import Rules
-from ..table import SAFETY_MOVES, STAND_IN, BotMistake, Table
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.errors import ToonervilleError
+from ..engine.events import Event, Phase
+from ..engine.game import Game
+from ..engine.messages import Message, msg
+from ..engine.rules import Rules
+from ..engine.views import PlayerView
+from ..players.bots import make_bot
+from ..players.table import SAFETY_MOVES, STAND_IN, BotMistake, Table
 from . import codes
 from .backend import TABLE_FORMAT, Backend, TableRow, chained, first_digest
 from .errors import (

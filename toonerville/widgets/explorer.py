@@ -24,10 +24,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import explorer as X
-from ..errors import RulesError
-from ..messages import _, msg, plural
-from ..rules import ROUNDS, Rules
-from ..simulate import DEFAULT_TURN_LIMIT
+from ..engine.errors import RulesError
+from ..engine.messages import _, msg, plural
+from ..engine.rules import ROUNDS, Rules
+from ..players.simulate import DEFAULT_TURN_LIMIT
 from .base import PageStyle, Part, size_style
 from .components import (
     HouseRulesPanel,

@@ -13,14 +13,14 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..errors import ToonervilleError
-from ..game import Game
-from ..melds import Meld
-from ..messages import N_, Message, _, msg, plural, set_language
-from ..render import rule_ids_html
-from ..scenarios import seat_names
-from ..views import Event
+from ..engine import actions as A
+from ..engine.errors import ToonervilleError
+from ..engine.game import Game
+from ..engine.melds import Meld
+from ..engine.messages import N_, Message, _, msg, plural, set_language
+from ..engine.views import Event
+from ..pages.render import rule_ids_html
+from ..players.scenarios import seat_names
 from .base import CappedText, PageStyle
 from .components import (
     MessageBox,

@@ -9,12 +9,12 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card
-from ..deal import DealPlan
-from ..messages import N_, _, msg
-from ..render import sentence_html
-from ..rules import ROUNDS, Rules, contract_for
-from ..scenarios import seat_names
+from ..engine.cards import Card
+from ..engine.deal import DealPlan
+from ..engine.messages import N_, _, msg
+from ..engine.rules import ROUNDS, Rules, contract_for
+from ..pages.render import sentence_html
+from ..players.scenarios import seat_names
 from .base import SHOWN
 from .components import (
     HandView,

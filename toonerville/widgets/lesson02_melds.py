@@ -11,13 +11,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import format_cards
-from ..errors import ToonervilleError
-from ..laydown import check_lay_down
-from ..melds import Verdict, check_meld, is_run, is_set
-from ..messages import N_, _, msg
-from ..render import meld_html
-from ..rules import ROUNDS, Contract, Rules, contract_for
+from ..engine.cards import format_cards
+from ..engine.errors import ToonervilleError
+from ..engine.laydown import check_lay_down
+from ..engine.melds import Verdict, check_meld, is_run, is_set
+from ..engine.messages import N_, _, msg
+from ..engine.rules import ROUNDS, Contract, Rules, contract_for
+from ..pages.render import meld_html
 from .components import (
     HandPicker,
     VerdictView,

@@ -11,10 +11,10 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card, shuffled_shoe, sort_cards
-from ..messages import N_, _
-from ..render import hand_html, meld_html
-from ..rules import ROUNDS, Rules, contract_for
+from ..engine.cards import Card, shuffled_shoe, sort_cards
+from ..engine.messages import N_, _
+from ..engine.rules import ROUNDS, Rules, contract_for
+from ..pages.render import hand_html, meld_html
 from .components import (
     HandView,
 )
@@ -47,7 +47,7 @@ def first_meeting(players: int, seed: int, round_number: int, rules: Rules | Non
                   limit: int = UNTIL_LIMIT) -> int | None:
     """How many deals, from `seed` on (seed, seed + 1, …), until a dealt hand meets the
     round's contract (1: the hand of `seed` itself), or None within `limit` deals."""
-    from ..solver import find_contract
+    from ..engine.solver import find_contract
 
     for tries in range(1, limit + 1):
         hand = dealt_hand(players, (seed + tries - 1) % 2**31, round_number, rules)
@@ -66,7 +66,7 @@ def contract_rate(round_number: int, deals: int = 300, players: int = 4, seed: i
                   progress: Callable[[int], None] | None = None) -> int:
     """How many of `deals` freshly dealt hands already meet the round's contract
     (`solver.find_contract`). `progress(k)` is called after every deal."""
-    from ..solver import find_contract
+    from ..engine.solver import find_contract
 
     met = 0
     for k in range(deals):
@@ -151,7 +151,7 @@ class ContractExplorer(Lesson):
                                           seed=self.seed.value), self.size)
 
     def show_hand(self) -> None:
-        from ..solver import best_lay_down, shortfall
+        from ..engine.solver import best_lay_down, shortfall
 
         self.messages.clear()
         self.until_result.value = ""

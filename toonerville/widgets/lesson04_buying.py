@@ -10,13 +10,13 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..cards import Card
-from ..game import Game
-from ..messages import N_, _, msg
-from ..rules import Rules
-from ..scenarios import buy_position, seat_names
-from ..views import Phase
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.messages import N_, _, msg
+from ..engine.rules import Rules
+from ..engine.views import Phase
+from ..players.scenarios import buy_position, seat_names
 from .base import displayed
 from .components import (
     EventLog,

@@ -10,13 +10,13 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..cards import Card
-from ..errors import ToonervilleError
-from ..melds import check_meld
-from ..messages import N_, _, msg
-from ..rules import Rules, contract_for
-from ..scenarios import rook_position
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.errors import ToonervilleError
+from ..engine.melds import check_meld
+from ..engine.messages import N_, _, msg
+from ..engine.rules import Rules, contract_for
+from ..players.scenarios import rook_position
 from .components import (
     EventLog,
     HandView,

@@ -12,15 +12,15 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card, hand_points, parse_cards
-from ..errors import ToonervilleError
-from ..game import Game
-from ..messages import N_, _, msg
-from ..names import bot_names
-from ..render import hand_html, message_html
-from ..rules import ROUNDS
-from ..scenarios import seat_names
-from ..scoring import place_labels
+from ..engine.cards import Card, hand_points, parse_cards
+from ..engine.errors import ToonervilleError
+from ..engine.game import Game
+from ..engine.messages import N_, _, msg
+from ..engine.names import bot_names
+from ..engine.rules import ROUNDS
+from ..engine.scoring import place_labels
+from ..pages.render import hand_html, message_html
+from ..players.scenarios import seat_names
 from .base import displayed
 from .components import (
     HandView,
@@ -234,7 +234,7 @@ class ScoringDemo(_GameLesson):
 
     # -- 3 ------------------------------------------------------------------------------
     def play_bot_game(self) -> None:
-        from ..simulate import play_game
+        from ..players.simulate import play_game
 
         self.bar.value = 0
 

@@ -22,8 +22,8 @@ rule id a lesson prints links to its rule; every text box caps what it holds.
 
 from __future__ import annotations
 
-from ..deal import DealPlan
-from ..scenarios import buy_position, rook_position, seat_names
+from ..engine.deal import DealPlan
+from ..players.scenarios import buy_position, rook_position, seat_names
 from .lesson import CARD_CHARS, Lesson, _GameLesson
 from .lesson01_deal import DealDemo
 from .lesson02_melds import CHECKS, MELD_EXAMPLES, PICKER_CARDS, MeldChecker

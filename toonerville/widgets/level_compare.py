@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from .. import explorer as X
 from ..coach.levels import LEVEL_NAMES, Pair, compare_levels, level_difference
-from ..messages import N_, _
+from ..engine.messages import N_, _
 from .base import Part, translated_button
 from .level_view import LevelGuide, level_options
 

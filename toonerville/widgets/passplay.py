@@ -21,16 +21,16 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..bots import Bot, make_bot
-from ..errors import ToonervilleError
-from ..game import Game
-from ..messages import N_, _, msg
-from ..names import bot_names, name_key
+from ..engine import actions as A
+from ..engine.errors import ToonervilleError
+from ..engine.game import Game
+from ..engine.messages import N_, _, msg
+from ..engine.names import bot_names, name_key
+from ..engine.views import Phase
+from ..players.bots import Bot, make_bot
+from ..players.table import SAFETY_MOVES, Table
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.tables import public_events
-from ..table import SAFETY_MOVES, Table
-from ..views import Phase
 from .base import SHOWN, displayed
 from .components import MessageBox, size_style
 from .level_view import LevelGuide, level_options

@@ -46,14 +46,14 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..bots import HeuristicBot
 from ..coach.hint import Hint
-from ..events import Event
-from ..hints import discard_helps
-from ..messages import N_, Message, _, msg
-from ..rules import Rules
-from ..views import Phase, PlayerView
+from ..engine import actions as A
+from ..engine.events import Event
+from ..engine.hints import discard_helps
+from ..engine.messages import N_, Message, _, msg
+from ..engine.rules import Rules
+from ..engine.views import Phase, PlayerView
+from ..players.bots import HeuristicBot
 from .base import MessageBox, Part, displayed, translated_button
 from .board import PilesView, ScoreSheet, TableView
 from .coach_view import CoachHint

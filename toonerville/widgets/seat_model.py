@@ -18,14 +18,14 @@ from collections.abc import Collection, Sequence
 
 import traitlets
 
-from .. import actions as A
-from ..cards import sort_cards
-from ..errors import ToonervilleError
-from ..events import Event, EventKind, Phase
-from ..messages import Message, msg
+from ..engine import actions as A
+from ..engine.cards import sort_cards
+from ..engine.errors import ToonervilleError
+from ..engine.events import Event, EventKind, Phase
+from ..engine.messages import Message, msg
+from ..engine.views import PlayerView
+from ..players.table import Table
 from ..store import Seat, TableStore, Watcher
-from ..table import Table
-from ..views import PlayerView
 
 
 class SeatModel(traitlets.HasTraits):

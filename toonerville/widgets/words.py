@@ -7,8 +7,8 @@ app's settings name a bot the same way in every language.
 
 from __future__ import annotations
 
-from ..bots import BOT_KIND_WORDS, BOT_KINDS
-from ..messages import _
+from ..engine.messages import _
+from ..players.bots import BOT_KIND_WORDS, BOT_KINDS
 
 __all__ = ["BOT_KIND_WORDS", "bot_kind_options", "bot_kind_word"]
 

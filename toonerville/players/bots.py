@@ -23,17 +23,17 @@ from bisect import bisect
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
-from . import actions as A
-from ._native import mypyc_attr
-from .cards import ROOK, Card, deck
-from .errors import RulesError
-from .legal import discard_move, rooks_in_reach, simple_move
-from .melding import lay_off_spots
-from .melds import Meld
-from .messages import N_, Message, msg
-from .rules import ROUNDS, Contract, Rules
-from .solver import Arrangement, best_lay_down, find_contract, whole_hand
-from .views import Phase, PlayerView
+from ..engine import actions as A
+from ..engine._native import mypyc_attr
+from ..engine.cards import ROOK, Card, deck
+from ..engine.errors import RulesError
+from ..engine.legal import discard_move, rooks_in_reach, simple_move
+from ..engine.melding import lay_off_spots
+from ..engine.melds import Meld
+from ..engine.messages import N_, Message, msg
+from ..engine.rules import ROUNDS, Contract, Rules
+from ..engine.solver import Arrangement, best_lay_down, find_contract, whole_hand
+from ..engine.views import Phase, PlayerView
 
 Legal = Callable[[], list[A.Action]]
 Key = tuple[int, ...]  # a hand as a multiset: the sorted `Card.index` of its cards
@@ -607,13 +607,13 @@ class NoBuyBot(HeuristicBot):
 
 
 def _beginner() -> Bot:
-    from .coach.levels import BeginnerBot  # the coach builds on this module
+    from ..coach.levels import BeginnerBot  # the coach builds on this module
 
     return BeginnerBot()
 
 
 def _strong() -> Bot:
-    from .coach.strong import StrongBot
+    from ..coach.strong import StrongBot
 
     return StrongBot()
 
