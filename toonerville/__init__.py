@@ -25,6 +25,7 @@ from . import buildinfo as _buildinfo
 _buildinfo.choose()  # before any engine module is imported
 
 # ruff: noqa: E402 - the engine's modules are imported after the build is chosen
+from .engine import actions  # the moves, `actions.Draw(...)`: notebooks use them
 from .engine.cards import (
     COLOURS,
     ROOK,
@@ -74,7 +75,7 @@ BUILD: str = _buildinfo.report()
 __build__ = BUILD
 
 __all__ = [
-    "BUILD",
+    "BUILD", "actions",
     "COLOURS", "ROOK", "BuyError", "Card", "CardNotInHandError", "Colour", "Contract",
     "ContractNotMetError", "DiscardError", "IllegalActionError", "InvalidMeldError",
     "LayOffError", "Meld", "MeldKind", "Message", "NotYourTurnError", "NotationError",
