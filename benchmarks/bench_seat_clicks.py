@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from toonerville.engine import actions as A  # noqa: E402
-from toonerville.engine.views import Phase  # noqa: E402
+from toonerville.engine.events import Phase  # noqa: E402
 from toonerville.store import open_store  # noqa: E402
 from toonerville.widgets.classroom import SharedTable  # noqa: E402
 

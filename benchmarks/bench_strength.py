@@ -23,8 +23,9 @@ import sys
 import time
 from pathlib import Path
 
-from toonerville.coach.levels import Pair, compare_levels, level_difference
+from toonerville.coach.levels import Pair, compare_levels
 from toonerville.coach.strong import StrongBot
+from toonerville.explorer.arms import level_difference
 from toonerville.players.bots import Bot, make_bot
 
 

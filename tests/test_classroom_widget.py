@@ -19,9 +19,9 @@ from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its 
 
 from toonerville.engine import actions as A
 from toonerville.engine.errors import ToonervilleError
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
 from toonerville.engine.messages import set_language
-from toonerville.engine.views import Phase
 from toonerville.store import Seat, TableStore, open_store
 from toonerville.widgets.classroom import SharedTable, store_location
 

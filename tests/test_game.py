@@ -23,8 +23,8 @@ from toonerville import (
     WrongPhaseError,
     parse_cards,
 )
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
-from toonerville.engine.views import Phase
 
 C = Card.parse
 

@@ -18,8 +18,8 @@ from toonerville import (
     SwappedRook,
 )
 from toonerville.engine import actions as A
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
-from toonerville.engine.views import Phase
 
 C = Card.parse
 

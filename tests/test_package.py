@@ -34,8 +34,8 @@ def test_every_error_type_is_importable_from_the_package() -> None:
 
 
 def _runtime_imports(module: str) -> set[str]:
-    """The package modules `module` (an engine module) imports when it runs (anywhere in it, functions
-    included), leaving out imports made for type checking only."""
+    """The package modules the engine module `module` imports when it runs (anywhere in
+    it, functions included), leaving out imports made for type checking only."""
     tree = ast.parse((ENGINE / f"{module}.py").read_text(encoding="utf-8"))
     typing_only = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If)
                    and ast.unparse(block.test) == "TYPE_CHECKING"

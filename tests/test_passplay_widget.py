@@ -13,7 +13,7 @@ import ipywidgets as widgets
 import pytest
 
 from toonerville.engine import actions as A
-from toonerville.engine.views import Phase
+from toonerville.engine.events import Phase
 from toonerville.players.bots import HeuristicBot
 from toonerville.store.names import NAME_LIMIT
 from toonerville.widgets.passplay import HUMAN, PassAndPlay

@@ -14,7 +14,7 @@ from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville.engine import actions as A
 from toonerville.engine.cards import Card
-from toonerville.engine.views import Phase
+from toonerville.engine.events import Phase
 from toonerville.widgets.play import PlayGame
 from toonerville.widgets.play_panels import MAX_TYPED_CHARS
 from toonerville.widgets.session import PlaySession

@@ -17,9 +17,10 @@ from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville.engine import actions as A
 from toonerville.engine.cards import Card, parse_cards, sort_cards
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
 from toonerville.engine.rules import Rules
-from toonerville.engine.views import Phase, PlayerView
+from toonerville.engine.views import PlayerView
 from toonerville.widgets.play import (
     HUMAN_NAME,
     MOVES,

@@ -11,8 +11,8 @@ from concurrent.futures import ProcessPoolExecutor
 from gamehelpers import conserved
 
 from toonerville import Rules, check_meld
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
-from toonerville.engine.views import Phase
 from toonerville.players.simulate import play_game, simulate
 
 GAMES = int(os.environ.get("TOONERVILLE_PLAYOUTS", "400"))

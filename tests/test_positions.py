@@ -7,8 +7,8 @@ import json
 from gamehelpers import snapshot
 
 from toonerville import Rules, WrongPhaseError
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
-from toonerville.engine.views import Phase
 from toonerville.players.simulate import play_game
 
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from toonerville import Card, IllegalActionError, NotationError, Rules
 from toonerville.engine import actions as A
 from toonerville.engine.cards import NATURALS, ROOK
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
-from toonerville.engine.views import Phase
 
 RULES = st.builds(
     Rules,

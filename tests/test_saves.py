@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from toonerville import Rules, SaveFileError
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
 from toonerville.engine.rules import MAX_TURN_LIMIT
 from toonerville.engine.saves import MAX_DEPTH, MAX_NAME, MAX_SIZE, VERSION, _depth, game_from_json
-from toonerville.engine.views import Phase
 from toonerville.players.simulate import play_game
 
 

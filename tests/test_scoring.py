@@ -16,10 +16,10 @@ from toonerville.engine.scoring import (
     place_label,
     places,
     round_scores,
-    seat_tables,
     standings,
     totals,
 )
+from toonerville.engine.seating import seat_tables
 
 
 def names(n: int) -> list[str]:

@@ -15,10 +15,10 @@ from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville.engine import actions as A
 from toonerville.engine.cards import hand_points, parse_cards, sort_cards
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
 from toonerville.engine.messages import Message
 from toonerville.engine.scoring import round_scores
-from toonerville.engine.views import Phase
 from toonerville.players.bots import HeuristicBot
 from toonerville.players.simulate import play_game
 from toonerville.store import Seat, open_store

@@ -22,7 +22,13 @@ from toonerville.engine.errors import NotationError, RulesError
 from toonerville.engine.laydown import check_lay_down
 from toonerville.engine.melds import Meld, MeldKind, check_meld
 from toonerville.engine.rules import Contract, Rules
-from toonerville.engine.solver import LayDown, best_lay_down, find_contract, shortfall, whole_hand
+from toonerville.engine.solver import (
+    Arrangement,
+    best_lay_down,
+    find_contract,
+    shortfall,
+    whole_hand,
+)
 from toonerville.engine.solver.partition import _search
 from toonerville.engine.solver.tally import NONE
 
@@ -397,7 +403,7 @@ def test_T17_whole_hand_round_11_with_extra_melds() -> None:
 def test_T3_best_lay_down_leaves_the_fewest_points() -> None:
     best = best_lay_down("R5 R6 R7 RK R9 R10 Y9 G9 B9 B2 Y14", 2)
     assert best is not None
-    assert isinstance(best, LayDown)
+    assert isinstance(best, Arrangement)
     assert sorted(map(str, best.left)) == ["B2", "Y14"]
     assert best.points_left == 15
     assert str(best.melds[0]) == "R5 R6 R7 RK=R8 R9 R10"

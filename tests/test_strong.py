@@ -15,8 +15,8 @@ from toonerville.coach.memory import Memory, sample_world
 from toonerville.coach.strong import Decision, StrongBot, Weighed, difference
 from toonerville.engine import actions as A
 from toonerville.engine.cards import Card, parse_cards, shoe
+from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
-from toonerville.engine.views import Phase
 from toonerville.players.bots import HeuristicBot
 
 MINE = "R5 Y5 G7 B7 R9 Y2 G3 B11 R13 Y14 G1 B4"

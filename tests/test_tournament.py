@@ -13,16 +13,14 @@ import pytest
 from toonerville import Game, Phase, Rules, RulesError, Seating
 from toonerville.engine.cards import shoe
 from toonerville.engine.rules import RookTurnUp
-from toonerville.engine.scoring import seat_tables
+from toonerville.engine.seating import meetings, seat_tables, spread_schedule
 from toonerville.engine.tournament import (
     Tournament,
     dealer_for,
     master_sheet,
-    meetings,
     seat_round,
     sheet_cell,
     sheet_csv,
-    spread_schedule,
     table_game,
     table_sizes,
 )

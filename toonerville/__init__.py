@@ -25,6 +25,7 @@ from . import buildinfo as _buildinfo
 _buildinfo.choose()  # before any engine module is imported
 
 # ruff: noqa: E402 - the engine's modules are imported after the build is chosen
+from . import coach as coach  # registers the coach's bots ("beginner", "strong") by name
 from .engine import actions  # the moves, `actions.Draw(...)`: notebooks use them
 from .engine.cards import (
     COLOURS,
@@ -57,6 +58,7 @@ from .engine.errors import (
     ToonervilleError,
     WrongPhaseError,
 )
+from .engine.events import Event, Phase
 from .engine.game import Game
 from .engine.laydown import check_lay_down
 from .engine.melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
@@ -64,8 +66,8 @@ from .engine.messages import Message
 from .engine.rules import Contract, Restock, RookTurnUp, Rules, Seating, SwappedRook, contract_for
 from .engine.scoring import MasterSheet, places, round_scores
 from .engine.seating import seat_tables
-from .engine.solver import Arrangement, LayDown, best_lay_down, find_contract, shortfall, whole_hand
-from .engine.views import Event, Phase, PlayerView, RoundRecord
+from .engine.solver import Arrangement, best_lay_down, find_contract, shortfall, whole_hand
+from .engine.views import PlayerView, RoundRecord
 from .players.bots import HeuristicBot, RandomBot
 from .players.simulate import GameRecord, play_game, simulate
 
@@ -82,7 +84,7 @@ __all__ = [
     "Restock", "RookSwapError", "RookTurnUp", "Rules", "RulesError", "SaveFileError",
     "ToonervilleError", "Verdict", "WrongPhaseError", "check_lay_down", "check_meld",
     "contract_for", "format_cards", "hand_points", "is_run", "is_set", "parse_cards",
-    "Arrangement", "LayDown", "best_lay_down", "find_contract", "shortfall", "whole_hand",
+    "Arrangement", "best_lay_down", "find_contract", "shortfall", "whole_hand",
     "Game", "Event",
     "Phase", "PlayerView", "RoundRecord", "HeuristicBot", "RandomBot", "GameRecord",
     "play_game", "simulate", "AlreadyDownError", "DeadEndError", "MalformedActionError",

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 
 from ..engine import actions as A
 from ..engine.cards import Card, shoe
@@ -212,6 +211,3 @@ def _lead_in(game: Game, view: PlayerView, taken: bool) -> int:
     return game.moves_made
 
 
-def seats_cards(game: Game) -> Sequence[tuple[Card, ...]]:
-    """Every seat's hand in a world (for tests and the curious)."""
-    return [game.hand(s) for s in range(game.players)]

@@ -146,7 +146,6 @@ class ProgressBar:
             self.bar = None
 
 
-ProgressLine = ProgressBar  # the first edition's name
 
 
 @contextmanager

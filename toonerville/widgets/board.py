@@ -11,9 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.cards import Card
+from ..engine.events import Event
 from ..engine.melds import Meld, check_meld
 from ..engine.rules import ROUNDS
-from ..engine.views import Event, PlayerView
+from ..engine.views import PlayerView
 from ..pages.render import TEXT_PX, piles_html, score_sheet_html, sentence_html, table_html
 from .cards import Picture
 

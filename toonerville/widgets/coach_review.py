@@ -39,10 +39,10 @@ import ipywidgets as widgets
 from ..coach.review import LEAST_COST, Mistake, ReviewCancelled, review_round
 from ..engine import actions as A
 from ..engine.cards import Card
+from ..engine.events import Phase
 from ..engine.game import Game
 from ..engine.messages import N_, _, msg
 from ..engine.rules import ROUNDS
-from ..engine.views import Phase
 from ..pages.render import TEXT_PX, card_html, hand_html, meld_html, sentence_html
 from .base import SHOWN, Part, displayed, translated_button
 

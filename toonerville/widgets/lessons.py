@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..engine.deal import DealPlan
 from ..players.scenarios import buy_position, rook_position, seat_names
-from .lesson import CARD_CHARS, Lesson, _GameLesson
+from .lesson import CARD_CHARS, GameLesson, Lesson
 from .lesson01_deal import DealDemo
 from .lesson02_melds import CHECKS, MELD_EXAMPLES, PICKER_CARDS, MeldChecker
 from .lesson03_contracts import ContractExplorer, contract_rate, deal_seed, dealt_hand
@@ -45,6 +45,6 @@ from .lesson06_scoring import (
 # `scenarios`); they stay importable from here for notebooks written before
 __all__ = ["BuyDemo", "CARD_CHARS", "CHECKS", "ContractExplorer", "DealDemo", "DealPlan",
            "Lesson", "MELD_EXAMPLES", "MeldChecker", "PICKER_CARDS", "ROOK_EXAMPLES",
-           "ROUND11_EARLIER", "RookDemo", "SCENES", "Scene", "ScoringDemo", "_GameLesson",
+           "ROUND11_EARLIER", "RookDemo", "SCENES", "Scene", "ScoringDemo", "GameLesson",
            "buy_position", "contract_rate", "deal_seed", "dealt_hand", "going_out_position",
            "places_text", "points_html", "rook_position", "round11_position", "seat_names"]

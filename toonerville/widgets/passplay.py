@@ -23,10 +23,10 @@ import ipywidgets as widgets
 
 from ..engine import actions as A
 from ..engine.errors import ToonervilleError
+from ..engine.events import Phase
 from ..engine.game import Game
 from ..engine.messages import N_, _, msg
 from ..engine.names import bot_names, name_key
-from ..engine.views import Phase
 from ..players.bots import Bot, make_bot
 from ..players.table import SAFETY_MOVES, Table
 from ..store.names import NAME_LIMIT, clean_name

@@ -14,8 +14,8 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..engine.events import Event
 from ..engine.messages import Message
-from ..engine.views import Event
 from ..pages.render import TEXT_PX
 
 LOG_LINES = 10

@@ -48,11 +48,11 @@ import ipywidgets as widgets
 
 from ..coach.hint import Hint
 from ..engine import actions as A
-from ..engine.events import Event
+from ..engine.events import Event, Phase
 from ..engine.hints import discard_helps
 from ..engine.messages import N_, Message, _, msg
 from ..engine.rules import Rules
-from ..engine.views import Phase, PlayerView
+from ..engine.views import PlayerView
 from ..players.bots import HeuristicBot
 from .base import MessageBox, Part, displayed, translated_button
 from .board import PilesView, ScoreSheet, TableView

@@ -29,11 +29,12 @@ from ..coach.hint import Hint
 from ..engine import actions as A
 from ..engine.cards import Card
 from ..engine.errors import ToonervilleError
+from ..engine.events import Phase
 from ..engine.legal import lay_down_suggestions
 from ..engine.messages import N_, Message, _, msg
 from ..engine.rules import Rules
 from ..engine.solver import shortfall
-from ..engine.views import Phase, PlayerView
+from ..engine.views import PlayerView
 from ..pages.render import meld_html
 from ..players.bots import HeuristicBot
 from .base import MessageBox

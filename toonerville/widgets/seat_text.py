@@ -13,10 +13,11 @@ from html import escape
 
 from ..engine import actions as A
 from ..engine.cards import Card
+from ..engine.events import Phase
 from ..engine.messages import Message, _, plural
 from ..engine.rules import ROUNDS, Rules
 from ..engine.scoring import winners
-from ..engine.views import Phase, PlayerView
+from ..engine.views import PlayerView
 
 
 def seat_names(names: Sequence[str], me: int | None) -> list[str]:

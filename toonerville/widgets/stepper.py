@@ -14,8 +14,8 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from ..engine.events import Event
 from ..engine.messages import N_, _
-from ..engine.views import Event
 from ..pages.render import TEXT_PX, hand_html, message_html, state_html
 from .base import MessageBox, Part
 from .cards import button_style
