@@ -13,6 +13,7 @@ import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville import Card, Rules, parse_cards
+from toonerville.engine.deal import DealPlan
 from toonerville.engine.game import Game
 from toonerville.engine.messages import msg
 from toonerville.engine.rules import Restock, RookTurnUp, contract_for
@@ -39,7 +40,6 @@ from toonerville.widgets.lessons import (
     BuyDemo,
     ContractExplorer,
     DealDemo,
-    DealPlan,
     MeldChecker,
     RookDemo,
     ScoringDemo,

@@ -1,19 +1,21 @@
-"""Toonerville Rook: the rules engine.
+"""Toonerville Rook: the package's public face.
 
-The package layout is the architecture:
+`from toonerville import Game, Rules, parse_cards, actions, ...` gives the names that
+notebooks, saved code and the README use. The package is laid out in layers, each a
+folder that imports only the ones before it (docs/layout.md, tests/test_layers.py):
 
-- `cards`     card values, notation, the shoe, card points (T1–T3)
-- `rules`     the round table and every house-rule switch (`Rules`, T7, H1–H10)
-- `messages`  explanations as data, rendered in the learner's language
-- `errors`    the refusals, one type per kind
-- `melds`     runs and sets, laying off and the Rook swap (T4–T6, T18, T19)
-- `laydown`   which melds make a contract (T15, H7, H8)
-- `solver`    can a hand meet a contract, and the best way to lay it down
-- `game`      the one mutable owner: a whole game as a state machine
-- `scoring`   round scores, totals, ranking with ties, the master sheet (T20–T22)
-- `seating`   who sits at which table in each tournament round (T22, H11)
-- `bots`, `simulate`, `explorer`   playing and studying many games
-- `render`    pure SVG/HTML pictures; `widgets` the only ipywidgets module
+- `engine`    the rules (pure standard library; what Pyodide runs and mypyc compiles):
+              cards, rules, melds, the solver, `Game`, scoring, tournaments, saves, errors,
+              the message catalogue
+- `players`   the Bot protocol and registry, the basic bots, the table, `simulate`,
+              the teaching positions
+- `coach`     the strong bot, levels, hints, reviews (importing it registers its bots)
+- `explorer`  studying many games: statistics, runner, tables, sweeps, plots, the CLI
+- `store`     shared tables, seats and tournaments (SQLite / PostgreSQL)
+- `pages`     prose and languages, the front page, the static site's stand-ins, the
+              SVG/HTML pictures (`render`)
+- `serving`   the class's kernel manager
+- `widgets`   the only ipywidgets layer
 - `buildinfo` which build runs: the compiled engine (mypyc, from this same source) or the
               pure one; `BUILD` says which, `TOONERVILLE_PURE=1` forces the pure one
 
