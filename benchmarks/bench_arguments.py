@@ -38,7 +38,7 @@ def cpu(fn: object, *args: object) -> float:
 def figures(games: int) -> dict[str, float]:
     import toonerville
     from toonerville import Meld, check_meld, play_game
-    from toonerville.cards import Card
+    from toonerville.engine.cards import Card
 
     out: dict[str, float] = {}
     moves = 0

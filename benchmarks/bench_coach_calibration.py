@@ -40,13 +40,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from toonerville import actions as A
-from toonerville.bots import HeuristicBot
 from toonerville.coach.hint import decide_at, hint_of, memory_for
 from toonerville.coach.review import review_round
 from toonerville.coach.strong import difference, weigh, world_seeds
-from toonerville.game import Game
-from toonerville.simulate import play_game
+from toonerville.engine import actions as A
+from toonerville.engine.game import Game
+from toonerville.players.bots import HeuristicBot
+from toonerville.players.simulate import play_game
 from toonerville.widgets.coach_view import HINT_PRICE, HINT_WORLDS
 
 ROUNDS = 11

@@ -24,10 +24,10 @@ import statistics
 import time
 from functools import partial
 
-from toonerville.bots import HeuristicBot, make_bot
 from toonerville.coach.review import review_round
-from toonerville.game import Game
-from toonerville.simulate import play_game
+from toonerville.engine.game import Game
+from toonerville.players.bots import HeuristicBot, make_bot
+from toonerville.players.simulate import play_game
 from toonerville.widgets import coach_view
 
 

@@ -20,9 +20,9 @@ import statistics
 import time
 from functools import partial
 
-from toonerville.bots import HeuristicBot
 from toonerville.coach.strong import DEFAULT_TIME_BUDGET, DEFAULT_WORLDS, StrongBot
-from toonerville.game import Game
+from toonerville.engine.game import Game
+from toonerville.players.bots import HeuristicBot
 
 
 def main() -> None:

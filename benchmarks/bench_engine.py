@@ -50,8 +50,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from toonerville import BUILD, Game, play_game  # noqa: E402
-from toonerville import actions as A  # noqa: E402
-from toonerville.simulate import simulate  # noqa: E402
+from toonerville.engine import actions as A  # noqa: E402
+from toonerville.players.simulate import simulate  # noqa: E402
 
 LEGAL_TARGET_US = 50.0
 #: issue 21: 30 games/s with the compiled engine; the pure one keeps issue 12's 12 (and must
@@ -226,7 +226,7 @@ def heuristic_versus_random(games: int) -> None:
 _BATCH = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
-from toonerville.simulate import simulate
+from toonerville.players.simulate import simulate
 games, seed = int(sys.argv[2]), int(sys.argv[3])
 cpu, turns = time.process_time(), 0
 for record in simulate(games, bots=("heuristic",) * 4, seed=seed):

@@ -44,12 +44,12 @@ sys.path.insert(0, HERE)
 
 from solver_diff import load_reference  # noqa: E402
 
-import toonerville.solver as solver  # noqa: E402
-from toonerville.cards import NATURALS, ROOK, Card  # noqa: E402
-from toonerville.rules import Rules  # noqa: E402
-from toonerville.solver import partition  # noqa: E402
-from toonerville.solver.sweep import sweep  # noqa: E402
-from toonerville.solver.tally import NONE, book_for, tally  # noqa: E402
+import toonerville.engine.solver as solver  # noqa: E402
+from toonerville.engine.cards import NATURALS, ROOK, Card  # noqa: E402
+from toonerville.engine.rules import Rules  # noqa: E402
+from toonerville.engine.solver import partition  # noqa: E402
+from toonerville.engine.solver.sweep import sweep  # noqa: E402
+from toonerville.engine.solver.tally import NONE, book_for, tally  # noqa: E402
 
 H7 = Rules(extra_melds=True)
 

@@ -35,11 +35,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from toonerville.errors import SaveFileError  # noqa: E402
-from toonerville.game import Game  # noqa: E402
-from toonerville.rules import Rules  # noqa: E402
-from toonerville.simulate import game_seed, play_game  # noqa: E402
-from toonerville.solver import partition  # noqa: E402
+from toonerville.engine.errors import SaveFileError  # noqa: E402
+from toonerville.engine.game import Game  # noqa: E402
+from toonerville.engine.rules import Rules  # noqa: E402
+from toonerville.engine.solver import partition  # noqa: E402
+from toonerville.players.simulate import game_seed, play_game  # noqa: E402
 
 
 def load() -> str:

@@ -37,8 +37,8 @@ sys.path.insert(0, HERE)
 
 from solver_diff import Query, load_reference, recording  # noqa: E402
 
-import toonerville.solver as solver  # noqa: E402
-from toonerville.simulate import play_game  # noqa: E402
+import toonerville.engine.solver as solver  # noqa: E402
+from toonerville.players.simulate import play_game  # noqa: E402
 
 
 def record(games: int, seed: int) -> list[Query]:

@@ -26,13 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from toonerville import actions as A  # noqa: E402
-from toonerville.bots import HeuristicBot  # noqa: E402
 from toonerville.coach.memory import Memory, sample_world  # noqa: E402
 from toonerville.coach.strong import StrongBot, playout  # noqa: E402
-from toonerville.game import Game  # noqa: E402
-from toonerville.rules import Rules  # noqa: E402
-from toonerville.simulate import play_game  # noqa: E402
+from toonerville.engine import actions as A  # noqa: E402
+from toonerville.engine.game import Game  # noqa: E402
+from toonerville.engine.rules import Rules  # noqa: E402
+from toonerville.players.bots import HeuristicBot  # noqa: E402
+from toonerville.players.simulate import play_game  # noqa: E402
 
 
 def old_playout(game: Game, seat: int, action: A.Action, bots: Sequence[HeuristicBot],

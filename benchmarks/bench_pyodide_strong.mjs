@@ -35,9 +35,9 @@ const code = `
 import random, statistics, sys, time
 from functools import partial
 sys.path.insert(0, "/repo")
-from toonerville.bots import HeuristicBot
+from toonerville.players.bots import HeuristicBot
 from toonerville.coach.strong import StrongBot, DEFAULT_WORLDS, DEFAULT_TIME_BUDGET
-from toonerville.game import Game
+from toonerville.engine.game import Game
 HINT_WORLDS, HINT_BUDGET = 12, 0.5  # widgets/coach_view.py (not importable here: ipywidgets)
 
 def figures(xs):

@@ -26,9 +26,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from toonerville import actions as A  # noqa: E402
+from toonerville.engine import actions as A  # noqa: E402
+from toonerville.engine.events import Phase  # noqa: E402
 from toonerville.store import open_store  # noqa: E402
-from toonerville.views import Phase  # noqa: E402
 from toonerville.widgets.classroom import SharedTable  # noqa: E402
 
 

@@ -37,7 +37,7 @@ from multiprocessing import get_context
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from toonerville import explorer as X  # noqa: E402
-from toonerville.explorer_cli import ProgressBar  # noqa: E402
+from toonerville.explorer.cli import ProgressBar  # noqa: E402
 
 TARGET_SECONDS = 25.0  # issue 21 (the compiled engine); issue 12 asked for 60
 

@@ -24,9 +24,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from toonerville.game import Game  # noqa: E402
+from toonerville.engine.game import Game  # noqa: E402
+from toonerville.players.table import Table  # noqa: E402
 from toonerville.store.solo import SoloGames, new_key  # noqa: E402
-from toonerville.table import Table  # noqa: E402
 
 
 def main() -> None:

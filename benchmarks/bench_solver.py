@@ -48,11 +48,11 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import toonerville.solver as solver  # noqa: E402
-from toonerville.cards import NATURALS, ROOK, Card, parse_cards  # noqa: E402
-from toonerville.rules import ROUNDS, Rules  # noqa: E402
-from toonerville.simulate import play_game  # noqa: E402
-from toonerville.solver import best_lay_down, find_contract, whole_hand  # noqa: E402
+import toonerville.engine.solver as solver  # noqa: E402
+from toonerville.engine.cards import NATURALS, ROOK, Card, parse_cards  # noqa: E402
+from toonerville.engine.rules import ROUNDS, Rules  # noqa: E402
+from toonerville.engine.solver import best_lay_down, find_contract, whole_hand  # noqa: E402
+from toonerville.players.simulate import play_game  # noqa: E402
 
 RETIME = 1000.0  # us: a call slower than this by the wall clock is timed again
 LAY_SIZES = range(13, 18)  # the hand sizes of the best_lay_down rows
@@ -100,9 +100,9 @@ def recording(into: list[Asked]) -> Iterator[None]:
         return original(cards, round_number, rules)
 
     patched = [m for name, m in list(sys.modules.items())
-               if (name in ("toonerville", "toonerville.solver")
+               if (name in ("toonerville", "toonerville.engine.solver")
                    or (name.startswith("toonerville.")
-                       and not name.startswith("toonerville.solver.")))
+                       and not name.startswith("toonerville.engine.solver.")))
                and getattr(m, "find_contract", None) is original]
     for module in patched:
         module.find_contract = recorded  # type: ignore[attr-defined]
@@ -120,7 +120,7 @@ def asked_in_play(games: int, players: int, seed: int) -> list[Asked]:
             play_game(["heuristic"] * players, seed=seed + i)
     if not asked:
         raise SystemExit("no find_contract call was recorded: the bots no longer reach it "
-                         "through toonerville.solver, so this benchmark cannot see play")
+                         "through toonerville.engine.solver, so this benchmark cannot see play")
     return asked
 
 

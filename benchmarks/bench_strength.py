@@ -23,9 +23,10 @@ import sys
 import time
 from pathlib import Path
 
-from toonerville.bots import Bot, make_bot
-from toonerville.coach.levels import Pair, compare_levels, level_difference
+from toonerville.coach.levels import Pair, compare_levels
 from toonerville.coach.strong import StrongBot
+from toonerville.explorer.arms import level_difference
+from toonerville.players.bots import Bot, make_bot
 
 
 def _level(kind: str, worlds: int, budget: float | None):  # type: ignore[no-untyped-def]

@@ -27,7 +27,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from toonerville import explorer as X  # noqa: E402
-from toonerville.explorer_cli import ProgressBar  # noqa: E402
+from toonerville.explorer.cli import ProgressBar  # noqa: E402
 
 SWEEP = ["penalty_cards=0,1", "max_buys_per_round=none,3", "round11_deal=12,14"]
 

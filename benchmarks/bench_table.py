@@ -34,9 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from toonerville import actions as A  # noqa: E402
-from toonerville.bots import HeuristicBot  # noqa: E402
-from toonerville.events import Phase  # noqa: E402
+from toonerville.engine import actions as A  # noqa: E402
+from toonerville.engine.events import Phase  # noqa: E402
+from toonerville.players.bots import HeuristicBot  # noqa: E402
 from toonerville.store import Seat, TableStore, open_store  # noqa: E402
 from toonerville.store.seats import AWAY_AFTER  # noqa: E402
 

@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from toonerville.actions import (  # noqa: E402
+from toonerville.engine.actions import (  # noqa: E402
     Action,
     Buy,
     Discard,
@@ -48,18 +48,18 @@ from toonerville.actions import (  # noqa: E402
     TakeDiscard,
     validate,
 )
-from toonerville.cards import NATURALS, ROOK  # noqa: E402
-from toonerville.errors import (  # noqa: E402
+from toonerville.engine.cards import NATURALS, ROOK  # noqa: E402
+from toonerville.engine.errors import (  # noqa: E402
     IllegalActionError,
     MalformedActionError,
     NoSuchSeatError,
     SaveFileError,
     ToonervilleError,
 )
-from toonerville.game import Game  # noqa: E402
-from toonerville.melds import Meld  # noqa: E402
-from toonerville.rules import Rules  # noqa: E402
-from toonerville.simulate import play_game  # noqa: E402
+from toonerville.engine.game import Game  # noqa: E402
+from toonerville.engine.melds import Meld  # noqa: E402
+from toonerville.engine.rules import Rules  # noqa: E402
+from toonerville.players.simulate import play_game  # noqa: E402
 
 CARDS = (*NATURALS, ROOK)
 MELDS = tuple(Meld.parse(t) for t in ("R3 R4 R5 R6", "Y7 R7 RK", "B9 B9 B9"))

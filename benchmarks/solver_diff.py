@@ -16,7 +16,7 @@ asked (function, hand, round, rules, keep / at_most). It adds hands dealt at ran
 every round and 0-5 Rooks (`--dealt` per round and rules), each asked of all four
 functions (`shortfall` too). Every question is answered by the reference solver and
 pickled with its answer (`--file`). `check` answers them again with this tree's
-`toonerville.solver` and compares the answers (melds, their order, the cards left,
+`toonerville.engine.solver` and compares the answers (melds, their order, the cards left,
 None) by equality and by notation. `time` times both solvers on the recorded questions,
 in the order play asked them, interleaved A B A B, by the thread's CPU clock.
 
@@ -50,10 +50,10 @@ from typing import Any
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
-import toonerville.solver as solver  # noqa: E402
-from toonerville.cards import BY_INDEX, NATURALS, ROOK, Card  # noqa: E402
-from toonerville.rules import ROUNDS, Rules  # noqa: E402
-from toonerville.simulate import play_game  # noqa: E402
+import toonerville.engine.solver as solver  # noqa: E402
+from toonerville.engine.cards import BY_INDEX, NATURALS, ROOK, Card  # noqa: E402
+from toonerville.engine.rules import ROUNDS, Rules  # noqa: E402
+from toonerville.players.simulate import play_game  # noqa: E402
 
 NAMES = ("find_contract", "best_lay_down", "whole_hand", "shortfall")
 FILES = ("__init__.py", "arrange.py", "contract.py", "partition.py", "tally.py")
@@ -75,7 +75,7 @@ def load_reference(ref: str) -> ModuleType:
     relative imports then reach this tree's engine, which the solver only reads)."""
     where = tempfile.mkdtemp(prefix="solver_ref_")
     for name in FILES:
-        text = subprocess.run(["git", "show", f"{ref}:toonerville/solver/{name}"], cwd=ROOT,
+        text = subprocess.run(["git", "show", f"{ref}:toonerville/engine/solver/{name}"], cwd=ROOT,
                               check=True, capture_output=True, text=True).stdout
         with open(os.path.join(where, name), "w", encoding="utf-8") as f:
             f.write(text)
@@ -108,7 +108,7 @@ def recording(into: list[Query]) -> Iterator[None]:
 
         for mname, module in list(sys.modules.items()):
             if (mname == "toonerville" or (mname.startswith("toonerville.")
-                                           and not mname.startswith("toonerville.solver")
+                                           and not mname.startswith("toonerville.engine.solver")
                                            and not mname.startswith("toonerville._solver"))) \
                     and getattr(module, fname, None) is original:
                 saved.append((module, fname, original))
@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             for mname, module in list(sys.modules.items()):
                 if mname.startswith("toonerville") and not mname.startswith(
                         "toonerville._solver") and getattr(module, fname, None) is getattr(
-                        solver, fname) and mname != "toonerville.solver":
+                        solver, fname) and mname != "toonerville.engine.solver":
                     setattr(module, fname, getattr(ref, fname))
             setattr(solver, fname, getattr(ref, fname))
         with recording(queries):

@@ -23,8 +23,8 @@ preheating: a few seconds more to wait).
 from voila.app import Voila
 from voila.handler import VoilaHandler
 
-from toonerville.messages import DEFAULT
-from toonerville.prose_hook import prelaunch_hook, requested_language
+from toonerville.engine.messages import DEFAULT
+from toonerville.pages.prose_hook import prelaunch_hook, requested_language
 from toonerville.serving.visitors import cookie_secret
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - given by traitlets

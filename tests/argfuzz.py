@@ -20,9 +20,9 @@ from functools import cache
 from typing import Any
 
 import toonerville as T
-from toonerville import actions as A
-from toonerville.cards import NATURALS
-from toonerville.game import Game
+from toonerville.engine import actions as A
+from toonerville.engine.cards import NATURALS
+from toonerville.engine.game import Game
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import toonerville as T  # noqa: E402
 from toonerville import Card, Game, Rules  # noqa: E402
-from toonerville.cards import Colour  # noqa: E402
+from toonerville.engine.cards import Colour  # noqa: E402
 
 #: values of the wrong kind (and one out of range)
 BAD: dict[str, Any] = {"None": None, "text": "x", "float": 2.5, "bool": True, "list": [],

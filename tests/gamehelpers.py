@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from toonerville.game import Game
+from toonerville.engine.game import Game
 
 
 def snapshot(game: Game) -> tuple[object, ...]:

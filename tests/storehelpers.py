@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from toonerville.bots import HeuristicBot
+from toonerville.players.bots import HeuristicBot
 from toonerville.store import Seat, TableStore, open_store
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toonerville.actions import (
+from toonerville.engine.actions import (
     Action,
     Buy,
     Discard,
@@ -25,15 +25,15 @@ from toonerville.actions import (
     parse_action,
     validate,
 )
-from toonerville.cards import NATURALS, ROOK, Card, Colour
-from toonerville.errors import (
+from toonerville.engine.cards import NATURALS, ROOK, Card, Colour
+from toonerville.engine.errors import (
     InvalidMeldError,
     MalformedActionError,
     NoSuchSeatError,
     NotationError,
     ToonervilleError,
 )
-from toonerville.melds import Meld, MeldKind
+from toonerville.engine.melds import Meld, MeldKind
 
 
 def c(text: str) -> Card:

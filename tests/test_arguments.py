@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import toonerville as T
-from toonerville.errors import (
+from toonerville.engine.errors import (
     MalformedActionError,
     NotationError,
     RulesError,

@@ -8,25 +8,25 @@ from functools import partial
 
 import pytest
 
-from toonerville import actions as A
-from toonerville.bots import (
+from toonerville.engine import actions as A
+from toonerville.engine.cards import NATURALS, ROOK, parse_cards
+from toonerville.engine.errors import RulesError
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.engine.messages import Message
+from toonerville.engine.rules import Contract, Rules
+from toonerville.engine.solver import find_contract
+from toonerville.players.bots import (
     BOT_KINDS,
     BOTS,
     HeuristicBot,
     NoBuyBot,
     RandomBot,
-    _key,
+    hand_key,
     make_bot,
     usefulness,
 )
-from toonerville.cards import NATURALS, ROOK, parse_cards
-from toonerville.errors import RulesError
-from toonerville.game import Game
-from toonerville.messages import Message
-from toonerville.rules import Contract, Rules
-from toonerville.simulate import play_game
-from toonerville.solver import find_contract
-from toonerville.views import Phase
+from toonerville.players.simulate import play_game
 
 HOUSE_RULES = (Rules(), Rules(penalty_cards=2, max_buys_per_round=2, extra_melds=True),
                Rules(rooks_at_most_naturals=True, lay_off_on_others=False),
@@ -135,7 +135,7 @@ def test_the_bots_cached_contract_answers_are_the_solvers(rules: Rules) -> None:
         hand = rng.sample(NATURALS * 2, 11) + [ROOK] * rng.randrange(3)
         for cards in [hand, [*hand, ROOK]] + [[*hand, c] for c in rng.sample(NATURALS, 12)]:
             expected = find_contract(cards, rnd, rules) is not None
-            assert bot._meets(_key(cards), rnd, rules) is expected, (cards, rnd)
+            assert bot._meets(hand_key(cards), rnd, rules) is expected, (cards, rnd)
 
 
 def test_usefulness_counts_identical_cards_toward_a_set() -> None:

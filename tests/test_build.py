@@ -44,24 +44,25 @@ def test_the_run_has_the_build_it_asks_for() -> None:
 
 
 def test_the_build_is_reported_and_matches_the_modules_loaded() -> None:
-    from toonerville import cards, solver
+    from toonerville.engine import cards, solver
 
     assert toonerville.BUILD in ("compiled", "pure")
     compiled = buildinfo.compiled_modules()
-    assert (toonerville.BUILD == "compiled") == ("toonerville.cards" in compiled)
-    assert (toonerville.BUILD == "compiled") == ("toonerville.solver.partition" in compiled)
+    assert (toonerville.BUILD == "compiled") == ("toonerville.engine.cards" in compiled)
+    assert (toonerville.BUILD == "compiled") == ("toonerville.engine.solver.partition" in compiled)
     assert cards.__file__ is not None and solver.partition.__file__ is not None
     assert cards.__file__.endswith(".py") == (toonerville.BUILD == "pure")
     # the boundary stays plain Python in both builds: the game and its moves, the rules,
     # errors, saves, the package itself
-    assert not {"toonerville.game", "toonerville.actions", "toonerville.rules",
-                "toonerville.errors", "toonerville.saves", "toonerville.buildinfo"} & set(
-        compiled)
+    assert not {"toonerville.engine.game", "toonerville.engine.actions",
+                "toonerville.engine.rules", "toonerville.engine.errors",
+                "toonerville.engine.saves", "toonerville.buildinfo"} & set(compiled)
 
 
 def test_TOONERVILLE_PURE_forces_the_pure_engine() -> None:
-    out = run_python("import toonerville, toonerville.cards as a, toonerville.solver.contract "
-                     "as c; print(toonerville.BUILD, a.__file__, c.__file__)", pure=True)
+    out = run_python("import toonerville, toonerville.engine.cards as a, "
+                     "toonerville.engine.solver.contract as c; "
+                     "print(toonerville.BUILD, a.__file__, c.__file__)", pure=True)
     build, cards_file, contract_file = out.split()
     assert build == "pure"
     assert cards_file.endswith("cards.py") and contract_file.endswith("contract.py")
@@ -78,7 +79,7 @@ def test_version_says_which_engine_runs(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_a_stale_in_place_build_is_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                         ) -> None:
-    source = "toonerville/cards.py"
+    source = "toonerville/engine/cards.py"
     digest = hashlib.sha256((REPO / source).read_bytes()).hexdigest()
     stamp = tmp_path / "stamp.txt"
     monkeypatch.setattr(buildinfo, "STAMP", stamp)
@@ -91,7 +92,9 @@ def test_a_stale_in_place_build_is_seen(tmp_path: Path, monkeypatch: pytest.Monk
 
 def test_the_pure_finder_finds_sources_only() -> None:
     finder = buildinfo.SourceOnlyFinder()
-    spec = finder.find_spec("toonerville.cards", toonerville.__path__)
+    import toonerville.engine
+
+    spec = finder.find_spec("toonerville.engine.cards", toonerville.engine.__path__)
     assert spec is not None and spec.origin is not None and spec.origin.endswith("cards.py")
     assert finder.find_spec("json", None) is None
 
@@ -139,7 +142,7 @@ def test_the_engines_values_pickle_in_either_build() -> None:
     import pickle
 
     from toonerville import Card, Meld, best_lay_down
-    from toonerville.simulate import simulate
+    from toonerville.players.simulate import simulate
 
     record = next(simulate(1, bots=("heuristic", "random", "random")))
     values = [Card.parse("R7"), Card(None, 0), Meld.parse("R5 R6 RK=R7 R8"),

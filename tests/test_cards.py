@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toonerville.cards import (
+from toonerville.engine.cards import (
     COLOURS,
     DECK_SIZE,
     NATURALS,
@@ -24,7 +24,7 @@ from toonerville.cards import (
     shuffled_shoe,
     sort_cards,
 )
-from toonerville.errors import NotationError, RulesError
+from toonerville.engine.errors import NotationError, RulesError
 
 ALL_CARDS = (*NATURALS, ROOK)
 cards_st = st.sampled_from(ALL_CARDS)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville.messages import set_language
+from toonerville.engine.messages import set_language
 from toonerville.store import ClassSettings, ClassStore, Seat, open_store
 from toonerville.widgets.classdesk import ClassDesk, ClassJoin, class_page
 from toonerville.widgets.classroom import SharedTable

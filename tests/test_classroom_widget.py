@@ -17,12 +17,12 @@ from pgserver import postgres_url_fixture  # noqa: F401
 from storehelpers import clients_fixture, where_fixture  # noqa: F401
 from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its test
 
-from toonerville import actions as A
-from toonerville.errors import ToonervilleError
-from toonerville.game import Game
-from toonerville.messages import set_language
+from toonerville.engine import actions as A
+from toonerville.engine.errors import ToonervilleError
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.engine.messages import set_language
 from toonerville.store import Seat, TableStore, open_store
-from toonerville.views import Phase
 from toonerville.widgets.classroom import SharedTable, store_location
 
 

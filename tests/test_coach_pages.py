@@ -18,22 +18,18 @@ import pytest
 from test_passplay_widget import covered, press, three_learners
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville import actions as A
-from toonerville.bots import BOT_LEVELS, HeuristicBot, make_bot
 from toonerville.coach.hint import Hint, hint
-from toonerville.coach.levels import (
-    BeginnerBot,
-    compare_levels,
-    describe_level,
-    level_difference,
-)
+from toonerville.coach.levels import BeginnerBot, compare_levels, describe_level
 from toonerville.coach.review import review_round
 from toonerville.coach.strong import StrongBot
-from toonerville.game import Game
-from toonerville.simulate import play_game
+from toonerville.engine import actions as A
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.explorer.arms import level_difference
+from toonerville.players.bots import BOT_LEVELS, HeuristicBot, make_bot
+from toonerville.players.simulate import play_game
 from toonerville.store import Seat as SeatHandle
 from toonerville.store import open_store
-from toonerville.views import Phase
 from toonerville.widgets import coach_review
 from toonerville.widgets import recap as recap_module
 from toonerville.widgets.base import MessageBox

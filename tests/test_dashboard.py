@@ -117,9 +117,9 @@ def test_the_rooks_try_its(learner_page: None, progress: ProgressStore) -> None:
 
 
 def test_a_hint_is_noted(learner_page: None, progress: ProgressStore) -> None:
-    from toonerville import actions
     from toonerville.coach.hint import Hint
-    from toonerville.messages import msg
+    from toonerville.engine import actions
+    from toonerville.engine.messages import msg
 
     panel = CoachHint()
     found = Hint(0, actions.Draw(0), msg("the stock is as good as the discard"), (), 0)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from toonerville.rules import ROUND_TABLE, RULE_OF, Rules
+from toonerville.engine.rules import ROUND_TABLE, RULE_OF, Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 RULEBOOK = ROOT / "docs" / "rules.md"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from toonerville import Rules, messages
-from toonerville.events import Event, EventKind
-from toonerville.simulate import play_game
+from toonerville import Rules
+from toonerville.engine import messages
+from toonerville.engine.events import Event, EventKind
+from toonerville.players.simulate import play_game
 
 
 @pytest.fixture(autouse=True)

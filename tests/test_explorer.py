@@ -17,17 +17,17 @@ import pytest
 from asynchelpers import run_to_end
 
 from toonerville import explorer as X
-from toonerville.cards import COLOURS, ROOK, Card, shoe
-from toonerville.errors import RulesError
-from toonerville.rules import Rules
-from toonerville.simulate import game_seed, play_game
+from toonerville.engine.cards import COLOURS, ROOK, Card, shoe
+from toonerville.engine.errors import RulesError
+from toonerville.engine.rules import Rules
+from toonerville.players.simulate import game_seed, play_game
 
 SMALL = X.Arm(("heuristic", "random", "heuristic", "random"), turn_limit=12)
 
 
 @pytest.fixture(scope="module")
-def small_run() -> X.Run:
-    return X.run(SMALL, 4, seed=3)
+def small_run() -> X.Simulation:
+    return X.play_games(SMALL, 4, seed=3)
 
 
 # -- statistics, by hand ----------------------------------------------------------------------
@@ -162,7 +162,7 @@ def test_deal_table_round_1_agrees_with_the_exact_chance_for_four_players() -> N
     assert rounds.cell(1, "exact") == X.Exact(exact) and rounds.cell(2, "exact") is None
 
 
-def test_dealt_hand_statistic_of_games_equals_a_direct_count(small_run: X.Run) -> None:
+def test_dealt_hand_statistic_of_games_equals_a_direct_count(small_run: X.Simulation) -> None:
     table = X.round_table(small_run.facts[0], Rules())
     for r, sets in ((1, 2), (4, 3), (7, 4), (9, 5)):  # the rounds of sets only
         hands = [tuple(Card.parse(t) for t in dealt.split())
@@ -206,7 +206,7 @@ def history_facts(seed: int, index: int) -> list[dict[str, object]]:
     return rounds
 
 
-def test_facts_agree_with_the_event_history(small_run: X.Run) -> None:
+def test_facts_agree_with_the_event_history(small_run: X.Simulation) -> None:
     for g in small_run.facts[0][:2]:
         expected = history_facts(small_run.seed, g.index)
         assert len(expected) == len(g.rounds) == 11
@@ -221,7 +221,7 @@ def test_facts_agree_with_the_event_history(small_run: X.Run) -> None:
             assert r.first_down == (min(downs.values()) if downs else None)
 
 
-def test_round_and_buying_tables_agree_with_direct_counts(small_run: X.Run) -> None:
+def test_round_and_buying_tables_agree_with_direct_counts(small_run: X.Simulation) -> None:
     facts = small_run.facts[0]
     rounds = X.round_table(facts, Rules())
     buying = X.buying_table(facts)
@@ -302,7 +302,7 @@ def test_game_seats_and_bots_by_hand() -> None:
 def test_paired_comparison_by_hand() -> None:
     a = (facts(0, 0, (10, 0, 40)), facts(1, 1, (5, 20, 0)), facts(2, 0, (0, 30, 30)))
     b = (facts(0, 0, (20, 0, 40)), facts(1, 1, (5, 50, 0)))  # game 2 unfinished in B
-    run = X.Run((X.Arm(), X.Arm(rules=Rules(penalty_cards=2))), 3, 0, (a, b), True)
+    run = X.Simulation((X.Arm(), X.Arm(rules=Rules(penalty_cards=2))), 3, 0, (a, b), True)
     assert [x.index for x, _ in run.pairs()] == [0, 1]
     table = X.compare_table(run)
     row = table.row("points per player per game")
@@ -351,16 +351,16 @@ def test_one_and_two_workers_give_identical_facts() -> None:
     # full games; each worker process has its own string-hash seed, so this also catches
     # a bot whose choices depend on set order
     arm = X.Arm(("heuristic",) * 4)
-    one = X.run(arm, 6, seed=9, workers=1)
-    two = X.run(arm, 6, seed=9, workers=2, chunk=2)
+    one = X.play_games(arm, 6, seed=9, workers=1)
+    two = X.play_games(arm, 6, seed=9, workers=2, chunk=2)
     assert one.complete and two.complete
     assert one.facts == two.facts
     assert [g.index for g in two.facts[0]] == list(range(6))
 
 
-def test_progress_moves_to_the_total(small_run: X.Run) -> None:
+def test_progress_moves_to_the_total(small_run: X.Simulation) -> None:
     seen: list[tuple[int, int]] = []
-    X.run(X.Arm(("random",) * 3, turn_limit=5), 3, seed=1,
+    X.play_games(X.Arm(("random",) * 3, turn_limit=5), 3, seed=1,
           progress=lambda d, t: seen.append((d, t)))
     assert seen == [(1, 3), (2, 3), (3, 3)]
 
@@ -383,11 +383,11 @@ class StopAfter:
 def test_cancel_keeps_the_finished_games(workers: int) -> None:
     arm = X.Arm(("heuristic",) * 3, turn_limit=8)
     stop = StopAfter(2)
-    part = X.run(arm, 20, seed=4, workers=workers, progress=stop.progress, cancel=stop,
+    part = X.play_games(arm, 20, seed=4, workers=workers, progress=stop.progress, cancel=stop,
                  chunk=1)
     assert part.cancelled and not part.complete
     assert 2 <= part.games_played < 20
-    full = {g.index: g for g in X.run(arm, max(g.index for g in part.facts[0]) + 1,
+    full = {g.index: g for g in X.play_games(arm, max(g.index for g in part.facts[0]) + 1,
                                       seed=4).facts[0]}
     assert all(full[g.index] == g for g in part.facts[0])
 
@@ -395,7 +395,7 @@ def test_cancel_keeps_the_finished_games(workers: int) -> None:
 def test_two_arms_are_paired_on_the_same_seeds() -> None:
     a = X.Arm(("heuristic",) * 3, turn_limit=6)
     b = X.arm_with(a, {"penalty_cards": 0})
-    run = X.run([a, b], 2, seed=2)
+    run = X.play_games([a, b], 2, seed=2)
     assert [(x.seed, y.seed) for x, y in run.pairs()] == [
         (game_seed(2, 0), game_seed(2, 0)), (game_seed(2, 1), game_seed(2, 1))]
     # the first deal depends on the seed only, not on the house rules
@@ -406,14 +406,14 @@ def test_two_arms_are_paired_on_the_same_seeds() -> None:
 
 
 def test_never_buying_bot_never_buys() -> None:
-    run = X.run(X.Arm(("nobuy", "heuristic", "nobuy", "heuristic"), turn_limit=20), 2, 5)
+    run = X.play_games(X.Arm(("nobuy", "heuristic", "nobuy", "heuristic"), turn_limit=20), 2, 5)
     for g in run.facts[0]:
         assert all(not r.buy_turns[s] for r in g.rounds for s in (0, 2))
         assert g.bots == ("nobuy", "heuristic", "nobuy", "heuristic")
 
 
 # -- tables and export ------------------------------------------------------------------------
-def test_every_question_has_tables(small_run: X.Run) -> None:
+def test_every_question_has_tables(small_run: X.Simulation) -> None:
     for question in ("rounds", "buying", "seats", "bots", "scores"):
         tables = X.tables_for(small_run, question)
         assert tables and all(t.rows for t in tables)
@@ -427,7 +427,7 @@ def test_every_question_has_tables(small_run: X.Run) -> None:
         X.tables_for(small_run, "weather")
 
 
-def test_csv_has_one_row_per_game_round_and_seat(small_run: X.Run) -> None:
+def test_csv_has_one_row_per_game_round_and_seat(small_run: X.Simulation) -> None:
     buffer = io.StringIO()
     assert X.write_csv(small_run, buffer) == 4 * 11 * 4
     rows = list(csv.DictReader(io.StringIO(buffer.getvalue())))
@@ -438,7 +438,7 @@ def test_csv_has_one_row_per_game_round_and_seat(small_run: X.Run) -> None:
     assert {r["game_seed"] for r in mine} == {str(g.seed)}
 
 
-def test_json_is_strict_json(small_run: X.Run) -> None:
+def test_json_is_strict_json(small_run: X.Simulation) -> None:
     data = X.run_json(small_run, X.tables_for(small_run, "all"))
     text = json.dumps(data, allow_nan=False)
     back = json.loads(text)

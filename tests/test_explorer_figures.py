@@ -11,9 +11,9 @@ import re
 import pytest
 
 from toonerville import explorer as X
-from toonerville.cards import shuffled_shoe
-from toonerville.deal import deal
-from toonerville.rules import Rules
+from toonerville.engine.cards import shuffled_shoe
+from toonerville.engine.deal import deal
+from toonerville.engine.rules import Rules
 
 TWO_ARMS = (X.Arm(("heuristic", "random") * 2, turn_limit=10),
             X.Arm(("heuristic", "random") * 2, Rules(penalty_cards=2), turn_limit=10))

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from toonerville import explorer as X
-from toonerville import messages
+from toonerville.engine import messages
 from toonerville.explorer.tables import Text
 
 widgets = pytest.importorskip("ipywidgets")

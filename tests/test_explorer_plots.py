@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from toonerville import explorer as X
-from toonerville import plots
+from toonerville.explorer import plots
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -105,7 +105,7 @@ def test_no_tick_reads_minus_zero() -> None:
 
 
 def test_a_figures_description_is_in_the_language_in_use() -> None:
-    from toonerville.messages import set_language
+    from toonerville.engine.messages import set_language
 
     chart = plots.Chart("Runde", ("1",), (plots.Series("A", ((0.5, 0.4, 0.6),)),),
                         "Anteil", "Runde", percent=True)

@@ -17,8 +17,8 @@ import pytest
 from asynchelpers import run_to_end
 
 from toonerville import explorer as X
+from toonerville.engine.solver import arrange, contract, partition, tally
 from toonerville.explorer import runner
-from toonerville.solver import arrange, contract, partition, tally
 
 ARM = X.Arm(("heuristic", "random", "heuristic"), turn_limit=10)
 OTHER = X.arm_with(ARM, {"penalty_cards": 0})

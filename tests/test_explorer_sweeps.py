@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from toonerville import explorer as X
-from toonerville.errors import RulesError
-from toonerville.rules import Rules
+from toonerville.engine.errors import RulesError
+from toonerville.engine.rules import Rules
 
 BASE = X.Arm(("heuristic",) * 3, turn_limit=8)
 

@@ -23,8 +23,8 @@ from toonerville import (
     WrongPhaseError,
     parse_cards,
 )
-from toonerville.game import Game
-from toonerville.views import Phase
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
 
 C = Card.parse
 
@@ -85,7 +85,7 @@ def test_H2_first_dealer_beyond_the_table_is_refused() -> None:
 
 def _deck_with_top(players: int, top_cards: str) -> list[Card]:
     """A full shoe whose cards right after the deal are `top_cards` (top first)."""
-    from toonerville.cards import shoe
+    from toonerville.engine.cards import shoe
 
     rest = list(shoe(players))
     wanted = list(parse_cards(top_cards))

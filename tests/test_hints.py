@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from toonerville.cards import Card
-from toonerville.game import Game
-from toonerville.hints import discard_helps
-from toonerville.views import PlayerView
+from toonerville.engine.cards import Card
+from toonerville.engine.game import Game
+from toonerville.engine.hints import discard_helps
+from toonerville.engine.views import PlayerView
 
 
 def _view(hand: str, round_number: int = 1, table: dict[int, list[str]] | None = None

@@ -19,7 +19,7 @@ import pytest
 from prosehelpers import i18n_tool
 
 from toonerville import check_meld, is_run
-from toonerville.messages import (
+from toonerville.engine.messages import (
     LANGUAGES,
     RTL,
     Message,
@@ -29,7 +29,7 @@ from toonerville.messages import (
     set_language,
     translate,
 )
-from toonerville.rules import Contract, contract_for
+from toonerville.engine.rules import Contract, contract_for
 from toonerville.widgets import language as language_module
 from toonerville.widgets.components import LanguagePicker, MessageBox, lang_from_url
 from toonerville.widgets.lessons import DealDemo, MeldChecker
@@ -182,7 +182,7 @@ def test_an_unknown_language_is_english_without_error() -> None:
 
 def test_a_missing_catalogue_is_english_without_error(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from toonerville import messages
+    from toonerville.engine import messages
 
     monkeypatch.setattr(messages, "LOCALE_DIR", tmp_path)
     assert set_language("de") == "en"

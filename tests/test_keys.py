@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from toonerville import actions as A
-from toonerville.messages import LANGUAGES, set_language
-from toonerville.scenarios import big_hand_scenario
+from toonerville.engine import actions as A
+from toonerville.engine.messages import LANGUAGES, set_language
+from toonerville.players.scenarios import big_hand_scenario
 from toonerville.widgets.keys import KEYS, keys_html, next_step
 from toonerville.widgets.play import PlayGame
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from toonerville.errors import InvalidMeldError, RulesError
-from toonerville.laydown import as_melds, check_lay_down, describe_melds, touching
-from toonerville.melds import Meld, Verdict
-from toonerville.rules import Contract, Rules, contract_for
+from toonerville.engine.errors import InvalidMeldError, RulesError
+from toonerville.engine.laydown import as_melds, check_lay_down, describe_melds, touching
+from toonerville.engine.melds import Meld, Verdict
+from toonerville.engine.rules import Contract, Rules, contract_for
 
 
 def lay_down(*melds: str, round_number: int, rules: Rules | None = None) -> Verdict:

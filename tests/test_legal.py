@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toonerville import Rules, SwappedRook
-from toonerville import actions as A
-from toonerville.cards import ROOK, Card, deck
-from toonerville.game import Game
-from toonerville.simulate import play_game
+from toonerville.engine import actions as A
+from toonerville.engine.cards import ROOK, Card, deck
+from toonerville.engine.game import Game
+from toonerville.players.simulate import play_game
 
 ALL_VALUES: tuple[Card, ...] = deck()
 

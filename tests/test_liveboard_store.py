@@ -10,7 +10,7 @@ import pytest
 from pgserver import postgres_url_fixture  # noqa: F401
 from storehelpers import clients_fixture, where_fixture  # noqa: F401
 
-from toonerville.scenarios import laydown_scenario
+from toonerville.players.scenarios import laydown_scenario
 from toonerville.store import TableStore, TeacherKeyError
 from toonerville.store.classes import ClassStore
 from toonerville.store.errors import CorruptTableError, StoreError

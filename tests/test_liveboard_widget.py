@@ -12,7 +12,7 @@ from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its 
 
 from toonerville import Game
 from toonerville.coach.positions import deal_position, scenario_position
-from toonerville.messages import set_language
+from toonerville.engine.messages import set_language
 from toonerville.store import open_store
 from toonerville.store.classes import ClassStore
 from toonerville.store.liveboard import LiveBoardStore

@@ -10,9 +10,9 @@ from typing import Any
 import ipywidgets as widgets
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville.game import Game
-from toonerville.saves import MAX_SIZE
-from toonerville.table import Table
+from toonerville.engine.game import Game
+from toonerville.engine.saves import MAX_SIZE
+from toonerville.players.table import Table
 from toonerville.widgets import safety
 from toonerville.widgets.play import PlayGame
 

@@ -17,9 +17,9 @@ from toonerville import (
     Rules,
     SwappedRook,
 )
-from toonerville import actions as A
-from toonerville.game import Game
-from toonerville.views import Phase
+from toonerville.engine import actions as A
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
 
 C = Card.parse
 
@@ -87,7 +87,7 @@ def test_T13a_lay_off_that_strands_is_refused_and_the_other_way_is_open() -> Non
 def test_T13a_no_seeded_heuristic_game_gets_stuck_three_players() -> None:
     """The game that crashed the first edition (3 heuristic bots, 1 in 400) and its
     neighbours: every position has a move for the one who decides."""
-    from toonerville.simulate import play_game
+    from toonerville.players.simulate import play_game
 
     def has_a_move(game: Game) -> None:
         if not game.is_over:

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from toonerville.cards import NATURALS, ROOK, Card, Colour, format_cards, parse_cards
-from toonerville.errors import InvalidMeldError, LayOffError, NotationError, RookSwapError
-from toonerville.melds import (
+from toonerville.engine.cards import NATURALS, ROOK, Card, Colour, format_cards, parse_cards
+from toonerville.engine.errors import InvalidMeldError, LayOffError, NotationError, RookSwapError
+from toonerville.engine.melds import (
     Meld,
     MeldKind,
     Verdict,
@@ -21,7 +21,7 @@ from toonerville.melds import (
     is_run,
     is_set,
 )
-from toonerville.rules import Rules
+from toonerville.engine.rules import Rules
 
 
 def c(text: str) -> Card:

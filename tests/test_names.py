@@ -1,4 +1,4 @@
-"""Players' names (`toonerville.names`): bots are named as at every table ("Crow", "Jay",
+"""Players' names (`toonerville.engine.names`): bots are named as at every table ("Crow", "Jay",
 …), unique at a table and never a learner's name as the store compares names (NFKC +
 case folded), in tournaments (T22), pass-and-play and shared tables alike; the game-over
 sentence (T21) names the winners by the names the event carries when shown; and what
@@ -12,12 +12,12 @@ from collections.abc import Iterator
 import pytest
 
 from toonerville import Game
-from toonerville.errors import ToonervilleError
-from toonerville.events import EventKind
-from toonerville.names import BIRDS, bot_names, name_key, same_name
-from toonerville.scenarios import BOT_NAMES, HUMAN_NAME
-from toonerville.simulate import play_game
-from toonerville.tournament import Tournament
+from toonerville.engine.errors import ToonervilleError
+from toonerville.engine.events import EventKind
+from toonerville.engine.names import BIRDS, bot_names, name_key, same_name
+from toonerville.engine.tournament import Tournament
+from toonerville.players.scenarios import BOT_NAMES, HUMAN_NAME
+from toonerville.players.simulate import play_game
 
 
 def test_bot_names_are_birds_unique_and_never_a_taken_name() -> None:
@@ -71,7 +71,7 @@ def test_a_shared_table_names_its_bots_as_birds() -> None:
 # -- what the notebooks print, in the learner's language (issue 17 §5) ---------------------
 @pytest.fixture
 def persian() -> Iterator[None]:
-    from toonerville import messages
+    from toonerville.engine import messages
 
     messages.set_language("fa")
     try:
@@ -85,7 +85,7 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 def test_T1_T2_T7_the_notebooks_printed_texts_speak_persian(persian: None) -> None:
     from toonerville import Meld, Rules
-    from toonerville.cards import shoe_sizes
+    from toonerville.engine.cards import shoe_sizes
     from toonerville.explorer import Arm, fresh_deal
     from toonerville.explorer.stats import paired_ci
     from toonerville.explorer.sweeps import house_rules_text, table_text

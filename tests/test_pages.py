@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import pages  # noqa: E402
 
-from toonerville.messages import LANGUAGES  # noqa: E402
+from toonerville.engine.messages import LANGUAGES  # noqa: E402
 
 RULE_IDS = re.findall(r'<a id="([A-Za-z0-9]+)"></a>', (ROOT / "docs" / "rules.md").read_text())
 

@@ -12,10 +12,10 @@ from functools import partial
 import ipywidgets as widgets
 import pytest
 
-from toonerville import actions as A
-from toonerville.bots import HeuristicBot
+from toonerville.engine import actions as A
+from toonerville.engine.events import Phase
+from toonerville.players.bots import HeuristicBot
 from toonerville.store.names import NAME_LIMIT
-from toonerville.views import Phase
 from toonerville.widgets.passplay import HUMAN, PassAndPlay
 
 
@@ -223,9 +223,9 @@ def test_bots_stopped_by_the_tables_safety_limit_are_said_and_no_hand_is_shown(
     """Pass-and-play asks its `Table` whether the bots stalled (the one safety limit),
     rather than guess from who decides: the page says the table's reason and shows
     nobody's hand as if the game went on."""
-    import toonerville.table
+    import toonerville.players.table
 
-    monkeypatch.setattr(toonerville.table, "SAFETY_MOVES", 2)
+    monkeypatch.setattr(toonerville.players.table, "SAFETY_MOVES", 2)
     page = PassAndPlay(seed=4)
     game = page.start(["Ann", "", ""], [HUMAN, "heuristic", "heuristic"])
     bot = HeuristicBot()

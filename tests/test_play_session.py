@@ -12,9 +12,9 @@ import pytest
 from test_play_widget import Decliner, position, select, text
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville import actions as A
-from toonerville.cards import Card
-from toonerville.views import Phase
+from toonerville.engine import actions as A
+from toonerville.engine.cards import Card
+from toonerville.engine.events import Phase
 from toonerville.widgets.play import PlayGame
 from toonerville.widgets.play_panels import MAX_TYPED_CHARS
 from toonerville.widgets.session import PlaySession
@@ -298,7 +298,7 @@ def test_the_log_keeps_my_last_move_in_view_however_much_the_bots_did() -> None:
 def test_the_greeting_is_shown_in_the_language_chosen_after_it_was_made() -> None:
     """The page applies its language after the session greets the learner: the greeting
     (and the bot kind and whose turn it is inside it) must follow the language then."""
-    from toonerville import messages
+    from toonerville.engine import messages
 
     messages.set_language("en")
     try:

@@ -15,11 +15,12 @@ import pytest
 from gamehelpers import conserved
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville import actions as A
-from toonerville.cards import Card, parse_cards, sort_cards
-from toonerville.game import Game
-from toonerville.rules import Rules
-from toonerville.views import Phase, PlayerView
+from toonerville.engine import actions as A
+from toonerville.engine.cards import Card, parse_cards, sort_cards
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.engine.rules import Rules
+from toonerville.engine.views import PlayerView
 from toonerville.widgets.play import (
     HUMAN_NAME,
     MOVES,
@@ -410,7 +411,7 @@ def test_card_size_toggle() -> None:
 # -- languages ----------------------------------------------------------------------------
 @pytest.fixture
 def _english_after() -> Iterator[None]:
-    from toonerville.messages import set_language
+    from toonerville.engine.messages import set_language
 
     yield
     set_language("en")
@@ -418,7 +419,7 @@ def _english_after() -> Iterator[None]:
 
 @pytest.mark.usefixtures("_english_after")
 def test_a_change_of_language_redraws_the_app_and_sets_its_direction() -> None:
-    from toonerville.messages import set_language
+    from toonerville.engine.messages import set_language
 
     app = PlayGame(seed=11, offer_buys=False)
     assert app.take_button.description == "Take the discard"
@@ -436,7 +437,7 @@ def test_a_change_of_language_redraws_the_app_and_sets_its_direction() -> None:
 
 @pytest.mark.usefixtures("_english_after")
 def test_the_draw_button_speaks_persian() -> None:
-    from toonerville.messages import set_language
+    from toonerville.engine.messages import set_language
 
     set_language("fa")
     app = PlayGame(seed=11, offer_buys=False)

@@ -11,9 +11,9 @@ from concurrent.futures import ProcessPoolExecutor
 from gamehelpers import conserved
 
 from toonerville import Rules, check_meld
-from toonerville.game import Game
-from toonerville.simulate import play_game, simulate
-from toonerville.views import Phase
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.players.simulate import play_game, simulate
 
 GAMES = int(os.environ.get("TOONERVILLE_PLAYOUTS", "400"))
 TURN_LIMIT = 12  # short rounds keep the whole games inside the test budget

@@ -7,9 +7,9 @@ import json
 from gamehelpers import snapshot
 
 from toonerville import Rules, WrongPhaseError
-from toonerville.game import Game
-from toonerville.simulate import play_game
-from toonerville.views import Phase
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.players.simulate import play_game
 
 
 def _played(seed: int = 4, rules: Rules | None = None) -> Game:

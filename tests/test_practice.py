@@ -8,12 +8,12 @@ import json
 
 import pytest
 
-from toonerville import actions as A
 from toonerville.coach import practice as P
 from toonerville.coach import review as R
-from toonerville.errors import IllegalActionError
-from toonerville.game import Game
-from toonerville.simulate import play_game
+from toonerville.engine import actions as A
+from toonerville.engine.errors import IllegalActionError
+from toonerville.engine.game import Game
+from toonerville.players.simulate import play_game
 
 
 @pytest.fixture(scope="module")

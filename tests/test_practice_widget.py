@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville import actions as A
 from toonerville.coach.practice import dump_positions, load_positions
 from toonerville.coach.review import Mistake, review_round
-from toonerville.game import Game
-from toonerville.messages import set_language
-from toonerville.scenarios import round_end_scenario
+from toonerville.engine import actions as A
+from toonerville.engine.game import Game
+from toonerville.engine.messages import set_language
+from toonerville.players.scenarios import round_end_scenario
 from toonerville.store.practice import PracticeLists
 from toonerville.store.solo import SoloGames
 from toonerville.widgets import practice_keep as K

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toonerville import Card, IllegalActionError, NotationError, Rules
-from toonerville import actions as A
-from toonerville.cards import NATURALS, ROOK
-from toonerville.game import Game
-from toonerville.views import Phase
+from toonerville.engine import actions as A
+from toonerville.engine.cards import NATURALS, ROOK
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
 
 RULES = st.builds(
     Rules,
@@ -54,7 +54,7 @@ def random_action(game: Game, rng: random.Random) -> A.Action:
     if kind == 5:
         return A.LayOff(seat, card, ref, rng.choice([None, *cards[:14]]))
     if kind == 6:
-        from toonerville.melds import check_meld
+        from toonerville.engine.melds import check_meld
 
         hand = list(game.hand(seat))
         rng.shuffle(hand)

@@ -1,5 +1,5 @@
-"""The notebooks' prose in six languages (`toonerville/prose.py`), the Voila hook that
-applies it (`toonerville/prose_hook.py`), the rulebook page and navigation bars
+"""The notebooks' prose in six languages (`toonerville/pages/prose.py`), the Voila hook that
+applies it (`toonerville/pages/prose_hook.py`), the rulebook page and navigation bars
 (`tools/rulebook.py`) and the language picker's reload of a served page."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from toonerville import prose
-from toonerville.messages import set_language
-from toonerville.prose import (
+from toonerville.engine.messages import set_language
+from toonerville.pages import prose
+from toonerville.pages.prose import (
     Block,
     messages_of,
     nav_items,
@@ -26,7 +26,7 @@ from toonerville.prose import (
     translate_markdown,
     translate_notebook,
 )
-from toonerville.prose_hook import prelaunch_hook, requested_language
+from toonerville.pages.prose_hook import prelaunch_hook, requested_language
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

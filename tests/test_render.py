@@ -8,10 +8,10 @@ from html import unescape
 
 import pytest
 
-from toonerville import render
-from toonerville.cards import COLOURS, ROOK, Card, Colour, deck, parse_cards
-from toonerville.melds import Meld, check_meld
-from toonerville.messages import msg
+from toonerville.engine.cards import COLOURS, ROOK, Card, Colour, deck, parse_cards
+from toonerville.engine.melds import Meld, check_meld
+from toonerville.engine.messages import msg
+from toonerville.pages import render
 
 SVG = "{http://www.w3.org/2000/svg}"
 PAINT = {"fill", "stroke", "stroke-width", "stroke-opacity", "stroke-linejoin",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from toonerville import actions as A
 from toonerville.coach import review as R
 from toonerville.coach.hint import decide_at, hint, price_at
 from toonerville.coach.strong import difference
-from toonerville.errors import NotYourTurnError
-from toonerville.game import Game
-from toonerville.messages import Message
-from toonerville.simulate import play_game
+from toonerville.engine import actions as A
+from toonerville.engine.errors import NotYourTurnError
+from toonerville.engine.game import Game
+from toonerville.engine.messages import Message
+from toonerville.players.simulate import play_game
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +158,7 @@ def test_a_review_is_the_same_on_a_slow_clock(round_one: Game,
 # -- issue 28: honest estimates ----------------------------------------------------------------
 def test_an_alternative_says_what_its_figures_allow() -> None:
     from toonerville.coach.hint import Alternative
-    from toonerville.messages import msg
+    from toonerville.engine.messages import msg
 
     words = msg("discarding {card}", None, card="G11")
     costs = Alternative(A.Discard(0, _card("G11")), 6.2, 32, words, 2.1, 10.3)
@@ -180,7 +180,7 @@ def test_an_alternative_says_what_its_figures_allow() -> None:
 
 
 def _card(text: str):  # type: ignore[no-untyped-def]
-    from toonerville.cards import Card
+    from toonerville.engine.cards import Card
 
     return Card.parse(text)
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toonerville.errors import RulesError
-from toonerville.rules import (
+from toonerville.engine.errors import RulesError
+from toonerville.engine.rules import (
     ROUND_TABLE,
     ROUNDS,
     Contract,
@@ -18,7 +18,7 @@ from toonerville.rules import (
 )
 
 RULES_NAMESPACE: dict[str, object] = {}
-exec("from toonerville.rules import *", RULES_NAMESPACE)
+exec("from toonerville.engine.rules import *", RULES_NAMESPACE)
 
 
 # -- defaults ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import IPython
 import pytest
 from ipykernel.zmqshell import ZMQInteractiveShell
 
-from toonerville.messages import translate
+from toonerville.engine.messages import translate
 from toonerville.widgets import safety
 from toonerville.widgets.base import SOMETHING_WENT_WRONG
 

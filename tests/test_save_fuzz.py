@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toonerville.actions import (
+from toonerville.engine.actions import (
     Action,
     Buy,
     Discard,
@@ -28,12 +28,12 @@ from toonerville.actions import (
     TakeDiscard,
     validate,
 )
-from toonerville.cards import NATURALS, ROOK, Card
-from toonerville.errors import IllegalActionError, MalformedActionError, NoSuchSeatError
-from toonerville.game import Game
-from toonerville.melds import Meld
-from toonerville.rules import Rules
-from toonerville.simulate import play_game
+from toonerville.engine.cards import NATURALS, ROOK, Card
+from toonerville.engine.errors import IllegalActionError, MalformedActionError, NoSuchSeatError
+from toonerville.engine.game import Game
+from toonerville.engine.melds import Meld
+from toonerville.engine.rules import Rules
+from toonerville.players.simulate import play_game
 
 GAMES: tuple[tuple[int, int, Rules], ...] = (
     (3, 11, Rules()),

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from toonerville import Rules, SaveFileError
-from toonerville.game import Game
-from toonerville.rules import MAX_TURN_LIMIT
-from toonerville.saves import MAX_DEPTH, MAX_NAME, MAX_SIZE, VERSION, _depth, game_from_json
-from toonerville.simulate import play_game
-from toonerville.views import Phase
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.engine.rules import MAX_TURN_LIMIT
+from toonerville.engine.saves import MAX_DEPTH, MAX_NAME, MAX_SIZE, VERSION, _depth, game_from_json
+from toonerville.players.simulate import play_game
 
 
 def played(seed: int = 3, moves: int = 40, **kw) -> Game:

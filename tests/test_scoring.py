@@ -8,18 +8,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toonerville.cards import parse_cards
-from toonerville.errors import RulesError
-from toonerville.scoring import (
+from toonerville.engine.cards import parse_cards
+from toonerville.engine.errors import RulesError
+from toonerville.engine.scoring import (
     MasterSheet,
     Standing,
     place_label,
     places,
     round_scores,
-    seat_tables,
     standings,
     totals,
 )
+from toonerville.engine.seating import seat_tables
 
 
 def names(n: int) -> list[str]:

@@ -13,15 +13,15 @@ import pytest
 from test_passplay_widget import covered, press, three_learners
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville import actions as A
-from toonerville.bots import HeuristicBot
-from toonerville.cards import hand_points, parse_cards, sort_cards
-from toonerville.game import Game
-from toonerville.messages import Message
-from toonerville.scoring import round_scores
-from toonerville.simulate import play_game
+from toonerville.engine import actions as A
+from toonerville.engine.cards import hand_points, parse_cards, sort_cards
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.engine.messages import Message
+from toonerville.engine.scoring import round_scores
+from toonerville.players.bots import HeuristicBot
+from toonerville.players.simulate import play_game
 from toonerville.store import Seat, open_store
-from toonerville.views import Phase
 from toonerville.widgets.base import MessageBox
 from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.hand import SeatHand, order_cards
@@ -411,7 +411,7 @@ def test_the_seat_view_follows_its_model_and_reads_nothing_else() -> None:
     """A seat view given a model (`follow`) draws the model's seat and redraws on each of
     its changes: a move made through the model, not the view, reaches the page; a new
     model replaces the old one, whose changes no longer reach it."""
-    from toonerville.table import Table
+    from toonerville.players.table import Table
     from toonerville.widgets.seat_model import SeatModel, TableSession
 
     game = Game.new(players=3, seed=8, names=["Ann", "Bo", "Crow"])

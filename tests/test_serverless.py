@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from toonerville import serverless
-from toonerville.messages import set_language
+from toonerville.engine.messages import set_language
+from toonerville.pages import serverless
 from toonerville.widgets.classroom import SharedTable
 
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401 - no widget outlives its test
 
-from toonerville import actions as A
-from toonerville.events import Phase
-from toonerville.game import Game
-from toonerville.rules import Rules
+from toonerville.engine import actions as A
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.engine.rules import Rules
+from toonerville.players.table import Table
 from toonerville.store import open_store
-from toonerville.table import Table
 from toonerville.widgets.passplay import HUMAN, PassAndPlay
 from toonerville.widgets.seat_model import TableSession
 from toonerville.widgets.session import PlaySession, SeatModel, SharedSession
@@ -116,9 +116,9 @@ def test_bots_that_cannot_finish_a_game_stop_and_the_page_says_so(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A round no bot ends (a save without a turn limit): "Let the bots finish" stops at
     the table's one safety limit, says why, and a second click makes no more moves."""
-    import toonerville.table
+    import toonerville.players.table
 
-    monkeypatch.setattr(toonerville.table, "SAFETY_MOVES", 40)
+    monkeypatch.setattr(toonerville.players.table, "SAFETY_MOVES", 40)
     s = PlaySession(seed=3, bots=2)
     s.new_game()
     assert s.game.turn_limit is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toonerville.simulate import SAFETY_TURN_LIMIT, game_seed, play_game, simulate
+from toonerville.players.simulate import SAFETY_TURN_LIMIT, game_seed, play_game, simulate
 
 
 def test_turn_limit_none_is_still_bounded() -> None:
@@ -66,7 +66,7 @@ def test_simulate_collects_young_objects_after_each_game_and_all_now_and_then(
     import gc
     import sys
 
-    module = sys.modules["toonerville.simulate"]
+    module = sys.modules["toonerville.players.simulate"]
     asked: list[int] = []
     real = gc.collect
     monkeypatch.setattr(module, "FULL_COLLECTION_EVERY", 2)

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville.game import Game
-from toonerville.messages import set_language
-from toonerville.saves import MAX_SIZE
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.engine.messages import set_language
+from toonerville.engine.saves import MAX_SIZE
 from toonerville.store.errors import CorruptTableError, StoreError
 from toonerville.store.solo import KEEP_DAYS, SoloGames, is_key, new_key
-from toonerville.views import Phase
 from toonerville.widgets.play import PlayGame
 
 KEY = "k" * 22

@@ -17,14 +17,20 @@ import pytest
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
-from toonerville.cards import COLOURS, NATURALS, ROOK, Card, hand_points, parse_cards
-from toonerville.errors import NotationError, RulesError
-from toonerville.laydown import check_lay_down
-from toonerville.melds import Meld, MeldKind, check_meld
-from toonerville.rules import Contract, Rules
-from toonerville.solver import LayDown, best_lay_down, find_contract, shortfall, whole_hand
-from toonerville.solver.partition import _search
-from toonerville.solver.tally import NONE
+from toonerville.engine.cards import COLOURS, NATURALS, ROOK, Card, hand_points, parse_cards
+from toonerville.engine.errors import NotationError, RulesError
+from toonerville.engine.laydown import check_lay_down
+from toonerville.engine.melds import Meld, MeldKind, check_meld
+from toonerville.engine.rules import Contract, Rules
+from toonerville.engine.solver import (
+    Arrangement,
+    best_lay_down,
+    find_contract,
+    shortfall,
+    whole_hand,
+)
+from toonerville.engine.solver.partition import _search
+from toonerville.engine.solver.tally import NONE
 
 VARIANTS = (
     Rules(),
@@ -397,7 +403,7 @@ def test_T17_whole_hand_round_11_with_extra_melds() -> None:
 def test_T3_best_lay_down_leaves_the_fewest_points() -> None:
     best = best_lay_down("R5 R6 R7 RK R9 R10 Y9 G9 B9 B2 Y14", 2)
     assert best is not None
-    assert isinstance(best, LayDown)
+    assert isinstance(best, Arrangement)
     assert sorted(map(str, best.left)) == ["B2", "Y14"]
     assert best.points_left == 15
     assert str(best.melds[0]) == "R5 R6 R7 RK=R8 R9 R10"
@@ -576,7 +582,7 @@ H7_HAND_81 = (
     "R12 G10")
 #: the H7 walk's step limit (5,000 where the module had none: so this group fails, and
 #: does not hang, on a search without one)
-STEP_LIMIT: int = getattr(__import__("toonerville.solver.partition", fromlist=["_"]),
+STEP_LIMIT: int = getattr(__import__("toonerville.engine.solver.partition", fromlist=["_"]),
                           "EXTRA_MELDS_STEPS", 5_000)
 
 
@@ -584,7 +590,7 @@ STEP_LIMIT: int = getattr(__import__("toonerville.solver.partition", fromlist=["
 def walk_steps(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the steps (`_Partition.cell` calls) of every walk; stops a walk far past the
     limit with an AssertionError, so an unbounded search fails at once, not by hanging."""
-    from toonerville.solver import partition
+    from toonerville.engine.solver import partition
 
     steps = [0]
     cell = partition._Partition.cell
@@ -618,8 +624,8 @@ def test_H7_legal_actions_in_round_11_with_81_cards_are_bounded(walk_steps: list
                                                                  ) -> None:
     """`legal_actions` asks the whole-hand search once for the lay-down and once per Rook
     the hand could swap out of the table: each walk is bounded."""
-    from toonerville.events import Phase
-    from toonerville.game import Game
+    from toonerville.engine.events import Phase
+    from toonerville.engine.game import Game
     rules = Rules(extra_melds=True)
     hand = parse_cards(H7_HAND_81)[:-1]  # and its last card, G10, is drawn
     game = Game.from_position(
@@ -659,7 +665,7 @@ def test_H7_a_card_no_meld_can_take_any_more_ends_the_branch(
     assert search.steps is not None and STEP_LIMIT - search.steps < 3_000
     assert Counter(c for m in search.found for c in m.cards) == Counter(hand)
     assert check_lay_down(search.found, rules.contract(11), rules)
-    from toonerville.solver import partition
+    from toonerville.engine.solver import partition
 
     monkeypatch.setattr(partition, "EXTRA_MELDS_STEPS", 1_000_000)
     monkeypatch.setattr(partition._Partition, "stranded", lambda self, p, spare: False)

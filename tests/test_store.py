@@ -20,7 +20,8 @@ from storehelpers import (  # noqa: F401
     where_fixture,
 )
 
-from toonerville import Game, IllegalActionError, messages
+from toonerville import Game, IllegalActionError
+from toonerville.engine import messages
 from toonerville.store import (
     WATCHER,
     CorruptTableError,

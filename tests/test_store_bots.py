@@ -12,11 +12,11 @@ from pgserver import postgres_url_fixture  # noqa: F401
 from storehelpers import clients_fixture, where_fixture  # noqa: F401
 
 from toonerville import Game
-from toonerville import actions as A
-from toonerville import bots as B
-from toonerville.bots import RandomBot
+from toonerville.engine import actions as A
+from toonerville.players import bots as B
+from toonerville.players.bots import RandomBot
+from toonerville.players.table import BotMistake, Table
 from toonerville.store import TableStore
-from toonerville.table import BotMistake, Table
 
 Clients = Callable[[], TableStore]
 

@@ -15,10 +15,10 @@ from pgserver import postgres_url_fixture  # noqa: F401
 from storehelpers import choose, clients_fixture, where_fixture  # noqa: F401
 
 from toonerville import Game
-from toonerville import actions as A
-from toonerville.events import EventKind, Phase
-from toonerville.hints import discard_helps
-from toonerville.simulate import play_game
+from toonerville.engine import actions as A
+from toonerville.engine.events import EventKind, Phase
+from toonerville.engine.hints import discard_helps
+from toonerville.players.simulate import play_game
 from toonerville.store import Seat, SeatError, TableStore, open_store
 from toonerville.store.errors import BadNameError
 

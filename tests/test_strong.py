@@ -10,14 +10,14 @@ from functools import partial
 
 import pytest
 
-from toonerville import actions as A
-from toonerville.bots import HeuristicBot
-from toonerville.cards import Card, parse_cards, shoe
 from toonerville.coach.hint import memory_for
 from toonerville.coach.memory import Memory, sample_world
 from toonerville.coach.strong import Decision, StrongBot, Weighed, difference
-from toonerville.game import Game
-from toonerville.views import Phase
+from toonerville.engine import actions as A
+from toonerville.engine.cards import Card, parse_cards, shoe
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.players.bots import HeuristicBot
 
 MINE = "R5 Y5 G7 B7 R9 Y2 G3 B11 R13 Y14 G1 B4"
 PILE = "G5 R12 Y3"  # top first: G5 goes with R5 Y5 (T5), so taking it is a real choice
@@ -90,7 +90,7 @@ def test_plain_decisions_are_answered_without_a_search() -> None:
 
 
 def test_a_world_keeps_everything_the_seat_sees() -> None:
-    from toonerville.simulate import play_game
+    from toonerville.players.simulate import play_game
 
     game = play_game(["heuristic"] * 4, seed=8, turn_limit=60)
     checked = 0

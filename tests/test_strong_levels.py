@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from toonerville import actions as A
-from toonerville.bots import BOT_KINDS, BOT_LEVELS, HeuristicBot, make_bot
 from toonerville.coach.levels import LEVEL_NAMES, LEVELS, BeginnerBot, describe_level
 from toonerville.coach.strong import StrongBot
-from toonerville.errors import RulesError
+from toonerville.engine import actions as A
+from toonerville.engine.errors import RulesError
+from toonerville.engine.messages import LANGUAGES, set_language
 from toonerville.explorer.arms import compare_level_arms
-from toonerville.messages import LANGUAGES, set_language
-from toonerville.simulate import play_game
+from toonerville.players.bots import BOT_KINDS, BOT_LEVELS, HeuristicBot, make_bot
+from toonerville.players.simulate import play_game
 
 
 def test_levels_are_in_the_registry_and_old_names_still_work() -> None:

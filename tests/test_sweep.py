@@ -19,17 +19,17 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from toonerville import actions as A
-from toonerville.bots import HeuristicBot
-from toonerville.cards import COLOURS, ROOK, Card, hand_points, parse_cards
-from toonerville.events import Phase
-from toonerville.game import Game
-from toonerville.laydown import check_lay_down
-from toonerville.melds import Meld, MeldKind, check_meld
-from toonerville.rules import Rules
-from toonerville.solver import best_lay_down, partition, whole_hand
-from toonerville.solver.sweep import sweep
-from toonerville.solver.tally import NONE, book_for, tally
+from toonerville.engine import actions as A
+from toonerville.engine.cards import COLOURS, ROOK, Card, hand_points, parse_cards
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.engine.laydown import check_lay_down
+from toonerville.engine.melds import Meld, MeldKind, check_meld
+from toonerville.engine.rules import Rules
+from toonerville.engine.solver import best_lay_down, partition, whole_hand
+from toonerville.engine.solver.sweep import sweep
+from toonerville.engine.solver.tally import NONE, book_for, tally
+from toonerville.players.bots import HeuristicBot
 
 VARIANTS = (
     Rules(extra_melds=True),

@@ -1,4 +1,4 @@
-"""The one table driver (`toonerville.table`) and the engine's answer to "who acts now":
+"""The one table driver (`toonerville.players.table`) and the engine's answer to "who acts now":
 bot games through it are the games `simulate` plays, a learner who is away is played by
 a stand-in until they come back, buy-offer settings answer for learners, a failing bot
 is replaced by a legal move and kept as a mistake, and the safety limit stops a table."""
@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from toonerville import actions as A
-from toonerville import table as T
-from toonerville.bots import RandomBot
-from toonerville.events import Phase
-from toonerville.game import Game
-from toonerville.simulate import play_game
-from toonerville.table import BotMistake, Table, bot_rng
+from toonerville.engine import actions as A
+from toonerville.engine.events import Phase
+from toonerville.engine.game import Game
+from toonerville.players import table as T
+from toonerville.players.bots import RandomBot
+from toonerville.players.simulate import play_game
+from toonerville.players.table import BotMistake, Table, bot_rng
 
 
 def test_T9_deciders_answer_who_moves_without_a_made_up_move() -> None:

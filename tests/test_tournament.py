@@ -11,22 +11,20 @@ from itertools import combinations
 import pytest
 
 from toonerville import Game, Phase, Rules, RulesError, Seating
-from toonerville.bots import HeuristicBot
-from toonerville.cards import shoe
-from toonerville.rules import RookTurnUp
-from toonerville.scoring import seat_tables
-from toonerville.tournament import (
+from toonerville.engine.cards import shoe
+from toonerville.engine.rules import RookTurnUp
+from toonerville.engine.seating import meetings, seat_tables, spread_schedule
+from toonerville.engine.tournament import (
     Tournament,
     dealer_for,
     master_sheet,
-    meetings,
     seat_round,
     sheet_cell,
     sheet_csv,
-    spread_schedule,
     table_game,
     table_sizes,
 )
+from toonerville.players.bots import HeuristicBot
 
 
 def names(n: int) -> list[str]:
@@ -222,7 +220,7 @@ def test_T22_master_sheet_csv_cells_are_never_formulas() -> None:
 def test_T22_a_tournament_name_is_as_long_as_a_players_name_at_most() -> None:
     """A name is checked when the tournament is made, not when its first table would
     start a game with it (issue 18: every input costs at most its size, once)."""
-    from toonerville.state import MAX_NAME
+    from toonerville.engine.state import MAX_NAME
 
     with pytest.raises(RulesError, match="is too long: at most 100 characters"):
         Tournament.new("ABCDEF", ["x" * (MAX_NAME + 1), "Bob", "Cat"])

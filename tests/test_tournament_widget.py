@@ -16,8 +16,8 @@ from storehelpers import choose
 from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its test
 
 from toonerville import Game, Rules, Seating
+from toonerville.engine.tournament import master_sheet, sheet_csv
 from toonerville.store import TournamentDesk, open_store
-from toonerville.tournament import master_sheet, sheet_csv
 from toonerville.widgets.tournament import (
     MAX_NAMES_TEXT,
     TeacherDesk,

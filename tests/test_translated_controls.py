@@ -11,7 +11,7 @@ import ipywidgets as widgets
 import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville.messages import N_, set_language, translate
+from toonerville.engine.messages import N_, set_language, translate
 from toonerville.store import open_store
 from toonerville.widgets.base import MessageBox, translated, translated_button
 from toonerville.widgets.classroom import SharedTable

@@ -12,9 +12,9 @@ import ipywidgets as widgets
 import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville import messages
-from toonerville.messages import N_, msg, set_language, set_translation
-from toonerville.render import TEXT_PX, card_svg, message_html, rule_ids_html
+from toonerville.engine import messages
+from toonerville.engine.messages import N_, msg, set_language, set_translation
+from toonerville.pages.render import TEXT_PX, card_svg, message_html, rule_ids_html
 from toonerville.widgets import components
 from toonerville.widgets.base import (
     CappedText,
@@ -307,7 +307,7 @@ def test_the_event_log_links_its_rule_ids() -> None:
 
 
 def test_the_rook_card_text_is_translated() -> None:
-    from toonerville.cards import Card
+    from toonerville.engine.cards import Card
 
     english = card_svg(Card.parse("RK"))
     assert ">ROOK<" in english and ">25 points<" in english

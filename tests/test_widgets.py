@@ -13,10 +13,11 @@ import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville import Card, Rules, parse_cards
-from toonerville.game import Game
-from toonerville.messages import msg
-from toonerville.render import SIZES
-from toonerville.rules import Restock, RookTurnUp, contract_for
+from toonerville.engine.deal import DealPlan
+from toonerville.engine.game import Game
+from toonerville.engine.messages import msg
+from toonerville.engine.rules import Restock, RookTurnUp, contract_for
+from toonerville.pages.render import SIZES
 from toonerville.widgets import (
     CardButton,
     EventLog,
@@ -39,7 +40,6 @@ from toonerville.widgets.lessons import (
     BuyDemo,
     ContractExplorer,
     DealDemo,
-    DealPlan,
     MeldChecker,
     RookDemo,
     ScoringDemo,
@@ -408,7 +408,7 @@ def test_contract_explorer_shows_contract_hand_and_solver() -> None:
 
 
 def test_contract_explorer_finds_a_hand_that_meets_the_contract() -> None:
-    from toonerville.solver import find_contract
+    from toonerville.engine.solver import find_contract
 
     seed = next(s for s in range(500) if find_contract(dealt_hand(4, s, 1), 1) is not None)
     explorer = ContractExplorer(round_number=1, seed=seed)
@@ -422,7 +422,7 @@ def test_T15_the_dealt_hand_is_sorted_as_a_player_sorts_it() -> None:
 
 
 def test_T15_deal_until_finds_round_3s_rare_hand_in_one_press() -> None:
-    from toonerville.solver import find_contract
+    from toonerville.engine.solver import find_contract
 
     explorer = ContractExplorer(round_number=3, seed=11)
     explorer.until_button.click()

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville import actions as A
 from toonerville import explorer as X
-from toonerville import render
-from toonerville.cards import Card
-from toonerville.melds import Meld
-from toonerville.messages import set_language
-from toonerville.render import card_html
+from toonerville.engine import actions as A
+from toonerville.engine.cards import Card
+from toonerville.engine.melds import Meld
+from toonerville.engine.messages import set_language
+from toonerville.pages import render
+from toonerville.pages.render import card_html
 from toonerville.store import open_store
 from toonerville.widgets.cards import CardButton
 from toonerville.widgets.classroom import SharedTable

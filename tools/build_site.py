@@ -29,7 +29,7 @@ package registries (PyPI and npm); the built site asks nothing of any other host
    of each language (`voici/render/fa/rulebook.html`): it needs no kernel. Links to the
    app's rulebook page become links to it.
 5. Every page in every language: the notebooks go in as English at the root and, with
-   their prose translated (toonerville.prose), once more per language in a folder of its
+   their prose translated (toonerville.pages.prose), once more per language in a folder of its
    own (`voici/render/fa/02-runs-and-sets.html`). Each page knows its siblings in the
    other languages: `?lang=hi` on any page goes to the Hindi one, the query string and
    #anchor kept, and the links between pages stay in the language's folder.
@@ -91,7 +91,7 @@ NOTEBOOK_LINK = re.compile(r'href="(\d\d-[A-Za-z0-9_-]+|rulebook)\.ipynb(["#?])'
 RULE_LINKS_JS = REPO / "share" / "jupyter" / "voila" / "templates" / "toonerville" / "rule-links.js"
 #: the card-game keys of a seat (as the app's template has them)
 KEYS_JS = RULE_LINKS_JS.with_name("keys.js")
-#: a link to the app's static rulebook page (toonerville.prose.RULEBOOK_STATIC)
+#: a link to the app's static rulebook page (toonerville.pages.prose.RULEBOOK_STATIC)
 APP_RULEBOOK_LINK = re.compile(r'href="\.\./templates/toonerville/static/rulebook-([a-z]+)\.html')
 #: the languages of the site; English, the source, is at the root of `voici/render/`
 SOURCE_LANGUAGE = "en"
@@ -352,7 +352,7 @@ def assemble_pyodide(dest: Path) -> list[str]:
 # -- the notebooks in every language ---------------------------------------------------------
 def site_languages() -> tuple[str, ...]:
     sys.path.insert(0, str(REPO))
-    from toonerville.messages import LANGUAGES
+    from toonerville.engine.messages import LANGUAGES
 
     return tuple(LANGUAGES)
 
@@ -361,7 +361,7 @@ def stage_notebooks(dest: Path) -> Path:
     """The site's contents: every notebook in English at the top of `dest`, and in each
     other language in `dest/<lang>/`, its markdown translated."""
     sys.path.insert(0, str(REPO))
-    from toonerville.prose import translate_notebook
+    from toonerville.pages.prose import translate_notebook
 
     for lang in site_languages():
         folder = dest if lang == SOURCE_LANGUAGE else dest / lang
@@ -505,7 +505,7 @@ HTML_TAG = re.compile(r"<html\b[^>]*>")
 
 def page_direction(lang: str) -> str:
     """"rtl" for a language written right to left (Persian), else "ltr"."""
-    from toonerville.messages import direction
+    from toonerville.engine.messages import direction
 
     return direction(lang)
 

@@ -17,8 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from toonerville import Rules, messages  # noqa: E402
-from toonerville.simulate import play_game  # noqa: E402
+from toonerville import Rules  # noqa: E402
+from toonerville.engine import messages  # noqa: E402
+from toonerville.players.simulate import play_game  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 

@@ -15,7 +15,7 @@ Adding a sentence: write it in English in the code, inside `msg("…", "T4", …
 toonerville.po`; run `compile` and `check`; commit the .pot, the .po and the .mo files.
 
 The notebooks' prose is a second domain, `prose`: `update` also cuts every markdown cell
-of `notebooks/*.ipynb` into blocks (`toonerville.prose`) and writes them to
+of `notebooks/*.ipynb` into blocks (`toonerville.pages.prose`) and writes them to
 `toonerville/locale/prose.pot` and every `prose.po`; `compile` and `check` cover it too.
 
     python tools/i18n.py notebooks translated copies of every notebook, for JupyterLab
@@ -141,7 +141,7 @@ def method_map() -> tuple[list[tuple[str, Any]], dict[str, Any]]:
 def _prose_module() -> Any:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from toonerville import prose
+    from toonerville.pages import prose
     return prose
 
 
@@ -426,7 +426,7 @@ def write_notebooks(out_dir: Path = BUILD_NOTEBOOKS) -> None:
                 nb["cells"].insert(1, {
                     "cell_type": "code", "execution_count": None, "id": "language-of-copy",
                     "metadata": {}, "outputs": [],
-                    "source": ["from toonerville.messages import set_language\n\n",
+                    "source": ["from toonerville.engine.messages import set_language\n\n",
                                f'set_language("{code}")  # the language of this copy'],
                 })
             text = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"

@@ -4,7 +4,7 @@ rulebook page (no kernel behind either).
     python tools/pages.py          write the app's copies (committed, see below)
     python tools/pages.py check    exit 1, saying which file, when one is not current
 
-Sources: the texts of `toonerville/frontpage.py` and the lessons' navigation labels (both
+Sources: the texts of `toonerville/pages/frontpage.py` and the lessons' navigation labels (both
 through the kit's catalogues), `docs/rules.md` (each block through the `prose` catalogue,
 as the rulebook notebook's) and README.md's "Set-up" and "In the classroom" sections.
 
@@ -46,9 +46,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from rulebook import PAGES, RULES, sections  # noqa: E402
 
-from toonerville.frontpage import texts  # noqa: E402
-from toonerville.messages import LANGUAGES, RTL, direction  # noqa: E402
-from toonerville.prose import RULEBOOK_STATIC, catalogue, translate_markdown  # noqa: E402
+from toonerville.engine.messages import LANGUAGES, RTL, direction  # noqa: E402
+from toonerville.pages.frontpage import texts  # noqa: E402
+from toonerville.pages.prose import RULEBOOK_STATIC, catalogue, translate_markdown  # noqa: E402
 
 TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "toonerville"
 STATIC = TEMPLATE / "static"

@@ -9,7 +9,7 @@ docs/rules.md stays the one source of the rules; the notebook is generated from 
 rule changed there reaches the app (and its translations, through `tools/i18n.py update`)
 by running this tool. The navigation bar is generated too: every page listed in `PAGES`,
 the page itself in bold; its labels are translated once for all notebooks (see
-`toonerville.prose.nav_items`).
+`toonerville.pages.prose.nav_items`).
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def dumps(nb: dict[str, Any]) -> str:
 def with_nav_bar(nb: dict[str, Any], name: str) -> dict[str, Any]:
     """`nb` with its first cell the navigation bar of `name`: a first markdown cell that
     is already a navigation bar is rewritten, otherwise a new first cell is added."""
-    from toonerville.prose import nav_items
+    from toonerville.pages.prose import nav_items
 
     cells = nb["cells"]
     bar = nav_bar(name)

@@ -1,19 +1,21 @@
-"""Toonerville Rook: the rules engine.
+"""Toonerville Rook: the package's public face.
 
-The package layout is the architecture:
+`from toonerville import Game, Rules, parse_cards, actions, ...` gives the names that
+notebooks, saved code and the README use. The package is laid out in layers, each a
+folder that imports only the ones before it (docs/layout.md, tests/test_layers.py):
 
-- `cards`     card values, notation, the shoe, card points (T1–T3)
-- `rules`     the round table and every house-rule switch (`Rules`, T7, H1–H10)
-- `messages`  explanations as data, rendered in the learner's language
-- `errors`    the refusals, one type per kind
-- `melds`     runs and sets, laying off and the Rook swap (T4–T6, T18, T19)
-- `laydown`   which melds make a contract (T15, H7, H8)
-- `solver`    can a hand meet a contract, and the best way to lay it down
-- `game`      the one mutable owner: a whole game as a state machine
-- `scoring`   round scores, totals, ranking with ties, the master sheet (T20–T22)
-- `seating`   who sits at which table in each tournament round (T22, H11)
-- `bots`, `simulate`, `explorer`   playing and studying many games
-- `render`    pure SVG/HTML pictures; `widgets` the only ipywidgets module
+- `engine`    the rules (pure standard library; what Pyodide runs and mypyc compiles):
+              cards, rules, melds, the solver, `Game`, scoring, tournaments, saves, errors,
+              the message catalogue
+- `players`   the Bot protocol and registry, the basic bots, the table, `simulate`,
+              the teaching positions
+- `coach`     the strong bot, levels, hints, reviews (importing it registers its bots)
+- `explorer`  studying many games: statistics, runner, tables, sweeps, plots, the CLI
+- `store`     shared tables, seats and tournaments (SQLite / PostgreSQL)
+- `pages`     prose and languages, the front page, the static site's stand-ins, the
+              SVG/HTML pictures (`render`)
+- `serving`   the class's kernel manager
+- `widgets`   the only ipywidgets layer
 - `buildinfo` which build runs: the compiled engine (mypyc, from this same source) or the
               pure one; `BUILD` says which, `TOONERVILLE_PURE=1` forces the pure one
 
@@ -25,8 +27,9 @@ from . import buildinfo as _buildinfo
 _buildinfo.choose()  # before any engine module is imported
 
 # ruff: noqa: E402 - the engine's modules are imported after the build is chosen
-from .bots import HeuristicBot, RandomBot
-from .cards import (
+from . import coach as coach  # registers the coach's bots ("beginner", "strong") by name
+from .engine import actions  # the moves, `actions.Draw(...)`: notebooks use them
+from .engine.cards import (
     COLOURS,
     ROOK,
     Card,
@@ -37,7 +40,7 @@ from .cards import (
     parse_cards,
     shoe,
 )
-from .errors import (
+from .engine.errors import (
     AlreadyDownError,
     BuyError,
     CardNotInHandError,
@@ -57,16 +60,18 @@ from .errors import (
     ToonervilleError,
     WrongPhaseError,
 )
-from .game import Game
-from .laydown import check_lay_down
-from .melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
-from .messages import Message
-from .rules import Contract, Restock, RookTurnUp, Rules, Seating, SwappedRook, contract_for
-from .scoring import MasterSheet, places, round_scores
-from .seating import seat_tables
-from .simulate import GameRecord, play_game, simulate
-from .solver import Arrangement, LayDown, best_lay_down, find_contract, shortfall, whole_hand
-from .views import Event, Phase, PlayerView, RoundRecord
+from .engine.events import Event, Phase
+from .engine.game import Game
+from .engine.laydown import check_lay_down
+from .engine.melds import Meld, MeldKind, Verdict, check_meld, is_run, is_set
+from .engine.messages import Message
+from .engine.rules import Contract, Restock, RookTurnUp, Rules, Seating, SwappedRook, contract_for
+from .engine.scoring import MasterSheet, places, round_scores
+from .engine.seating import seat_tables
+from .engine.solver import Arrangement, best_lay_down, find_contract, shortfall, whole_hand
+from .engine.views import PlayerView, RoundRecord
+from .players.bots import HeuristicBot, RandomBot
+from .players.simulate import GameRecord, play_game, simulate
 
 #: "compiled" (the engine's modules run as C extensions built by mypyc from this source) or
 #: "pure" (plain Python: under Pyodide, without a compiler, or with TOONERVILLE_PURE=1)
@@ -74,14 +79,14 @@ BUILD: str = _buildinfo.report()
 __build__ = BUILD
 
 __all__ = [
-    "BUILD",
+    "BUILD", "actions",
     "COLOURS", "ROOK", "BuyError", "Card", "CardNotInHandError", "Colour", "Contract",
     "ContractNotMetError", "DiscardError", "IllegalActionError", "InvalidMeldError",
     "LayOffError", "Meld", "MeldKind", "Message", "NotYourTurnError", "NotationError",
     "Restock", "RookSwapError", "RookTurnUp", "Rules", "RulesError", "SaveFileError",
     "ToonervilleError", "Verdict", "WrongPhaseError", "check_lay_down", "check_meld",
     "contract_for", "format_cards", "hand_points", "is_run", "is_set", "parse_cards",
-    "Arrangement", "LayDown", "best_lay_down", "find_contract", "shortfall", "whole_hand",
+    "Arrangement", "best_lay_down", "find_contract", "shortfall", "whole_hand",
     "Game", "Event",
     "Phase", "PlayerView", "RoundRecord", "HeuristicBot", "RandomBot", "GameRecord",
     "play_game", "simulate", "AlreadyDownError", "DeadEndError", "MalformedActionError",

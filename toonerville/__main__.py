@@ -8,9 +8,9 @@ import sys
 from collections.abc import Sequence
 
 from . import buildinfo
-from .explorer_cli import add_simulate_command
-from .game import Game
-from .simulate import play_game
+from .engine.game import Game
+from .explorer.cli import add_simulate_command
+from .players.simulate import play_game
 
 
 def demo(seed: int, players: int, out=sys.stdout) -> Game:  # type: ignore[no-untyped-def]

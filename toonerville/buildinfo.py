@@ -111,7 +111,7 @@ def compiled_modules() -> tuple[str, ...]:
 def report() -> str:
     """"compiled" when the engine's modules run compiled (the cards, the first of them,
     stand for all: a build compiles them together), else "pure"."""
-    return "compiled" if f"{PACKAGE}.cards" in compiled_modules() else "pure"
+    return "compiled" if f"{PACKAGE}.engine.cards" in compiled_modules() else "pure"
 
 
 def describe() -> str:

@@ -147,10 +147,10 @@ def going_out_save(seeds: int = 60) -> tuple[str, str]:
     discard)."""
     import json
 
-    from toonerville import actions as A
-    from toonerville.events import EventKind
-    from toonerville.scenarios import player_names
-    from toonerville.simulate import play_game
+    from toonerville.engine import actions as A
+    from toonerville.engine.events import EventKind
+    from toonerville.players.scenarios import player_names
+    from toonerville.players.simulate import play_game
 
     for seed in range(seeds):
         game = play_game(["heuristic"] * 4, seed=seed)

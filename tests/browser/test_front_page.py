@@ -20,8 +20,8 @@ from tests.browser.test_site import (
     open_site_notebook,
     site_server,
 )
-from toonerville.frontpage import texts
-from toonerville.messages import LANGUAGES
+from toonerville.engine.messages import LANGUAGES
+from toonerville.pages.frontpage import texts
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

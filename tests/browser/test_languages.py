@@ -33,7 +33,7 @@ from tests.conftest import (
     stop_voila,
 )
 from tests.prosehelpers import i18n_tool, write_fake_catalogues
-from toonerville.prose import LOCALE_ENV
+from toonerville.pages.prose import LOCALE_ENV
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -439,7 +439,7 @@ def test_09_a_round_end_its_review_a_hint_and_a_move_speak_persian(
     (played in this process's store), asks for a hint, sees the round end (its recap
     and review), then draws and discards in round 2; no English word at any step."""
     from tests.browser.test_table_away import table_before_round_end
-    from toonerville.game import Game
+    from toonerville.engine.game import Game
     from toonerville.store import open_store
     from toonerville.widgets.classroom import store_location
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from toonerville.game import Game
+from toonerville.engine.game import Game
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -127,7 +127,7 @@ FONT_SIZES_JS = """() => {
 @pytest.mark.parametrize("name", ["02-runs-and-sets.ipynb", "05-the-rook.ipynb"])
 def test_projector_size_in_the_url_scales_every_text_of_the_page(
         open_notebook: OpenNotebook, name: str) -> None:
-    from toonerville.render import TEXT_PX
+    from toonerville.pages.render import TEXT_PX
     from toonerville.widgets.base import CONTROL_PX
 
     normal = open_notebook(name, wait_for=".tv-lesson .tv-size-toggle").page.evaluate(

@@ -285,9 +285,9 @@ def test_a_refusal_is_on_screen_without_scrolling(open_notebook: OpenNotebook, w
 def _going_out_save() -> tuple[str, str]:
     """A saved game in which the learner (seat 0) goes out of round 1 with their next
     discard: (the save, the card to discard)."""
-    from toonerville import actions as A
-    from toonerville.events import EventKind
-    from toonerville.simulate import play_game
+    from toonerville.engine import actions as A
+    from toonerville.engine.events import EventKind
+    from toonerville.players.simulate import play_game
 
     for seed in range(60):
         game = play_game(["heuristic"] * 4, seed=seed)

@@ -16,8 +16,8 @@ from play_page import pass_by_click, pass_offers, wait_for_my_move
 from playwright.sync_api import expect
 
 from tests.conftest import NOTEBOOKS_DIR, RENDERED_JS, start_voila, stop_voila
-from toonerville.game import Game
-from toonerville.table import Table
+from toonerville.engine.game import Game
+from toonerville.players.table import Table
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from toonerville import actions as A
-from toonerville.bots import HeuristicBot
-from toonerville.game import Game
+from toonerville.engine import actions as A
+from toonerville.engine.game import Game
+from toonerville.players.bots import HeuristicBot
 from toonerville.store import Seat, open_store
 from toonerville.widgets.classroom import store_location
 

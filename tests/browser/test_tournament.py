@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from toonerville.rules import ROUNDS
-from toonerville.tournament import Tournament, master_sheet
+from toonerville.engine.rules import ROUNDS
+from toonerville.engine.tournament import Tournament, master_sheet
 from toonerville.widgets.tournament import MAX_NAME, PRINT_CSS, master_sheet_html
 
 if TYPE_CHECKING:

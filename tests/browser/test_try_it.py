@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from play_page import pass_offers
 from playwright.sync_api import expect
 
-from toonerville.cards import Card
+from toonerville.engine.cards import Card
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page

@@ -10,8 +10,8 @@ allow: "discarding G11 instead costs about 6 points this round (2 to 10 points; 
 rounds played out)" when the interval is above 0, "about the same" when it covers 0,
 "may be better, by about 5 points" when it is below 0 (never a better move as a cost of
 0). Also `memory_for` — the notes a seat would have taken this round, rebuilt from that
-seat's own views of the game's positions (never another seat's cards) — and
-`move_words`, a move in words.
+seat's own views of the game's positions (never another seat's cards). A move in words
+is `strong.move_words`.
 
 A hint is data; a page shows it. Same game, same seat, same answer, however loaded the
 machine: the work is a number of worlds, never a time.
@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from .. import actions as A
-from ..bots import HeuristicBot
-from ..errors import NotYourTurnError, WrongPhaseError
-from ..game import Game
-from ..messages import N_, Message, msg
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.errors import NotYourTurnError, WrongPhaseError
+from ..engine.game import Game
+from ..engine.messages import N_, Message, msg
+from ..engine.views import PlayerView
+from ..players.bots import HeuristicBot
 from .memory import Memory
 from .strong import (
     DEFAULT_TIME_BUDGET,
@@ -41,35 +41,12 @@ from .strong import (
     StrongBot,
     Weighed,
     difference,
+    move_words,
     price,
 )
 
 #: how many worlds a hint prices its alternatives on, at least and at most (`strong.price`)
 HINT_PRICE = (PRICE_LEAST, PRICE_MOST)
-
-#: a move in words, by its kind
-_WORDS = {
-    A.Discard: N_("discarding {card}"),
-    A.TakeDiscard: N_("taking {card}"),
-    A.Draw: N_("drawing from the stock"),
-    A.Buy: N_("buying {card}"),
-    A.Pass: N_("passing on {card}"),
-    A.LayOff: N_("laying off {card}"),
-    A.LayDown: N_("laying down your contract"),
-    A.SwapRook: N_("swapping {card} for a Rook"),
-}
-
-
-def move_words(action: A.Action, card: object = "") -> Message:
-    """`action` in words ("discarding G11"); `card` is the card a take, buy or pass is
-    about (the top discard)."""
-    template = _WORDS.get(type(action))
-    if template is None:  # a move a hint never weighs: its notation, untranslated
-        return Message("{move}", {"move": action.notation().split(": ", 1)[-1]})
-    if isinstance(action, A.SwapRook):
-        return msg(template, None, card=action.natural)
-    return msg(template, None, card=getattr(action, "card", card))
-
 
 #: what an alternative's figures allow a hint to say
 COSTS = N_("{move} instead costs about {points} points this round ({low} to {high} "

@@ -4,8 +4,8 @@ Owns `LEVELS` (the levels a page offers, weakest first, each with a sentence tha
 describes it, translated), `BeginnerBot` (the heuristic bot with a learner's slips: now
 and then, by its seeded generator, it misses a lay-off, a good buy or a useful discard)
 and `compare_levels` (paired games: each deal played twice, one seat played once by each
-level, the other seats heuristic, the seat rotated game by game; one `Pair` per deal),
-summed up by `level_difference`.
+level, the other seats heuristic, the seat rotated game by game; one `Pair` per deal;
+`explorer.arms.level_difference` sums them up).
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .. import actions as A
-from ..bots import Bot, HeuristicBot, Legal, make_bot
-from ..messages import N_, Message, msg
-from ..rules import Rules
-from ..simulate import DEFAULT_TURN_LIMIT, game_seed, play_game
-from ..views import Phase, PlayerView
+from ..engine import actions as A
+from ..engine.events import Phase
+from ..engine.messages import N_, Message, msg
+from ..engine.rules import Rules
+from ..engine.views import PlayerView
+from ..players.bots import Bot, HeuristicBot, Legal, make_bot
+from ..players.simulate import DEFAULT_TURN_LIMIT, game_seed, play_game
 
 #: the levels a page offers, weakest first, with the sentence that describes each
 LEVELS: dict[str, str] = {
@@ -41,7 +42,7 @@ LEVEL_NAMES = {"beginner": N_("beginner"), "heuristic": N_("heuristic"),
 
 def describe_level(kind: str) -> Message:
     """The sentence that describes a level (or any bot of the registry)."""
-    from ..bots import BOTS
+    from ..players.bots import BOTS
 
     if kind in LEVELS:
         return msg(LEVELS[kind], None)
@@ -111,17 +112,3 @@ def compare_levels(level_a: str | Callable[[], Bot], level_b: str | Callable[[],
             game = play_game(bots, s, rules, turn_limit)
             totals.append(game.totals[seat])
         yield Pair(index, s, seat, totals[0], totals[1])
-
-
-def level_difference(pairs: list[Pair]) -> dict[str, object]:
-    """Mean points per game of each level, B − A (paired) with its 95 % interval, and
-    A's points relative to B's ((A − B) / B: −0.15 is 15 % fewer points)."""
-    from ..explorer.stats import count_mean_ci, paired_ci
-
-    a = [float(p.a) for p in pairs]
-    b = [float(p.b) for p in pairs]
-    diff = paired_ci(a, b)
-    mean_b = sum(b) / len(b) if b else float("nan")
-    return {"games": len(pairs), "a": count_mean_ci(a), "b": count_mean_ci(b),
-            "b_minus_a": diff,
-            "relative": -diff.value / mean_b if b and mean_b else float("nan")}

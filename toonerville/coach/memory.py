@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 
-from .. import actions as A
-from ..cards import Card, shoe
-from ..events import Phase
-from ..game import Game
-from ..rules import Rules
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.cards import Card, shoe
+from ..engine.events import Phase
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..engine.views import PlayerView
 
 #: the turn limit of a world's playouts (a round that long is scored as it stands)
 WORLD_TURN_LIMIT = 200
@@ -212,6 +211,3 @@ def _lead_in(game: Game, view: PlayerView, taken: bool) -> int:
     return game.moves_made
 
 
-def seats_cards(game: Game) -> Sequence[tuple[Card, ...]]:
-    """Every seat's hand in a world (for tests and the curious)."""
-    return [game.hand(s) for s in range(game.players)]

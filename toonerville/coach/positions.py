@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import RulesError
-from ..game import Game
-from ..messages import msg
-from ..rules import ROUNDS
-from ..scenarios import SCENARIOS, buy_position, player_names, rook_position
-from ..table import Table
+from ..engine.errors import RulesError
+from ..engine.game import Game
+from ..engine.messages import msg
+from ..engine.rules import ROUNDS
+from ..players.scenarios import SCENARIOS, buy_position, player_names, rook_position
+from ..players.table import Table
 from .review import Mistake
 
 

@@ -32,15 +32,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import actions as A
-from ..errors import IllegalActionError, SaveFileError, ToonervilleError
-from ..events import Phase
-from ..game import Game
-from ..messages import N_, Message, msg
-from ..saves import MAX_DEPTH, MAX_SIZE, json_depth
-from .hint import Alternative, move_words, price_at
+from ..engine import actions as A
+from ..engine.errors import IllegalActionError, SaveFileError, ToonervilleError
+from ..engine.events import Phase
+from ..engine.game import Game
+from ..engine.messages import N_, Message, msg
+from ..engine.saves import MAX_DEPTH, MAX_SIZE, json_depth
+from .hint import Alternative, price_at
 from .review import SECOND_WORLDS, Mistake
-from .strong import difference
+from .strong import difference, move_words
 
 FORMAT = "toonerville-practice"
 VERSION = 1

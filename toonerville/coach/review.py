@@ -28,12 +28,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from .. import actions as A
-from ..bots import HeuristicBot
-from ..game import Game
-from ..messages import Message
-from .hint import decide_at, move_words, price_at, round_start
-from .strong import _CHOSEN, _reason, difference
+from ..engine import actions as A
+from ..engine.game import Game
+from ..engine.messages import Message
+from ..players.bots import HeuristicBot
+from .hint import decide_at, price_at, round_start
+from .strong import WHY_CHOSEN, difference, move_words, why_better
 
 #: worlds per decision in the first pass (screening), and (least, most) fresh worlds of
 #: the second (re-pricing the move made against the better move, `strong.price`)
@@ -123,8 +123,8 @@ def _repriced(game: Game, seat: int, k: int, better: A.Action, start: int
         return None
     view = game.position_at(k).view(seat)
     card = view.offered or view.discard_top or ""
-    if type(better) in _CHOSEN and type(made) in _CHOSEN:
-        reason = _reason(best, priced, made, view)
+    if type(better) in WHY_CHOSEN and type(made) in WHY_CHOSEN:
+        reason = why_better(best, priced, made, view)
     else:  # a lay-off or a lay-down missed: the bot's own sentence for its move (the
         # heuristic bot's: the strong bot never weighs a lay-off)
         pos = game.position_at(k)

@@ -23,6 +23,7 @@ shown (`price`, `StrongBot(price=…)`): the moves weighed again on fresh worlds
 apart from the worlds that chose the move (`world_seeds`: the chosen move looks better
 on the worlds that chose it than it is), every move on the same worlds and luck, and
 each compared with the chosen one as a paired `difference` with its standard error.
+`move_words` says a move in words (the reasons here, the hint's and the review's).
 """
 
 from __future__ import annotations
@@ -34,16 +35,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import actions as A
-from ..bots import HeuristicBot, Legal, _key, _Tally
-from ..cards import Card
-from ..events import Phase
-from ..game import Game
-from ..legal import discard_move, simple_move
-from ..messages import N_, Message, msg
-from ..rules import ROUNDS, Rules
-from ..table import Table
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.events import Phase
+from ..engine.game import Game
+from ..engine.legal import discard_move, simple_move
+from ..engine.messages import N_, Message, msg
+from ..engine.rules import ROUNDS, Rules
+from ..engine.views import PlayerView
+from ..players.bots import HeuristicBot, Legal, Tally, hand_key
+from ..players.table import Table
 from .memory import Memory, sample_world
 
 #: worlds per decision by default: the deterministic work budget
@@ -160,8 +161,9 @@ class Decision:
         return next((w for w in self.priced if w.action == action), None)
 
 
-#: the reasons of a move the search chose over the heuristic bot's
-_CHOSEN = {
+#: the reasons of a move the search chose over the heuristic bot's, by kind of move
+#: (template, rule id): `why_better` fills them in; the review tells which kinds it explains
+WHY_CHOSEN = {
     A.Discard: (N_("discard {card}: played out {n} times, this round ends about {points} "
                    "points better for you than discarding {other}"), "T13"),
     A.TakeDiscard: (N_("take {card}: played out {n} times, this round ends about {points} "
@@ -180,10 +182,32 @@ EVEN = N_("{move} or {other}: played out {n} times, this round ends about the sa
           "you either way")
 
 
-def _move_words(action: A.Action, view: PlayerView) -> Message:
-    """`action` in words, for `EVEN` (the coach's `hint.move_words` says it to a learner)."""
-    from .hint import move_words
+#: a move in words, by its kind
+_WORDS = {
+    A.Discard: N_("discarding {card}"),
+    A.TakeDiscard: N_("taking {card}"),
+    A.Draw: N_("drawing from the stock"),
+    A.Buy: N_("buying {card}"),
+    A.Pass: N_("passing on {card}"),
+    A.LayOff: N_("laying off {card}"),
+    A.LayDown: N_("laying down your contract"),
+    A.SwapRook: N_("swapping {card} for a Rook"),
+}
 
+
+def move_words(action: A.Action, card: object = "") -> Message:
+    """`action` in words ("discarding G11"); `card` is the card a take, buy or pass is
+    about (the top discard)."""
+    template = _WORDS.get(type(action))
+    if template is None:  # a move a hint never weighs: its notation, untranslated
+        return Message("{move}", {"move": action.notation().split(": ", 1)[-1]})
+    if isinstance(action, A.SwapRook):
+        return msg(template, None, card=action.natural)
+    return msg(template, None, card=getattr(action, "card", card))
+
+
+def _move_words(action: A.Action, view: PlayerView) -> Message:
+    """`action` in words, for `EVEN`."""
     return move_words(action, view.offered or view.discard_top or "")
 
 
@@ -248,8 +272,8 @@ class StrongBot:
         # the reason's figures: the fresh worlds' when priced (the worlds that chose a
         # move flatter it), else the choice's own
         figures = priced if len(priced) >= 2 else weighed
-        return Decision(best.action, _reason(next(w for w in figures if w.action ==
-                                                  best.action), figures, action, view),
+        return Decision(best.action, why_better(next(w for w in figures if w.action ==
+                                                     best.action), figures, action, view),
                         weighed, priced)
 
     def _bots(self, players: int) -> list[HeuristicBot]:
@@ -265,7 +289,7 @@ class StrongBot:
             card = view.offered
             if card is None or view.down[seat] or view.round_number == ROUNDS:
                 return []
-            if h._helps(card, view, _key(view.hand), rules)[0] <= 0:
+            if h._helps(card, view, hand_key(view.hand), rules)[0] <= 0:
                 return []  # it goes with none of the cards: pass
             buy = simple_move(A.Buy, seat)
             if legal is not None and buy not in legal():
@@ -275,7 +299,7 @@ class StrongBot:
             top = view.discard_top
             if top is None or view.down[seat] or top.is_rook:
                 return []
-            if h._helps(top, view, _key(view.hand), rules)[0] <= 0:
+            if h._helps(top, view, hand_key(view.hand), rules)[0] <= 0:
                 return []
             take, draw = simple_move(A.TakeDiscard, seat), simple_move(A.Draw, seat)
             return [action, draw if action == take else take]
@@ -305,7 +329,7 @@ def _other_discards(view: PlayerView, chosen: Card, k: int) -> list[Card]:
     if view.down[view.seat]:
         pool.sort(key=lambda c: (c.is_rook, -c.points, c.sort_key))
         return pool[:k]
-    tally = _Tally(_key(hand))
+    tally = Tally(hand_key(hand))
     while pool and len(out) < k:
         card = tally.least_useful(pool, view.contract)
         out.append(card)
@@ -313,11 +337,11 @@ def _other_discards(view: PlayerView, chosen: Card, k: int) -> list[Card]:
     return out
 
 
-def _reason(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
-            view: PlayerView) -> Message:
+def why_better(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
+               view: PlayerView) -> Message:
     """Why the search's move `best` beats `usual` (the heuristic bot's, or the move
     a learner made) in `view`'s decision."""
-    template, rule = _CHOSEN[type(best.action)]
+    template, rule = WHY_CHOSEN[type(best.action)]
     other = next((w for w in weighed if w.action == usual), weighed[-1])
     gain = difference(other, best)
     params: dict[str, object] = {"n": gain.n, "points": round(gain.mean)}

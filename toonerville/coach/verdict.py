@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import actions as A
-from ..game import Game
-from ..messages import Message, msg
-from .hint import HINT_PRICE, Alternative, decide_at, move_words, price_at
-from .strong import DEFAULT_WORLDS, difference
+from ..engine import actions as A
+from ..engine.game import Game
+from ..engine.messages import Message, msg
+from .hint import HINT_PRICE, Alternative, decide_at, price_at
+from .strong import DEFAULT_WORLDS, difference, move_words
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,24 +12,24 @@ One job per module, arrows pointing down:
 - `runner`: playing them anywhere with the same results (`play_games` on this process,
   a local pool, any Executor or a Dask cluster; `StepwiseRun`/`play_games_async` for a
   page in Pyodide), returning a `Simulation`;
-- `tables`: the answers (`ResultTable`, `tables_for`, `QUESTIONS`, `deal_table` …);
+- `tables`: the answers (`ResultTable`, `deal_table` …);
 - `sweeps`: grids of house rules on paired seeds, ranked (`parse_sweep`, `sweep_table`);
-- `figures`: the plot of each answer as SVG (`figure_svg`, drawn by `toonerville.plots`);
-- `export`: CSV and JSON (`write_csv`, `run_json`, `run_from_json`).
-
-Earlier names stay importable: `run` is `play_games`, `Run` is `Simulation`, `Table` is
-`ResultTable` (a run and a table are things of the game itself).
+- `questions`: which tables answer which question (`QUESTIONS`, `tables_for`);
+- `figures`: the plot of each answer as SVG (`figure_svg`, drawn by `toonerville.explorer.plots`);
+- `export`: CSV and JSON (`write_csv`, `run_json`, `run_from_json`);
+- `cli`: the command line (`python -m toonerville simulate ...`).
 """
 
 from __future__ import annotations
 
-from ..bots import BOT_KINDS, NoBuyBot
+from ..players.bots import BOT_KINDS, NoBuyBot
 from .arms import PRESETS, Arm, arm_with, bots_for, make_explorer_bot, parse_changes
 from .deals import Exact, FreshDeal, deal_seed, deal_share, dealt_hand, fresh_deal
 from .exact import exact_deal_share, exact_share, sets_hands
 from .export import CSV_COLUMNS, csv_rows, run_from_json, run_json, write_csv
 from .facts import GameFacts, RoundFacts, facts_of, hand_meets
 from .figures import deals_svg, figure_svg
+from .questions import QUESTIONS, tables_for
 from .runner import (
     IN_BROWSER,
     Flag,
@@ -69,7 +69,6 @@ from .sweeps import (
 )
 from .tables import (
     GAME_METRICS,
-    QUESTIONS,
     Cell,
     ResultTable,
     arm_names,
@@ -84,19 +83,13 @@ from .tables import (
     score_table,
     seat_game_table,
     seat_round_table,
-    tables_for,
 )
-
-#: the names of the first edition
-run = play_games
-Run = Simulation
-Table = ResultTable
 
 __all__ = [
     "BOT_KINDS", "CSV_COLUMNS", "GAME_METRICS", "IN_BROWSER", "PRESETS", "QUESTIONS",
     "SWEEP_METRICS", "Z95", "Arm", "Axis", "Cell", "Estimate", "Exact", "Flag",
     "FreshDeal", "GameFacts", "NoBuyBot", "Progress", "ResultTable", "RoundFacts",
-    "Run", "SchedulerError", "Simulation", "StepwiseRun", "SweepRow", "Table",
+    "SchedulerError", "Simulation", "StepwiseRun", "SweepRow",
     "arm_names", "arm_with", "bot_table", "bots_for", "buying_table",
     "compare_rounds_table", "compare_table", "count_mean_ci", "csv_rows", "deal_seed",
     "deal_share", "deal_table", "deals_svg", "dealt_hand", "default_chunk",
@@ -104,7 +97,7 @@ __all__ = [
     "fresh_deal", "games_phrase", "hand_meets", "make_explorer_bot", "mean_ci", "paired_ci",
     "paired_share_ci", "parse_changes", "parse_sweep", "play_chunk", "play_facts",
     "play_games", "play_games_async", "poisson_ci", "reference_arm", "round_table",
-    "run", "run_from_json", "run_json", "score_table", "seat_game_table",
+    "run_from_json", "run_json", "score_table", "seat_game_table",
     "seat_round_table", "sets_hands", "share_mean_ci", "sweep_arms", "sweep_chart",
     "sweep_label", "sweep_rows", "sweep_table", "t95", "tables_for", "wilson",
     "write_csv",

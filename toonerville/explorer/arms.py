@@ -4,7 +4,8 @@ Owns `Arm` (bots by seat, so the player count; `Rules`; the turn limit), `bots_f
 `parse_changes` and `arm_with` (read `name=value` house-rule settings, refusing with a
 `RulesError` a learner can read), `PRESETS`, the comparisons a class often asks for, and
 `compare_level_arms` → `LevelComparison`: how many points per game one bot level is
-worth against another (paired deals, `coach.levels.compare_levels`), with 95 % intervals.
+worth against another (paired deals, `coach.levels.compare_levels`), with 95 % intervals
+(`level_difference`).
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..bots import BOT_KINDS, Bot
-from ..coach.levels import Pair, compare_levels, level_difference
-from ..errors import RulesError
-from ..messages import N_, msg
-from ..rules import RULE_OF, Rules
-from ..simulate import DEFAULT_TURN_LIMIT
+from ..coach.levels import Pair, compare_levels
+from ..engine.errors import RulesError
+from ..engine.messages import N_, msg
+from ..engine.rules import RULE_OF, Rules
+from ..players.bots import BOT_KINDS, Bot
+from ..players.simulate import DEFAULT_TURN_LIMIT
+from .stats import count_mean_ci, paired_ci
 
 
 def make_explorer_bot(kind: str) -> Bot | str:
@@ -27,6 +29,18 @@ def make_explorer_bot(kind: str) -> Bot | str:
         raise RulesError(msg("unknown bot {kind!r}: choose from {kinds}", None, kind=kind,
                              kinds=", ".join(BOT_KINDS)))
     return kind
+
+
+def level_difference(pairs: list[Pair]) -> dict[str, object]:
+    """Mean points per game of each level, B − A (paired) with its 95 % interval, and
+    A's points relative to B's ((A − B) / B: −0.15 is 15 % fewer points)."""
+    a = [float(p.a) for p in pairs]
+    b = [float(p.b) for p in pairs]
+    diff = paired_ci(a, b)
+    mean_b = sum(b) / len(b) if b else float("nan")
+    return {"games": len(pairs), "a": count_mean_ci(a), "b": count_mean_ci(b),
+            "b_minus_a": diff,
+            "relative": -diff.value / mean_b if b and mean_b else float("nan")}
 
 
 @dataclass(frozen=True, slots=True)

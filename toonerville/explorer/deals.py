@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, shuffled_shoe
-from ..messages import _
-from ..rules import Rules, contract_for
+from ..engine.cards import Card, shuffled_shoe
+from ..engine.messages import _
+from ..engine.rules import Rules, contract_for
 from .exact import exact_deal_share
 from .facts import hand_meets
 from .stats import Estimate, wilson

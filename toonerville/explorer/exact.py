@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
 
-from ..cards import Card, shoe
-from ..rules import Rules, contract_for
+from ..engine.cards import Card, shoe
+from ..engine.rules import Rules, contract_for
 
 
 def _set_cost(copies: int, rules: Rules) -> int | None:

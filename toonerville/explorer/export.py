@@ -11,7 +11,7 @@ import csv
 from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
-from ..rules import Rules
+from ..engine.rules import Rules
 from .arms import Arm
 from .facts import GameFacts
 from .runner import Simulation

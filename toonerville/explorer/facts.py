@@ -11,10 +11,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..cards import Card, format_cards
-from ..rules import Rules
-from ..scoring import winners
-from ..simulate import GameRecord
+from ..engine.cards import Card, format_cards
+from ..engine.rules import Rules
+from ..engine.scoring import winners
+from ..players.simulate import GameRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +131,7 @@ def _jsonable(value: Any) -> Any:
 
 def hand_meets(hand: Sequence[Card], round_number: int, rules: Rules) -> bool:
     """Does this hand already hold the melds of the round's contract (the solver)?"""
-    from ..solver import find_contract
+    from ..engine.solver import find_contract
 
     return find_contract(tuple(hand), round_number, rules) is not None
 

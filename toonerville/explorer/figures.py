@@ -1,7 +1,7 @@
 """The explorer's pictures: the plot that answers each question, as SVG.
 
 Owns `figure_svg(question, sim)` and `deals_svg(table)`; the drawing itself is
-`toonerville.plots` (standard library only), so the same SVG shows in Voila, in a page
+`toonerville.explorer.plots` (standard library only), so the same SVG shows in Voila, in a page
 in Pyodide and in a file written by `python -m toonerville simulate --svg FILE`.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 
-from ..messages import _, plural
-from ..plots import Chart, Histogram, Series, figure
-from ..rules import ROUNDS
+from ..engine.messages import _, plural
+from ..engine.rules import ROUNDS
 from .deals import Exact
+from .plots import Chart, Histogram, Series, figure
 from .runner import Simulation
 from .stats import Estimate
 from .tables import (

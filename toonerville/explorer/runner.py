@@ -29,9 +29,9 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..errors import RulesError, ToonervilleError
-from ..messages import msg
-from ..simulate import simulate
+from ..engine.errors import RulesError, ToonervilleError
+from ..engine.messages import msg
+from ..players.simulate import simulate
 from .arms import Arm, make_explorer_bot
 from .facts import GameFacts, facts_of
 

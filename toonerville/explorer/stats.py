@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..messages import N_, translate
+from ..engine.messages import N_, translate
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.959964...
 #: two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom

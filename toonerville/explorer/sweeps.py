@@ -16,12 +16,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import BOT_KIND_WORDS
-from ..errors import RulesError
-from ..messages import N_, _, msg
-from ..plots import Chart, Series
+from ..engine.errors import RulesError
+from ..engine.messages import N_, _, msg
+from ..players.bots import BOT_KIND_WORDS
 from .arms import Arm, arm_with, setting_value
 from .facts import GameFacts
+from .plots import Chart, Series
 from .runner import Simulation
 from .stats import Estimate, count_mean_ci, mean_ci, paired_ci
 from .tables import ResultTable, Text, first_player_edge, limit_note, shown_text

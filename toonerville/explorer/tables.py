@@ -5,7 +5,7 @@ a whole table) and the tables a teacher asks for: how hard each round is, buying
 and the first player, bot against bot, the spread of scores, a paired comparison of two
 configurations, and how often a fresh deal already holds the contract (no play). Where
 the chance is computable (a sets-only contract in a fresh deal) the exact value stands
-beside the simulated one. `QUESTIONS` names them and `tables_for` picks them.
+beside the simulated one. `questions` says which tables answer which question.
 """
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..bots import BOT_KIND_WORDS
-from ..cards import shoe
-from ..errors import RulesError
-from ..messages import N_, Message, msg, ngettext, translate
-from ..rules import ROUNDS, Rules, contract_for
+from ..engine.cards import shoe
+from ..engine.messages import N_, Message, msg, ngettext, translate
+from ..engine.rules import ROUNDS, Rules, contract_for
+from ..players.bots import BOT_KIND_WORDS
 from .deals import Exact, exact_or_none, fresh_deal
 from .exact import exact_deal_share
 from .facts import GameFacts, RoundFacts
@@ -569,61 +568,3 @@ def deal_table(players: int = 4, rules: Rules | None = None, hands: int = 300, s
                                 "intervals. 'Exact': the chance counted exactly, for the "
                                 "contracts of sets only.", None, hands=hands, seed=seed,
                                 players=players, cards=len(shoe(players)))))
-
-
-# -- the questions ---------------------------------------------------------------------------
-#: question → its title in English (marked for the catalogue: translate it when shown)
-QUESTIONS: dict[str, str] = {
-    "rounds": N_("How hard is each round?"),
-    "buying": N_("Does buying pay?"),
-    "seats": N_("Does it matter where you sit?"),
-    "bots": N_("How do the bots compare?"),
-    "scores": N_("How are the scores spread?"),
-    "compare": N_("What does a house rule change? (A against B)"),
-    "sweep": N_("Which house rules give short, fair games? (a sweep)"),
-    "deals": N_("How often does a fresh deal already hold the contract? (no play)"),
-}
-
-
-def tables_for(sim: Simulation, question: str = "all") -> list[ResultTable]:
-    """The tables that answer `question` (a key of QUESTIONS but "deals", or "all")."""
-    if question != "all" and question not in QUESTIONS:
-        raise RulesError(msg("unknown question {q!r}: choose from {choices}", None,
-                             q=question, choices=", ".join(["all", *QUESTIONS])))
-    names = arm_names(sim)
-
-    def titled(title: str, name: str) -> Text:
-        return Text(msg("{title} — {name}", None, title=Text(title), name=name))
-
-    def each(make: Callable[[Sequence[GameFacts], str], ResultTable], title: str
-             ) -> list[ResultTable]:
-        if len(sim.arms) == 1:
-            return [make(sim.facts[0], "")]
-        return [make(f, titled(title, name)) for f, name in zip(sim.facts, names, strict=True)]
-
-    if question == "sweep":
-        from .sweeps import sweep_table
-
-        return [sweep_table(sim)]
-    out: list[ResultTable] = []
-    if question in ("rounds", "all"):
-        out += [round_table(f, arm.rules, t) for f, arm, t in zip(
-            sim.facts, sim.arms, [""] if len(sim.arms) == 1 else
-            [titled(N_("How hard is each round?"), n) for n in names], strict=True)]
-    if question in ("buying", "all"):
-        out += each(buying_table, N_("Buying"))
-        if question == "buying" and any(len(set(a.bots)) > 1 for a in sim.arms):
-            out += each(bot_table, N_("The bots against each other"))
-    if question in ("seats", "all"):
-        out += each(seat_round_table, N_("Seats in a round"))
-        out += each(seat_game_table, N_("Seats in a game"))
-    if question in ("bots", "all"):
-        out += each(bot_table, N_("The bots against each other"))
-    if question in ("scores", "all"):
-        out.append(score_table(sim))
-    if question in ("compare", "all") and len(sim.arms) >= 2:
-        out += [compare_table(sim), compare_rounds_table(sim)]
-    if question == "compare" and len(sim.arms) < 2:
-        raise RulesError(msg("a comparison needs a configuration B: give --compare "
-                             "name=value (or choose B's rules)", None))
-    return out

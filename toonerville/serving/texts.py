@@ -14,7 +14,7 @@ import gettext
 from functools import cache
 from typing import Any
 
-from ..messages import DOMAIN, LANGUAGES, LOCALE_DIR, N_, direction
+from ..engine.messages import DOMAIN, LANGUAGES, LOCALE_DIR, N_, direction
 
 #: key → English sentence; {seconds}, {code} and {key} are filled in by the page
 TEXTS: dict[str, str] = {

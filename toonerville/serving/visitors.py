@@ -34,7 +34,7 @@ is wrapped here, once per server process, by `install(manager)`:
 * a page is rendered with the kit's two Voila hooks even when no configuration file set
   them (plain `voila notebooks/` reads only `voila.json`): the page texts in every
   language (`texts.page_config_hook`) and the prose in the language of `?lang=`
-  (`toonerville.prose_hook.prelaunch_hook`); a hook that was configured is kept;
+  (`toonerville.pages.prose_hook.prelaunch_hook`); a hook that was configured is kept;
 * while the page is rendered, `current()` says whose request it is, so the kernel
   manager (`kernels.ClassKernelManager.start_kernel`) knows whose kernel it starts; when
   the response has been sent the manager is told (`page_served`), and when the visitor
@@ -300,7 +300,7 @@ def _default_hooks(handler: Any) -> None:
 
         handler.page_config_hook = page_config_hook
     if getattr(handler, "prelaunch_hook", None) is None:
-        from ..prose_hook import prelaunch_hook
+        from ..pages.prose_hook import prelaunch_hook
 
         handler.prelaunch_hook = prelaunch_hook
 

@@ -41,9 +41,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..actions import excerpt
-from ..messages import msg
-from ..saves import json_depth
+from ..engine.actions import excerpt
+from ..engine.messages import msg
+from ..engine.saves import json_depth
 from .errors import CorruptTableError
 
 #: The format written in every table header; a header of another format is refused.

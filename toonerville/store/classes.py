@@ -34,8 +34,8 @@ from dataclasses import asdict, dataclass, fields
 from datetime import UTC, datetime
 
 from ..coach.levels import LEVELS
-from ..messages import LANGUAGES, msg
-from ..table import BUY_OFFERS
+from ..engine.messages import LANGUAGES, msg
+from ..players.table import BUY_OFFERS
 from . import codes
 from .backend import CLASS_FORMAT, Backend, ClassRow, HandoutRow, MemberRow
 from .errors import (

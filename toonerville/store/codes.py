@@ -13,7 +13,7 @@ import hmac
 import re
 import secrets
 
-from ..messages import msg
+from ..engine.messages import msg
 from .errors import NoSuchTableError
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"

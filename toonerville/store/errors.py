@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import ToonervilleError
-from ..messages import Message
+from ..engine.errors import ToonervilleError
+from ..engine.messages import Message
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 
 class StoreError(ToonervilleError):

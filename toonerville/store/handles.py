@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import actions as A
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.views import PlayerView
 
 if TYPE_CHECKING:
     from .tables import TableStore

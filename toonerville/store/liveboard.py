@@ -38,8 +38,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..messages import msg
-from ..saves import MAX_SIZE
+from ..engine.messages import msg
+from ..engine.saves import MAX_SIZE
 from . import codes
 from .backend import Backend, TableRow, TournamentRow, chained, first_digest
 from .classes import ClassStore, normalise_class_code

@@ -6,15 +6,15 @@ and a name must be 1 to `NAME_LIMIT` characters of printable text. A refusal is 
 `BadNameError` saying what to change. Also `same_name`/`name_key`: names compared as
 people expect, whatever their case, width (Unicode NFKC: "Ｂｏ" is "Bo") and spaces, so
 "bo" finds "Bo" and two seats cannot both be called "Ann" and "ann " (the engine's
-`toonerville.names`, importable from here as before).
+`toonerville.engine.names`, importable from here as before).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..messages import msg
-from ..names import name_key, same_name
+from ..engine.messages import msg
+from ..engine.names import name_key, same_name
 from .errors import BadNameError
 
 #: the longest name a seat may have, in characters

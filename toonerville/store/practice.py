@@ -22,7 +22,7 @@ import zlib
 from pathlib import Path
 
 from ..coach.practice import MAX_TEXT
-from ..messages import msg
+from ..engine.messages import msg
 from .errors import CorruptTableError, StoreError
 from .solo import BUSY_TIMEOUT_S, KEEP_DAYS, MAX_GAMES, is_key
 

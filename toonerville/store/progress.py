@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..messages import msg
+from ..engine.messages import msg
 from .backend import Backend, ProgressRow
 from .errors import SeatError, TeacherKeyError
 

@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from ..actions import excerpt
-from ..messages import msg
+from ..engine.actions import excerpt
+from ..engine.messages import msg
 from .backend import (
     Backend,
     ClassRow,

@@ -18,10 +18,10 @@ import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
-from .. import actions as A
-from ..bots import make_bot
-from ..messages import msg
-from ..table import BUY_OFFERS
+from ..engine import actions as A
+from ..engine.messages import msg
+from ..players.bots import make_bot
+from ..players.table import BUY_OFFERS
 from . import codes
 from .backend import Backend
 from .errors import BadNameError, SeatError
@@ -29,7 +29,7 @@ from .handles import Seat
 from .names import clean_name, same_name
 from .seats import add
 from .tablestate import TableState as _Table
-from .tablestate import check_limits as _limits
+from .tablestate import check_limits
 
 if TYPE_CHECKING:
     from .tables import TableStore
@@ -187,7 +187,7 @@ class SeatKeeper:
         with self._lock:
             t = self._caught_up(code)
             self._check_host(t, key)
-            limits = _limits(away_after, buy_after, (t.log.away_after, t.log.buy_after))
+            limits = check_limits(away_after, buy_after, (t.log.away_after, t.log.buy_after))
             self._log(t, f"limits {limits[0]:g} {limits[1]:g}")
             return limits
 

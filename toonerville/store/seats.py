@@ -37,8 +37,8 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from ..bots import make_bot
-from ..table import BUY_OFFERS
+from ..players.bots import make_bot
+from ..players.table import BUY_OFFERS
 from .backend import Backend
 
 #: seconds a learner may be idle on their own turn before a bot plays for them

@@ -27,8 +27,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..messages import msg
-from ..saves import MAX_SIZE
+from ..engine.messages import msg
+from ..engine.saves import MAX_SIZE
 from .errors import CorruptTableError, StoreError
 
 FORMAT = "toonerville-solo/1"

@@ -60,7 +60,6 @@ INSERT_MOVE_IF_HISTORY = (
     "INSERT INTO moves (code, number, move, digest) SELECT ?, ?, ?, ? WHERE "
     "(SELECT COALESCE(MAX(number), 0) FROM moves WHERE code = ?) = ? AND "
     "COALESCE((SELECT digest FROM moves WHERE code = ? AND number = ?), ?) = ?")
-SELECT_DIGEST = "SELECT digest FROM moves WHERE code = ? AND number = ?"
 FILL_DIGEST = "UPDATE moves SET digest = ? WHERE code = ? AND number = ? AND digest IS NULL"
 INSERT_CLAIM = "INSERT INTO claims (scope, slot, secret) VALUES (?, ?, ?)"
 SELECT_CLAIMS = "SELECT slot, secret FROM claims WHERE scope = ?"

@@ -45,15 +45,15 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from .. import actions as A
-from ..bots import make_bot
-from ..errors import ToonervilleError
-from ..events import Event, Phase
-from ..game import Game
-from ..messages import Message, msg
-from ..rules import Rules
-from ..table import SAFETY_MOVES, STAND_IN, BotMistake, Table
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.errors import ToonervilleError
+from ..engine.events import Event, Phase
+from ..engine.game import Game
+from ..engine.messages import Message, msg
+from ..engine.rules import Rules
+from ..engine.views import PlayerView
+from ..players.bots import make_bot
+from ..players.table import SAFETY_MOVES, STAND_IN, BotMistake, Table
 from . import codes
 from .backend import TABLE_FORMAT, Backend, TableRow, chained, first_digest
 from .errors import (
@@ -69,9 +69,8 @@ from .handles import Seat, Watcher
 from .presence import LOOK_EVERY, Presence
 from .seatkeys import SeatKeeper
 from .seats import AWAY_AFTER, BUY_AFTER, SeatLog
-from .tablestate import WATCHER, TableInfo, end_events, public_events
+from .tablestate import WATCHER, TableInfo, check_limits, end_events, public_events
 from .tablestate import TableState as _Table
-from .tablestate import check_limits as _limits
 
 __all__ = ["WATCHER", "Seat", "TableInfo", "TableStore", "Watcher", "public_events"]
 
@@ -130,7 +129,7 @@ class TableStore(SeatKeeper, Presence):
         if host is not None:
             header["host"] = host
         if away_after is not None or buy_after is not None:
-            header["limits"] = list(_limits(away_after, buy_after, None))
+            header["limits"] = list(check_limits(away_after, buy_after, None))
         if stand_in is not None:
             header["stand_in"] = make_bot(stand_in).name  # an unknown kind is refused
         setup = json.dumps(header)
@@ -471,7 +470,7 @@ class TableStore(SeatKeeper, Presence):
             if limits is not None:
                 if not isinstance(limits, list) or len(limits) != 2:
                     raise ValueError("the limits are not two numbers")
-                limits = _limits(limits[0], limits[1], None)
+                limits = check_limits(limits[0], limits[1], None)
         except (ToonervilleError, ValueError, TypeError, KeyError, AttributeError) as err:
             raise CorruptTableError(msg(
                 "table {code} cannot be read ({why}); it is left as it is", None, code=code,

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..events import Event, EventKind
-from ..game import Game
-from ..messages import _, msg
-from ..table import STAND_IN, Table
+from ..engine.events import Event, EventKind
+from ..engine.game import Game
+from ..engine.messages import _, msg
+from ..players.table import STAND_IN, Table
 from .errors import StoreError
 from .seats import AWAY_AFTER, BUY_AFTER, LIMITS, SeatLog
 

@@ -33,10 +33,10 @@ import hmac
 import random
 from collections.abc import Sequence
 
-from ..errors import RulesError
-from ..messages import msg
-from ..rules import Rules
-from ..tournament import SheetRow, Tournament, master_sheet, sheet_csv, table_game
+from ..engine.errors import RulesError
+from ..engine.messages import msg
+from ..engine.rules import Rules
+from ..engine.tournament import SheetRow, Tournament, master_sheet, sheet_csv, table_game
 from . import codes
 from .backend import TOURNAMENT_FORMAT, TournamentRow
 from .errors import (

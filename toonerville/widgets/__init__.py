@@ -16,7 +16,7 @@ Laid out by job (each module's docstring says what it owns):
 - `components`  every building block under its old address
 """
 
-from ..render import state_html
+from ..pages.render import state_html
 from .base import MessageBox, guard, size_style
 from .board import EventLog, PilesView, ScoreSheet, TableView
 from .cards import CardButton, HandPicker, HandView, MeldView, VerdictView

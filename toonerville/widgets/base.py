@@ -43,9 +43,9 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 import traitlets
 
-from ..errors import ToonervilleError
-from ..messages import N_, Message, _, add_listener, direction, language, msg
-from ..render import SIZES, TEXT_PX, message_html
+from ..engine.errors import ToonervilleError
+from ..engine.messages import N_, Message, _, add_listener, direction, language, msg
+from ..pages.render import SIZES, TEXT_PX, message_html
 
 log = logging.getLogger("toonerville.widgets")
 log.addHandler(logging.NullHandler())

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import Card
-from ..melds import Meld, check_meld
-from ..render import TEXT_PX, piles_html, score_sheet_html, sentence_html, table_html
-from ..rules import ROUNDS
-from ..views import Event, PlayerView
+from ..engine.cards import Card
+from ..engine.events import Event
+from ..engine.melds import Meld, check_meld
+from ..engine.rules import ROUNDS
+from ..engine.views import PlayerView
+from ..pages.render import TEXT_PX, piles_html, score_sheet_html, sentence_html, table_html
 from .cards import Picture
 
 MeldsByPlayer = Mapping[str, Sequence[Meld | str]]

@@ -17,10 +17,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..cards import Card, format_cards, parse_cards
-from ..melds import Meld, Verdict
-from ..messages import _, plural
-from ..render import SIZES, TEXT_PX, card_html, card_name, hand_html, meld_html, verdict_html
+from ..engine.cards import Card, format_cards, parse_cards
+from ..engine.melds import Meld, Verdict
+from ..engine.messages import _, plural
+from ..pages.render import SIZES, TEXT_PX, card_html, card_name, hand_html, meld_html, verdict_html
 from .base import SHOWN, Part
 
 

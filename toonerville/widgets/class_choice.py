@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..coach.levels import LEVEL_NAMES
-from ..errors import ToonervilleError
-from ..messages import DEFAULT, LANGUAGES, N_, _, language
+from ..engine.errors import ToonervilleError
+from ..engine.messages import DEFAULT, LANGUAGES, N_, _, language
 from ..store import ClassSettings, ClassStore
 from .session_words import BUY_OFFERS
 from .url import query_params

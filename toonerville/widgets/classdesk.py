@@ -45,9 +45,9 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..errors import ToonervilleError
-from ..messages import LANGUAGES, N_, _, msg
-from ..serverless import no_shared_tables
+from ..engine.errors import ToonervilleError
+from ..engine.messages import LANGUAGES, N_, _, msg
+from ..pages.serverless import no_shared_tables
 from ..store import ClassSettings, ClassStore, Handout, TableStore
 from ..store.seats import LIMITS
 from .base import displayed, translated, translated_button

@@ -44,12 +44,12 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..errors import ToonervilleError
-from ..game import Game
-from ..messages import DEFAULT, N_, Message, _, language, msg
-from ..names import bot_names
-from ..serverless import no_shared_tables
+from ..engine import actions as A
+from ..engine.errors import ToonervilleError
+from ..engine.game import Game
+from ..engine.messages import DEFAULT, N_, Message, _, language, msg
+from ..engine.names import bot_names
+from ..pages.serverless import no_shared_tables
 from ..store import ClassStore, Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
 from .base import SHOWN, displayed, translated

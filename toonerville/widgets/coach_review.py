@@ -38,14 +38,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..cards import Card
 from ..coach.review import LEAST_COST, Mistake, ReviewCancelled, review_round
-from ..game import Game
-from ..messages import N_, _, msg
-from ..render import TEXT_PX, card_html, hand_html, meld_html, sentence_html
-from ..rules import ROUNDS
-from ..views import Phase
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.events import Phase
+from ..engine.game import Game
+from ..engine.messages import N_, _, msg
+from ..engine.rules import ROUNDS
+from ..pages.render import TEXT_PX, card_html, hand_html, meld_html, sentence_html
 from .base import SHOWN, Part, displayed, translated_button
 from .progress import review_opened
 

@@ -28,15 +28,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import actions as A
 from ..coach.hint import Hint, hint, hint_of
 from ..coach.memory import Memory
 from ..coach.strong import StrongBot
-from ..game import Game
-from ..messages import N_, _
-from ..render import TEXT_PX, sentence_html
-from ..rules import Rules
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.game import Game
+from ..engine.messages import N_, _
+from ..engine.rules import Rules
+from ..engine.views import PlayerView
+from ..pages.render import TEXT_PX, sentence_html
 from .base import Part
 from .progress import hint_used
 

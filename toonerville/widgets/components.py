@@ -16,7 +16,7 @@ They live in modules by job now:
 
 from __future__ import annotations
 
-from ..render import TEXT_PX, state_html
+from ..pages.render import TEXT_PX, state_html
 from .base import (
     MAX_CHARS,
     SIZE_CSS,

@@ -27,8 +27,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import ToonervilleError
-from ..messages import N_, _, msg, plural
+from ..engine.errors import ToonervilleError
+from ..engine.messages import N_, _, msg, plural
 from ..store import TableStore, TournamentDesk
 from ..store.progress import LESSONS, TRY_ITS, ClassProgress, LearnerProgress, try_it
 from .base import MessageBox, Part, size_style, translated_button

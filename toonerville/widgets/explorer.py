@@ -24,10 +24,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import explorer as X
-from ..errors import RulesError
-from ..messages import _, msg, plural
-from ..rules import ROUNDS, Rules
-from ..simulate import DEFAULT_TURN_LIMIT
+from ..engine.messages import _, plural
+from ..engine.rules import ROUNDS, Rules
+from ..players.simulate import DEFAULT_TURN_LIMIT
 from .base import PageStyle, Part, size_style
 from .components import (
     HouseRulesPanel,
@@ -392,12 +391,6 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
         self._download_html = download_html(run)
         self.download.value = self._download_html()
 
-    def save_csv(self, path: str) -> int:
-        """Write the last run's raw records to `path`; returns the number of rows."""
-        if self.result is None:
-            raise RulesError(msg("run some games first", None))
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            return X.write_csv(self.result, f)
 
 
 __all__ = ["BOT_CHOICES", "MAX_DOWNLOAD_BYTES", "PRESET_NAMES", "RANKS", "RulesExplorer",

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from html import escape
 
 from .. import explorer as X
-from ..errors import RulesError
-from ..messages import N_, _, msg, ngettext, plural
+from ..engine.errors import RulesError
+from ..engine.messages import N_, _, msg, ngettext, plural
 from .settings import HouseRulesPanel
 
 #: The bots around the table, as a pattern repeated seat by seat (labels in English,

@@ -16,8 +16,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, sort_cards
-from ..messages import N_, _
+from ..engine.cards import Card, sort_cards
+from ..engine.messages import N_, _
 from .base import Part
 from .cards import HandPicker
 

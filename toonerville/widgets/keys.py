@@ -15,8 +15,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..messages import N_, _
-from ..views import Phase, PlayerView
+from ..engine.events import Phase
+from ..engine.messages import N_, _
+from ..engine.views import PlayerView
 
 #: the key legend (keys, what they do), in the order of a turn; the keys are the letters
 #: and digits on the keyboard, the same in every language (only words are translated)

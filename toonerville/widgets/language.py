@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..messages import DEFAULT, LANGUAGES, _, add_listener, direction, language, set_language
+from ..engine.messages import DEFAULT, LANGUAGES, _, add_listener, direction, language, set_language
 from .base import Part, show_direction
 from .progress import page_opened
 from .url import lang_from_url

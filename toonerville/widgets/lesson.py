@@ -1,7 +1,7 @@
 """What every lesson (01–06) stands on: `Lesson` (a size toggle, a page style, a note
 about the page's address, a message box, guarded buttons, the language in use) and
-`_GameLesson` (a lesson over one small `Game`), with the few helpers that draw lesson
-prose (`_text`, `_heading`: their rule ids link to the rulebook).
+`GameLesson` (a lesson over one small `Game`), with the few helpers that draw lesson
+prose (`text_html`, `heading_html`: their rule ids link to the rulebook).
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..errors import ToonervilleError
-from ..game import Game
-from ..melds import Meld
-from ..messages import N_, Message, _, msg, plural, set_language
-from ..render import rule_ids_html
-from ..scenarios import seat_names
-from ..views import Event
+from ..engine import actions as A
+from ..engine.errors import ToonervilleError
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.melds import Meld
+from ..engine.messages import N_, Message, _, msg, plural, set_language
+from ..pages.render import rule_ids_html
+from ..players.scenarios import seat_names
 from .base import CappedText, PageStyle
 from .components import (
     MessageBox,
@@ -47,7 +47,7 @@ P = TypeVar("P")
 _FONT = "calc(var(--jp-widgets-font-size, 13px) + 1px)"
 
 
-def _text(html: str, size: str = "normal", muted: bool = False) -> str:
+def text_html(html: str, size: str = "normal", muted: bool = False) -> str:
     """A paragraph of lesson prose; its rule ids link to the rulebook."""
     style = f"font-size:{_FONT};line-height:1.4;margin:4px 0"
     if muted:
@@ -55,22 +55,24 @@ def _text(html: str, size: str = "normal", muted: bool = False) -> str:
     return f'<div style="{style}">{rule_ids_html(html)}</div>'
 
 
-def _heading(text: str, size: str = "normal") -> str:
+def heading_html(text: str, size: str = "normal") -> str:
+    """A lesson's small heading (plain text, escaped); its rule ids link to the rulebook."""
     return (f'<div style="font-size:calc({_FONT} * 1.25);font-weight:bold;'
             f'margin:10px 0 2px">{rule_ids_html(escape(text))}</div>')
 
 
-def _seed_note(seed: int, size: str) -> str:
-    return _text(_("Seed <b>{seed}</b> · add <code>?seed={seed}</code> to this page's "
-                   "address to get this deal again").format(seed=seed), size, muted=True)
+def seed_note_html(seed: int, size: str) -> str:
+    """The muted note under a dealt example: its seed, and how to get the deal again."""
+    return text_html(_("Seed <b>{seed}</b> · add <code>?seed={seed}</code> to this page's "
+                       "address to get this deal again").format(seed=seed), size, muted=True)
 
 
-def _cards(n: int) -> str:
+def cards_phrase(n: int) -> str:
     """"1 card", "12 cards" in the language in use."""
     return plural("{n} card", "{n} cards", n)
 
 
-def _meld_words(meld: Meld) -> str:
+def meld_words(meld: Meld) -> str:
     """"run of Red 5–8", "set of 7s" (for "Player 1's run of Red 5–8")."""
     if meld.is_run and meld.colour is not None:
         return _("run of {colour} {low}–{high}").format(colour=_(meld.colour.title),
@@ -78,7 +80,6 @@ def _meld_words(meld: Meld) -> str:
     return _("set of {n}s").format(n=meld.low)
 
 
-Labels = dict[str, "str | Callable[[], Any]"]
 
 
 #: How many characters a lesson's card box holds: more than any lay-down (round 11's
@@ -187,21 +188,23 @@ class Lesson(Part, widgets.VBox):  # type: ignore[misc]
         """Redraw the lesson's own pictures at `self.size`."""
 
 
-def _close_tree(widget: widgets.Widget) -> None:
+def close_tree(widget: widgets.Widget) -> None:
+    """Close a widget and everything inside it (a lesson's parts replaced for good)."""
     for child in getattr(widget, "children", ()):
-        _close_tree(child)
+        close_tree(child)
     widget.close()
 
 
-def _row(*children: widgets.Widget) -> widgets.HBox:
+def lesson_row(*children: widgets.Widget) -> widgets.HBox:
+    """Controls side by side, wrapping onto the next line on a narrow page."""
     row = widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap",
                                                        align_items="center"))
     row.add_class("tv-row")
     return row
 
 
-def _choose(dropdown: widgets.Dropdown, options: list[tuple[str, Any]],
-            preferred: Any) -> None:
+def choose_option(dropdown: widgets.Dropdown, options: list[tuple[str, Any]],
+                  preferred: Any) -> None:
     """New options for a dropdown, keeping a value chosen: `preferred` if it is still
     there, else the first option (an empty dropdown looks broken)."""
     values = [v for _label, v in options]
@@ -219,7 +222,7 @@ def _int_text(description: str, value: int, width: str = "auto") -> widgets.IntT
                            layout=widgets.Layout(width=width))
 
 
-class _GameLesson(Lesson):
+class GameLesson(Lesson):
     """A lesson over one small `Game`: every move goes through `play`, which shows the
     engine's refusal sentence instead of raising, and remembers what each seat got."""
 

@@ -9,24 +9,18 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card
-from ..deal import DealPlan
-from ..messages import N_, _, msg
-from ..render import sentence_html
-from ..rules import ROUNDS, Rules, contract_for
-from ..scenarios import seat_names
+from ..engine.cards import Card
+from ..engine.deal import DealPlan
+from ..engine.messages import N_, _, msg
+from ..engine.rules import ROUNDS, Rules, contract_for
+from ..pages.render import sentence_html
+from ..players.scenarios import seat_names
 from .base import SHOWN
 from .components import (
     HandView,
     PilesView,
 )
-from .lesson import (
-    Lesson,
-    _cards,
-    _row,
-    _seed_note,
-    _text,
-)
+from .lesson import Lesson, cards_phrase, lesson_row, seed_note_html, text_html
 
 
 class DealDemo(Lesson):
@@ -67,9 +61,9 @@ class DealDemo(Lesson):
         self.plan = DealPlan.make(players, seed, round_number, self.rules)
         self.dealt = 0
         self._assemble(
-            _row(self.players, self.seed, self.round, self.new_seed_button),
+            lesson_row(self.players, self.seed, self.round, self.new_seed_button),
             self.about,
-            _row(self.step_button, self.all_button, self.again_button), self.messages,
+            lesson_row(self.step_button, self.all_button, self.again_button), self.messages,
             self.progress, *self.hands, self.after, self.piles)
         self.restart()
 
@@ -124,21 +118,21 @@ class DealDemo(Lesson):
         dealer = " · " + _("dealer") if seat == plan.dealer else ""
         first = " · " + _("plays first") if seat == (plan.dealer + 1) % plan.players else ""
         name = seat_names(plan.players)[seat]
-        view.show(held, f"{name}{dealer}{first} · {_cards(len(held))}",
+        view.show(held, f"{name}{dealer}{first} · {cards_phrase(len(held))}",
                   (len(held) - 1,) if last else ())
 
     def _draw_status(self) -> None:
         plan, size = self.plan, self.size
         names = seat_names(plan.players)
         self.about.value = (
-            _text(_("<b>The shoe</b>: {players} players, so {players} Rook decks of 57 cards "
-                    "shuffled together: <b>{cards} cards</b> (T2). {dealer} deals (drawn "
-                    "with the seed, H2): <b>{deal} cards</b> each in round {round} (T7), "
-                    "one at a time, starting on the dealer's left.").format(
-                      players=plan.players, cards=len(plan.shoe),
-                      dealer=escape(names[plan.dealer]), deal=plan.deal_size,
-                      round=plan.round_number), size)
-            + _seed_note(plan.seed, size))
+            text_html(_("<b>The shoe</b>: {players} players, so {players} Rook decks of 57 cards "
+                        "shuffled together: <b>{cards} cards</b> (T2). {dealer} deals (drawn "
+                        "with the seed, H2): <b>{deal} cards</b> each in round {round} (T7), "
+                        "one at a time, starting on the dealer's left.").format(
+                          players=plan.players, cards=len(plan.shoe),
+                          dealer=escape(names[plan.dealer]), deal=plan.deal_size,
+                          round=plan.round_number), size)
+            + seed_note_html(plan.seed, size))
         done = self.dealt >= plan.total
         if done:
             status = _("All {dealt} cards are dealt. The other {stock} cards are the "
@@ -149,7 +143,7 @@ class DealDemo(Lesson):
                        "<b>{name}</b> · {left} left in the shoe").format(
                 dealt=self.dealt, total=plan.total, name=escape(nxt),
                 left=len(plan.shoe) - self.dealt)
-        self.progress.value = _text(status, size)
+        self.progress.value = text_html(status, size)
         self.step_button.disabled = self.all_button.disabled = done
         # the next thing to press is the one that stands out: dealing, then starting again
         self.step_button.button_style = "" if done else "primary"
@@ -166,6 +160,6 @@ class DealDemo(Lesson):
                          card=plan.turn_up))
         lines.append(msg("{name} plays first", "H2",
                          name=names[(plan.dealer + 1) % plan.players]))
-        self.after.value = "".join(_text(sentence_html(m), size) for m in lines)
+        self.after.value = "".join(text_html(sentence_html(m), size) for m in lines)
         self.piles.layout.display = SHOWN
         self.piles.show(plan.stock_size, plan.turn_up, 1)

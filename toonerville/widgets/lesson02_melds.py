@@ -11,22 +11,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import format_cards
-from ..errors import ToonervilleError
-from ..laydown import check_lay_down
-from ..melds import Verdict, check_meld, is_run, is_set
-from ..messages import N_, _, msg
-from ..render import meld_html
-from ..rules import ROUNDS, Contract, Rules, contract_for
+from ..engine.cards import format_cards
+from ..engine.errors import ToonervilleError
+from ..engine.laydown import check_lay_down
+from ..engine.melds import Verdict, check_meld, is_run, is_set
+from ..engine.messages import N_, _, msg
+from ..engine.rules import ROUNDS, Contract, Rules, contract_for
+from ..pages.render import meld_html
 from .components import (
     HandPicker,
     VerdictView,
 )
-from .lesson import (
-    Lesson,
-    _row,
-    _text,
-)
+from .lesson import Lesson, lesson_row, text_html
 
 #: (label, cards, tooltip); the label and tooltip are English, shown translated.
 MELD_EXAMPLES: tuple[tuple[str, str, str], ...] = (
@@ -75,12 +71,12 @@ class MeldChecker(Lesson):
         self._watch(self.mode, self.check)
         self.picker.observe(self.messages.guard(self._picked), "selected")
         self.intro = widgets.HTML()
-        examples = self._label(widgets.HTML(), value=lambda: _text(
+        examples = self._label(widgets.HTML(), value=lambda: text_html(
             _("<b>Examples</b> (one per rule):")))
-        self._assemble(self.intro, _row(self.text, self.clear_button), self.text.notice,
+        self._assemble(self.intro, lesson_row(self.text, self.clear_button), self.text.notice,
                        self.mode,
                        self.verdict, self.messages, self.extra, self.picker, examples,
-                       _row(*self.examples))
+                       lesson_row(*self.examples))
         self.check()
 
     def set_text(self, text: str) -> None:
@@ -135,12 +131,12 @@ class MeldChecker(Lesson):
         rounds = [r for r in range(1, ROUNDS + 1) if contract_for(r) == contract]
         where = (_("the contract of round {rounds}").format(rounds=", ".join(map(str, rounds)))
                  if rounds else _("no round's contract"))
-        self.extra.value = (_text(_("Checked as a lay-down of {contract} ({where}):").format(
-                                      contract=contract, where=where), self.size)
+        self.extra.value = (text_html(_("Checked as a lay-down of {contract} ({where}):").format(
+                                          contract=contract, where=where), self.size)
                             + "".join(meld_html(m, self.size) for m in melds))
 
     def _draw(self) -> None:
-        self.intro.value = _text(_(
+        self.intro.value = text_html(_(
             "A <b>run</b> is 4 or more cards of one colour in a row (T4); a <b>set</b> is 3 "
             "or more cards of one number (T5); the Rook <b>RK</b> stands for any card "
             "(T6) — write <code>RK=R8</code> to say which."), self.size)

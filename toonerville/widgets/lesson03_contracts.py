@@ -11,20 +11,14 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card, shuffled_shoe, sort_cards
-from ..messages import N_, _
-from ..render import hand_html, meld_html
-from ..rules import ROUNDS, Rules, contract_for
+from ..engine.cards import Card, shuffled_shoe, sort_cards
+from ..engine.messages import N_, _
+from ..engine.rules import ROUNDS, Rules, contract_for
+from ..pages.render import hand_html, meld_html
 from .components import (
     HandView,
 )
-from .lesson import (
-    Lesson,
-    _heading,
-    _row,
-    _seed_note,
-    _text,
-)
+from .lesson import Lesson, heading_html, lesson_row, seed_note_html, text_html
 
 
 def dealt_hand(players: int, seed: int, round_number: int,
@@ -47,7 +41,7 @@ def first_meeting(players: int, seed: int, round_number: int, rules: Rules | Non
                   limit: int = UNTIL_LIMIT) -> int | None:
     """How many deals, from `seed` on (seed, seed + 1, …), until a dealt hand meets the
     round's contract (1: the hand of `seed` itself), or None within `limit` deals."""
-    from ..solver import find_contract
+    from ..engine.solver import find_contract
 
     for tries in range(1, limit + 1):
         hand = dealt_hand(players, (seed + tries - 1) % 2**31, round_number, rules)
@@ -66,7 +60,7 @@ def contract_rate(round_number: int, deals: int = 300, players: int = 4, seed: i
                   progress: Callable[[int], None] | None = None) -> int:
     """How many of `deals` freshly dealt hands already meet the round's contract
     (`solver.find_contract`). `progress(k)` is called after every deal."""
-    from ..solver import find_contract
+    from ..engine.solver import find_contract
 
     met = 0
     for k in range(deals):
@@ -119,12 +113,12 @@ class ContractExplorer(Lesson):
         self.result = widgets.HTML()
         for control in (self.round, self.players, self.seed):
             self._watch(control, self.show_hand)
-        how_often = self._label(widgets.HTML(), value=lambda: _heading(
+        how_often = self._label(widgets.HTML(), value=lambda: heading_html(
             _("How often does a fresh hand already meet it?")))
         self._assemble(
-            _row(self.round, self.players, self.seed, self.next_button, self.until_button),
+            lesson_row(self.round, self.players, self.seed, self.next_button, self.until_button),
             self.until_result, self.about, self.hand, self.solution, how_often,
-            _row(self.deals, self.simulate_button, self.bar), self.result)
+            lesson_row(self.deals, self.simulate_button, self.bar), self.result)
         self.show_hand()
 
     @property
@@ -140,44 +134,44 @@ class ContractExplorer(Lesson):
         start = (self.seed.value + 1) % 2**31
         tries = first_meeting(self.players.value, start, self.round.value, self.rules)
         if tries is None:
-            self.until_result.value = _text(
+            self.until_result.value = text_html(
                 _("No hand met the contract in {n} deals.").format(n=UNTIL_LIMIT), self.size)
             self.seed.value = (start + UNTIL_LIMIT - 1) % 2**31
             return
         self.seed.value = (start + tries - 1) % 2**31  # its observer deals that hand
-        self.until_result.value = _text(
+        self.until_result.value = text_html(
             _("It took <b>{n}</b> deals to get a hand that meets the contract of round "
               "{r} (seed {seed}).").format(n=tries, r=self.round.value,
-                                          seed=self.seed.value), self.size)
+                                              seed=self.seed.value), self.size)
 
     def show_hand(self) -> None:
-        from ..solver import best_lay_down, shortfall
+        from ..engine.solver import best_lay_down, shortfall
 
         self.messages.clear()
         self.until_result.value = ""
         r, size = self.round.value, self.size
         hand = dealt_hand(self.players.value, self.seed.value, r, self.rules)
         contract = contract_for(r)
-        self.about.value = (_text(_("<b>Round {r}</b>: each player is dealt {deal} cards; "
-                                    "the contract is <b>{contract}</b> (T7), at least "
-                                    "{min} cards.").format(
-                                        r=r, deal=self.rules.deal_size(r),
-                                        contract=escape(str(contract)),
-                                        min=contract.min_cards), size)
-                            + _seed_note(self.seed.value, size))
+        self.about.value = (text_html(_("<b>Round {r}</b>: each player is dealt {deal} cards; "
+                                        "the contract is <b>{contract}</b> (T7), at least "
+                                        "{min} cards.").format(
+                                            r=r, deal=self.rules.deal_size(r),
+                                            contract=escape(str(contract)),
+                                            min=contract.min_cards), size)
+                            + seed_note_html(self.seed.value, size))
         self.hand.show(hand, _("Your hand, as dealt"))
         best = best_lay_down(hand, r, self.rules)
         if best is None:
             why = shortfall(hand, r, self.rules)
-            self.solution.value = _text(
+            self.solution.value = text_html(
                 _("Not yet: {why}. Keep drawing, taking and buying.").format(
                     why=escape(str(why))), size)
             return
         melds = "".join(meld_html(m, size) for m in best.melds)
         left = (hand_html(best.left, size, label=_("Left in hand")) if best.left
-                else _text(_("Nothing left: this hand could go out at once!"), size))
-        self.solution.value = (_text(_("This hand already meets the contract! The solver "
-                                       "would lay down:"), size) + melds + left)
+                else text_html(_("Nothing left: this hand could go out at once!"), size))
+        self.solution.value = (text_html(_("This hand already meets the contract! The solver "
+                                           "would lay down:"), size) + melds + left)
 
     def simulate(self) -> None:
         from ..explorer.deals import fresh_deal
@@ -212,7 +206,7 @@ class ContractExplorer(Lesson):
         if found.exact is not None:
             text += " " + _("Counted exactly, without dealing: <b>{exact}</b>.").format(
                 exact=escape(str(found.exact)))
-        self.result.value = _text(text, self.size)
+        self.result.value = text_html(text, self.size)
 
     def _draw(self) -> None:
         if hasattr(self, "solution") and self.hand.cards:

@@ -10,13 +10,13 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..cards import Card
-from ..game import Game
-from ..messages import N_, _, msg
-from ..rules import Rules
-from ..scenarios import buy_position, seat_names
-from ..views import Phase
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.events import Phase
+from ..engine.game import Game
+from ..engine.messages import N_, _, msg
+from ..engine.rules import Rules
+from ..players.scenarios import buy_position, seat_names
 from .base import displayed
 from .components import (
     EventLog,
@@ -24,18 +24,18 @@ from .components import (
     PilesView,
 )
 from .lesson import (
-    _cards,
-    _choose,
-    _close_tree,
-    _GameLesson,
-    _heading,
-    _row,
-    _seed_note,
-    _text,
+    GameLesson,
+    cards_phrase,
+    choose_option,
+    close_tree,
+    heading_html,
+    lesson_row,
+    seed_note_html,
+    text_html,
 )
 
 
-class BuyDemo(_GameLesson):
+class BuyDemo(GameLesson):
     """04: the top discard is declined, other players ask to buy it, the nearest on the
     left gets it plus a penalty card, then the player draws from the stock (T9–T12);
     discarding the card just taken is refused (T14)."""
@@ -56,23 +56,23 @@ class BuyDemo(_GameLesson):
                                        self.t14_demo)
         self.reset_button = self._button(N_("Start again"), self.reset)
         self.about = widgets.HTML()
-        self.turn_row = _row()
+        self.turn_row = lesson_row()
         self.seat_rows: list[widgets.HBox] = []
         self.seat_hands: list[HandView] = []
         self.seat_boxes = widgets.VBox()
         self.discard_choice = widgets.Dropdown(layout=widgets.Layout(width="auto"))
         self.discard_button = self._button(N_("Discard"), self.discard_selected)
-        self.discard_row = _row(widgets.HTML(), self.discard_choice, self.discard_button)
+        self.discard_row = lesson_row(widgets.HTML(), self.discard_choice, self.discard_button)
         self.piles = self._sized(PilesView())
         self.event_log = self._sized(EventLog(limit=14))
         self._watch(self.players, self.reset)
         self._watch(self.seed, self.reset)
-        happened = self._label(widgets.HTML(), value=lambda: _heading(_("What happened")))
+        happened = self._label(widgets.HTML(), value=lambda: heading_html(_("What happened")))
         log_box = widgets.VBox((happened, self.event_log),
                                layout=widgets.Layout(flex="1 1 24em", min_width="16em"))
         self._assemble(
-            _row(self.players, self.seed, self.example_button, self.t14_button,
-                 self.reset_button),
+            lesson_row(self.players, self.seed, self.example_button, self.t14_button,
+                       self.reset_button),
             self.about, self.turn_row, self.discard_row, self.messages,
             widgets.HBox((self.piles, log_box), layout=widgets.Layout(
                 flex_flow="row wrap", align_items="flex-start")),
@@ -94,7 +94,7 @@ class BuyDemo(_GameLesson):
             name = widgets.HTML()
             buy = self._button(N_("Ask to buy"), functools.partial(self.play, A.Buy(seat)))
             pass_ = self._button(N_("Pass"), functools.partial(self.play, A.Pass(seat)))
-            row = _row(name, buy, pass_)
+            row = lesson_row(name, buy, pass_)
             hand = HandView(size=self.size)
             rows.append(row)
             hands.append(hand)
@@ -104,7 +104,7 @@ class BuyDemo(_GameLesson):
         for old in self.seat_hands:
             self._parts.remove(old)
         for widget in (*self.seat_boxes.children, *self.turn_row.children):
-            _close_tree(widget)  # the seats of the last deal are gone for good
+            close_tree(widget)  # the seats of the last deal are gone for good
         self.seat_rows, self.seat_hands = rows, hands
         self._parts.extend(hands)
         self.seat_boxes.children = tuple(boxes)
@@ -167,8 +167,8 @@ class BuyDemo(_GameLesson):
         else:
             what = _("{name} has drawn and now discards one card (T13).").format(
                 name=escape(current))
-        self.about.value = _text(what, size) + _seed_note(self.seed.value, size)
-        self.turn_row.children[0].value = _text(f"<b>{escape(current)}</b>:", size)
+        self.about.value = text_html(what, size) + seed_note_html(self.seed.value, size)
+        self.turn_row.children[0].value = text_html(f"<b>{escape(current)}</b>:", size)
         decides = set(game.deciders) if view.phase is Phase.BUY else set()
         for seat, (row, hand) in enumerate(zip(self.seat_rows, self.seat_hands,
                                                strict=True)):
@@ -177,8 +177,8 @@ class BuyDemo(_GameLesson):
             role = " · " + _("to play") if seat == game.current else ""
             just_now = _("just now: {news}").format(
                 news=", ".join(str(said) for _kind, said in got))
-            row.children[0].value = _text(
-                f"<b>{escape(names[seat])}</b>{role} · {_cards(len(held))}"
+            row.children[0].value = text_html(
+                f"<b>{escape(names[seat])}</b>{role} · {cards_phrase(len(held))}"
                 + (f" · {escape(just_now)}" if got else ""), size)
             for b in row.children[1:]:
                 b.button_style = "info" if seat in decides else ""
@@ -189,11 +189,11 @@ class BuyDemo(_GameLesson):
         self.piles.update(view)
         self.event_log.show(self.events)
         if not self.events:
-            self.event_log.value = _text(_("Nothing yet: {name} must decide.").format(
+            self.event_log.value = text_html(_("Nothing yet: {name} must decide.").format(
                 name=escape(current)), size, muted=True)
         holding = game.hand(game.current)
-        self.discard_row.children[0].value = _text(_("{name} discards:").format(
+        self.discard_row.children[0].value = text_html(_("{name} discards:").format(
             name=escape(current)), size)
-        _choose(self.discard_choice, [(str(c), c) for c in dict.fromkeys(
+        choose_option(self.discard_choice, [(str(c), c) for c in dict.fromkeys(
             sorted(holding, key=lambda c: c.sort_key))], self.discard_choice.value)
         self.discard_row.layout.display = displayed(view.phase is Phase.PLAY)

@@ -10,13 +10,13 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..cards import Card
-from ..errors import ToonervilleError
-from ..melds import check_meld
-from ..messages import N_, _, msg
-from ..rules import Rules, contract_for
-from ..scenarios import rook_position
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.errors import ToonervilleError
+from ..engine.melds import check_meld
+from ..engine.messages import N_, _, msg
+from ..engine.rules import Rules, contract_for
+from ..players.scenarios import rook_position
 from .components import (
     EventLog,
     HandView,
@@ -24,13 +24,13 @@ from .components import (
     VerdictView,
 )
 from .lesson import (
-    _cards,
-    _choose,
-    _GameLesson,
-    _heading,
-    _meld_words,
-    _row,
-    _text,
+    GameLesson,
+    cards_phrase,
+    choose_option,
+    heading_html,
+    lesson_row,
+    meld_words,
+    text_html,
 )
 
 ROOK_EXAMPLES: tuple[tuple[str, str], ...] = (
@@ -42,7 +42,7 @@ ROOK_EXAMPLES: tuple[tuple[str, str], ...] = (
 )
 
 
-class RookDemo(_GameLesson):
+class RookDemo(GameLesson):
     """05: which card a Rook in a run stands for (T6); the Rook swap as one move, and
     where the Rook goes (T18); why a Rook in a set stays (T19)."""
 
@@ -80,10 +80,10 @@ class RookDemo(_GameLesson):
         self.part1 = widgets.HTML()
         self.part2 = widgets.HTML()
         self._assemble(
-            self.part1, self.text, self.text.notice, self.verdict, _row(*self.examples),
+            self.part1, self.text, self.text.notice, self.verdict, lesson_row(*self.examples),
             self.part2, self.position_about, self.table, self.hand,
-            _row(self.preset_button, self.set_button, self.wrong_button, self.reset_button),
-            _row(self.natural, self.source, self.target, self.swap_button), self.messages,
+            lesson_row(self.preset_button, self.set_button, self.wrong_button, self.reset_button),
+            lesson_row(self.natural, self.source, self.target, self.swap_button), self.messages,
             self.event_log)
         self.check()
         self.reset()
@@ -134,7 +134,7 @@ class RookDemo(_GameLesson):
         for owner, melds in enumerate(self.game.view(1).table):
             for index, meld in enumerate(melds):
                 where = _("{name}'s {meld}").format(name=self.game.names[owner],
-                                                    meld=_meld_words(meld))
+                                                    meld=meld_words(meld))
                 if not meld.is_run:
                     out.append((where, ((owner, index), None)))
                     continue
@@ -148,35 +148,35 @@ class RookDemo(_GameLesson):
 
     def _draw(self) -> None:
         size = self.size
-        self.part1.value = (_heading(_("1. Which card does the Rook stand for?"), size)
-                            + _text(_("In a run the Rook stands for one definite card, fixed "
-                                      "when it is placed (T6). Try the examples, or type your "
-                                      "own: <code>RK=R4</code> declares the Rook as R4."),
-                                    size))
-        self.part2.value = (_heading(_("2. The Rook swap"), size)
-                            + _text(_("A Rook in a <b>run</b> on the table may be taken by "
-                                      "putting the natural card it stands for in its place; "
-                                      "the Rook must then be played at once, in a meld (T18). "
-                                      "A Rook in a <b>set</b> never leaves (T19)."), size))
+        self.part1.value = (heading_html(_("1. Which card does the Rook stand for?"), size)
+                            + text_html(_("In a run the Rook stands for one definite card, fixed "
+                                          "when it is placed (T6). Try the examples, or type your "
+                                          "own: <code>RK=R4</code> declares the Rook as R4."),
+                                        size))
+        self.part2.value = (heading_html(_("2. The Rook swap"), size)
+                            + text_html(_("A Rook in a <b>run</b> on the table may be taken by "
+                                          "putting the natural card it stands for in its place; "
+                                          "the Rook must then be played at once, in a meld (T18). "
+                                          "A Rook in a <b>set</b> never leaves (T19)."), size))
         if not hasattr(self, "game"):
             return
         game = self.game
         view = game.view(1)
         first, second = game.names[0], game.names[1]
-        self.position_about.value = _text(_(
+        self.position_about.value = text_html(_(
             "Round 2 ({contract}). {p1} and {p2} are down. It is <b>{p2}</b>'s turn; {p2} "
             "has taken the top discard and holds <b>R8</b>.").format(
                 contract=escape(str(contract_for(2))), p1=escape(first), p2=escape(second)),
             size)
         self.table.update(view)
         self.hand.show(game.hand(1), _("{name}'s hand · {cards}").format(
-            name=second, cards=_cards(len(game.hand(1)))))
+            name=second, cards=cards_phrase(len(game.hand(1)))))
         self.event_log.show(self.events)
-        _choose(self.natural, [(str(c), c) for c in dict.fromkeys(game.hand(1))],
-                 Card.parse("R8"))
-        _choose(self.source, [(_("{name}'s {meld}: {notation}").format(
-                                   name=game.names[o], meld=_meld_words(m), notation=m),
-                               (o, i))
-                              for o, ms in enumerate(view.table)
-                              for i, m in enumerate(ms) if m.rooks], (0, 0))
-        _choose(self.target, self._targets(), ((1, 0), Card.parse("Y7")))
+        choose_option(self.natural, [(str(c), c) for c in dict.fromkeys(game.hand(1))],
+                       Card.parse("R8"))
+        choose_option(self.source, [(_("{name}'s {meld}: {notation}").format(
+                                   name=game.names[o], meld=meld_words(m), notation=m),
+                                     (o, i))
+                                    for o, ms in enumerate(view.table)
+                                    for i, m in enumerate(ms) if m.rooks], (0, 0))
+        choose_option(self.target, self._targets(), ((1, 0), Card.parse("Y7")))

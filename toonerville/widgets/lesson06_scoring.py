@@ -12,28 +12,22 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import Card, hand_points, parse_cards
-from ..errors import ToonervilleError
-from ..game import Game
-from ..messages import N_, _, msg
-from ..names import bot_names
-from ..render import hand_html, message_html
-from ..rules import ROUNDS
-from ..scenarios import seat_names
-from ..scoring import place_labels
+from ..engine.cards import Card, hand_points, parse_cards
+from ..engine.errors import ToonervilleError
+from ..engine.game import Game
+from ..engine.messages import N_, _, msg
+from ..engine.names import bot_names
+from ..engine.rules import ROUNDS
+from ..engine.scoring import place_labels
+from ..pages.render import hand_html, message_html
+from ..players.scenarios import seat_names
 from .base import displayed
 from .components import (
     HandView,
     ScoreSheet,
     state_html,
 )
-from .lesson import (
-    _GameLesson,
-    _heading,
-    _row,
-    _seed_note,
-    _text,
-)
+from .lesson import GameLesson, heading_html, lesson_row, seed_note_html, text_html
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,11 +91,11 @@ SCENES: tuple[Scene, ...] = (
 def points_html(cards: Sequence[Card], size: str) -> str:
     """`B1 Y9 R10 G14 RK` → "B1 5 + Y9 5 + R10 10 + G14 10 + RK 25 = 55 points"."""
     if not cards:
-        return _text(_("No cards: 0 points."), size)
+        return text_html(_("No cards: 0 points."), size)
     terms = " + ".join(f"{c}&nbsp;<b>{c.points}</b>" for c in cards)
     total = _("{terms} = <b>{points} points</b>").format(terms=f'<bdi dir="ltr">{terms}</bdi>',
                                                          points=hand_points(cards))
-    return _text(f"{total} " + _("(T3: 1–9 are 5 points, 10–14 are 10, the Rook 25)"), size)
+    return text_html(f"{total} " + _("(T3: 1–9 are 5 points, 10–14 are 10, the Rook 25)"), size)
 
 
 def places_text(totals: Sequence[int]) -> str:
@@ -109,7 +103,7 @@ def places_text(totals: Sequence[int]) -> str:
     return " ".join(place_labels(totals))
 
 
-class ScoringDemo(_GameLesson):
+class ScoringDemo(GameLesson):
     """06: card points (T3); going out, and round 11 where nobody goes out by discarding
     (T16, T17); a whole seeded bot game's score sheet; ties (T20, T21)."""
 
@@ -152,9 +146,9 @@ class ScoringDemo(_GameLesson):
         self.bot_game: Game | None = None
         self._assemble(
             self.headings[0], self.cards, self.cards.notice, self.hand, self.points,
-            self.headings[1], _row(self.scene, self.next_button, self.restart_button),
+            self.headings[1], lesson_row(self.scene, self.next_button, self.restart_button),
             self.step_text, self.messages, self.state, self.round_sheet,
-            self.headings[2], _row(self.seed, self.play_button, self.bar),
+            self.headings[2], lesson_row(self.seed, self.play_button, self.bar),
             self.game_about, self.sheet,
             self.headings[3], self.totals, self.totals.notice, self.ties)
         self.count()
@@ -202,14 +196,15 @@ class ScoringDemo(_GameLesson):
 
     def _draw_step(self) -> None:
         says = SCENES[self.scene.value].steps[self.step - 1][1]
-        self.step_text.value = _text(_("Step {k}: {says}").format(
+        self.step_text.value = text_html(_("Step {k}: {says}").format(
             k=self.step, says=escape(_(says))), self.size)
 
     def _draw_scene(self) -> None:
         scene = SCENES[self.scene.value]
         first = _(scene.steps[0][1]) if scene.steps else ""
-        self.step_text.value = _text(_("{title}. Press <b>Next step</b>. First: {first}").format(
-            title=escape(_(scene.title)), first=escape(first)), self.size)
+        self.step_text.value = text_html(
+            _("{title}. Press <b>Next step</b>. First: {first}").format(
+                title=escape(_(scene.title)), first=escape(first)), self.size)
         self._draw_state()
 
     def _draw_state(self) -> None:
@@ -219,9 +214,9 @@ class ScoringDemo(_GameLesson):
         ended = len(game.scores) > self.rounds_before
         if ended:  # the next round is already dealt: show the hands as the round ended
             row, record = game.scores[self.rounds_before], game.records[-1]
-            self.state.value = _text(_("<b>Round {r}</b> is over (T20): the player who went "
-                                       "out scores 0, the others the points of the cards "
-                                       "left in hand.").format(r=record.round_number), size)
+            self.state.value = text_html(_("<b>Round {r}</b> is over (T20): the player who went "
+                                           "out scores 0, the others the points of the cards "
+                                           "left in hand.").format(r=record.round_number), size)
             self.state.value += "".join(
                 hand_html(() if s == record.went_out else self.hands_before[s], size,
                           label=_("{name} · {points} points").format(name=game.names[s],
@@ -234,7 +229,7 @@ class ScoringDemo(_GameLesson):
 
     # -- 3 ------------------------------------------------------------------------------
     def play_bot_game(self) -> None:
-        from ..simulate import play_game
+        from ..players.simulate import play_game
 
         self.bar.value = 0
 
@@ -256,17 +251,17 @@ class ScoringDemo(_GameLesson):
         totals = game.totals
         winners = ", ".join(game.names[i] for i in game.winners)
         self.game_about.value = (
-            _text(_("Four heuristic bots played all 11 rounds with seed <b>{seed}</b>. "
-                    "Totals {totals}: the lowest total wins — <b>{winners}</b> "
-                    "(T21).").format(seed=game.seed,
-                                     totals=f'<bdi dir="ltr">{" · ".join(map(str, totals))}'
-                                            "</bdi>",
-                                     winners=f"<bdi>{escape(winners)}</bdi>"), self.size)
-            + _seed_note(game.seed, self.size))
+            text_html(_("Four heuristic bots played all 11 rounds with seed <b>{seed}</b>. "
+                        "Totals {totals}: the lowest total wins — <b>{winners}</b> "
+                        "(T21).").format(seed=game.seed,
+                                         totals=f'<bdi dir="ltr">{" · ".join(map(str, totals))}'
+                                                "</bdi>",
+                                         winners=f"<bdi>{escape(winners)}</bdi>"), self.size)
+            + seed_note_html(game.seed, self.size))
         stopped = [r.round_number for r in game.records if r.ended_by != "out"]
         if stopped:
             rounds = ", ".join(map(str, stopped))
-            self.game_about.value += _text(
+            self.game_about.value += text_html(
                 _("Nobody went out in round {rounds}: the round stopped (at the bots' turn "
                   "limit, or with an empty stock, H6) and everyone scored the cards they "
                   "held.").format(rounds=rounds)
@@ -287,7 +282,7 @@ class ScoringDemo(_GameLesson):
             return
         places = " · ".join(f'<bdi dir="ltr">{t} → <b>{p}</b></bdi>' for t, p in
                             zip(totals, places_text(totals).split(), strict=True))
-        self.ties.value = _text(
+        self.ties.value = text_html(
             _("Places: {places}").format(places=places) + " "
             + _("(T21: the lowest total wins; equal totals share the place, marked =)"),
             self.size)
@@ -297,7 +292,7 @@ class ScoringDemo(_GameLesson):
         titles = (_("1. Counting a hand (T3)"), _("2. Going out (T16, T17)"),
                   _("3. A whole game's score sheet (T20, T21)"), _("4. Ties (T21)"))
         for h, t in zip(self.headings, titles, strict=True):
-            h.value = _heading(t, size)
+            h.value = heading_html(t, size)
         if hasattr(self, "step"):
             self.count()
             if self.step:

@@ -1,6 +1,6 @@
 """One widget per teaching notebook (01–06), each a thin `VBox` over the engine, each in
-its own module (`lesson01_deal` … `lesson06_scoring`, on `lesson.Lesson`); every name
-stays importable from here.
+its own module (`lesson01_deal` … `lesson06_scoring`, on `lesson.Lesson`), imported
+from here by the notebooks.
 
 - `DealDemo`          01: the shoe (T2), the deal one card at a time, stock and turn-up (T8, H3)
 - `MeldChecker`       02: runs, sets and the Rook, with the engine's verdicts (T4–T6, H1, H8)
@@ -22,29 +22,13 @@ rule id a lesson prints links to its rule; every text box caps what it holds.
 
 from __future__ import annotations
 
-from ..deal import DealPlan
-from ..scenarios import buy_position, rook_position, seat_names
-from .lesson import CARD_CHARS, Lesson, _GameLesson
+from .lesson import CARD_CHARS, Lesson
 from .lesson01_deal import DealDemo
-from .lesson02_melds import CHECKS, MELD_EXAMPLES, PICKER_CARDS, MeldChecker
-from .lesson03_contracts import ContractExplorer, contract_rate, deal_seed, dealt_hand
+from .lesson02_melds import MeldChecker
+from .lesson03_contracts import ContractExplorer, contract_rate, dealt_hand
 from .lesson04_buying import BuyDemo
-from .lesson05_rook import ROOK_EXAMPLES, RookDemo
-from .lesson06_scoring import (
-    ROUND11_EARLIER,
-    SCENES,
-    Scene,
-    ScoringDemo,
-    going_out_position,
-    places_text,
-    points_html,
-    round11_position,
-)
+from .lesson05_rook import RookDemo
+from .lesson06_scoring import ScoringDemo, places_text
 
-# DealPlan, buy_position, rook_position and seat_names live in the engine (`deal`,
-# `scenarios`); they stay importable from here for notebooks written before
-__all__ = ["BuyDemo", "CARD_CHARS", "CHECKS", "ContractExplorer", "DealDemo", "DealPlan",
-           "Lesson", "MELD_EXAMPLES", "MeldChecker", "PICKER_CARDS", "ROOK_EXAMPLES",
-           "ROUND11_EARLIER", "RookDemo", "SCENES", "Scene", "ScoringDemo", "_GameLesson",
-           "buy_position", "contract_rate", "deal_seed", "dealt_hand", "going_out_position",
-           "places_text", "points_html", "rook_position", "round11_position", "seat_names"]
+__all__ = ["BuyDemo", "CARD_CHARS", "ContractExplorer", "DealDemo", "Lesson", "MeldChecker",
+           "RookDemo", "ScoringDemo", "contract_rate", "dealt_hand", "places_text"]

@@ -22,8 +22,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import explorer as X
-from ..coach.levels import LEVEL_NAMES, Pair, compare_levels, level_difference
-from ..messages import N_, _
+from ..coach.levels import LEVEL_NAMES, Pair, compare_levels
+from ..engine.messages import N_, _
+from ..explorer.arms import level_difference
 from .base import Part, translated_button
 from .level_view import LevelGuide, level_options
 

@@ -18,10 +18,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..bots import BOT_LEVELS
 from ..coach.levels import LEVEL_NAMES, describe_level
-from ..messages import _
-from ..render import TEXT_PX
+from ..engine.messages import _
+from ..pages.render import TEXT_PX
+from ..players.bots import BOT_LEVELS
 from .base import Part
 
 

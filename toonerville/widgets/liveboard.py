@@ -37,7 +37,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import actions as A
 from ..coach.positions import (
     SCENARIO_NAMES,
     deal_position,
@@ -47,11 +46,12 @@ from ..coach.positions import (
 )
 from ..coach.review import Mistake, review_round
 from ..coach.verdict import class_verdict
-from ..errors import ToonervilleError
-from ..game import Game
-from ..messages import N_, _, msg
-from ..saves import MAX_SIZE
-from ..serverless import no_shared_tables
+from ..engine import actions as A
+from ..engine.errors import ToonervilleError
+from ..engine.game import Game
+from ..engine.messages import N_, _, msg
+from ..engine.saves import MAX_SIZE
+from ..pages.serverless import no_shared_tables
 from ..store import open_store
 from ..store.classes import normalise_class_code
 from ..store.errors import CorruptTableError

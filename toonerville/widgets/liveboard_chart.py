@@ -20,12 +20,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..actions import parse_action
 from ..coach.verdict import AnswerCost, cost_message
-from ..errors import ToonervilleError
-from ..game import Game
-from ..messages import Message, _
-from ..render import TEXT_PX, sentence_html
+from ..engine.actions import parse_action
+from ..engine.errors import ToonervilleError
+from ..engine.game import Game
+from ..engine.messages import Message, _
+from ..pages.render import TEXT_PX, sentence_html
 from ..store.liveboard import Cost, Question, Source, Spread
 from .base import Part
 
@@ -53,7 +53,7 @@ def question_game(question: Question) -> Game:
 def answer_words(notation: str, game: Game, seat: int) -> str:
     """An answer in words ("discarding G11"), as the coach says it; its notation if the
     engine cannot read it."""
-    from ..coach.hint import move_words
+    from ..coach.strong import move_words
 
     try:
         action = parse_action(notation, game.rules)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..messages import N_, _
+from ..engine.messages import N_, _
 from ..store.names import NAME_LIMIT, clean_name
 from ..store.seats import AWAY_AFTER, LIMITS
 from .base import MessageBox, translated, translated_button

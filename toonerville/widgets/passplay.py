@@ -21,15 +21,15 @@ from html import escape
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..bots import make_bot
-from ..errors import IllegalActionError, ToonervilleError
-from ..game import Game
-from ..messages import N_, _, msg
-from ..names import bot_names, name_key
+from ..engine import actions as A
+from ..engine.errors import IllegalActionError, ToonervilleError
+from ..engine.events import Phase
+from ..engine.game import Game
+from ..engine.messages import N_, _, msg
+from ..engine.names import bot_names, name_key
+from ..players.bots import make_bot
+from ..players.table import Table
 from ..store.names import NAME_LIMIT, clean_name
-from ..table import Table
-from ..views import Phase
 from .base import SHOWN, displayed
 from .components import MessageBox, size_style
 from .level_view import LevelGuide, level_options

@@ -29,17 +29,17 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..bots import Bot
-from ..game import Game
-from ..melds import Meld
-from ..messages import N_, Message, add_listener, direction, msg
-from ..render import SIZES, TEXT_PX
-from ..rules import Rules
-from ..scenarios import BOT_NAMES as BOT_NAMES
-from ..scenarios import HUMAN, SCENARIOS, player_names
-from ..scenarios import HUMAN_NAME as HUMAN_NAME
-from ..scenarios import laydown_scenario as laydown_scenario
+from ..engine import actions as A
+from ..engine.game import Game
+from ..engine.melds import Meld
+from ..engine.messages import N_, Message, add_listener, direction, msg
+from ..engine.rules import Rules
+from ..pages.render import SIZES, TEXT_PX
+from ..players.bots import Bot
+from ..players.scenarios import BOT_NAMES as BOT_NAMES
+from ..players.scenarios import HUMAN, SCENARIOS, player_names
+from ..players.scenarios import HUMAN_NAME as HUMAN_NAME
+from ..players.scenarios import laydown_scenario as laydown_scenario
 from ..store.solo import SoloGames
 from .base import MessageBox, size_style
 from .coach_view import hint_for_game

@@ -14,9 +14,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-from ..messages import Message
-from ..render import TEXT_PX
-from ..views import Event
+from ..engine.events import Event
+from ..engine.messages import Message
+from ..pages.render import TEXT_PX
 
 LOG_LINES = 10
 

@@ -17,16 +17,16 @@ from typing import Any
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from .. import actions as A
-from ..cards import Card
-from ..errors import NotationError, ToonervilleError
-from ..laydown import as_melds
-from ..melds import Meld
-from ..messages import N_, _, msg
-from ..rules import Rules
-from ..saves import MAX_SIZE
-from ..scenarios import HUMAN
-from ..views import PlayerView
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.errors import NotationError, ToonervilleError
+from ..engine.laydown import as_melds
+from ..engine.melds import Meld
+from ..engine.messages import N_, _, msg
+from ..engine.rules import Rules
+from ..engine.saves import MAX_SIZE
+from ..engine.views import PlayerView
+from ..players.scenarios import HUMAN
 from .base import MessageBox, apply_texts, relabel, translated_button
 from .level_view import LevelGuide
 from .play_text import download_html

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..messages import _
+from ..engine.messages import _
 from .keys import KEYS as KEYS
 from .keys import keys_html as keys_html
 

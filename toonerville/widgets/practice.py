@@ -29,9 +29,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..cards import Card
-from ..coach.hint import move_words
 from ..coach.practice import (
     PRICE,
     Answer,
@@ -44,9 +41,12 @@ from ..coach.practice import (
     positions_from_review,
 )
 from ..coach.review import Mistake
-from ..game import Game
-from ..messages import N_, Message, _, msg
-from ..render import TEXT_PX, card_html, hand_html, meld_html, sentence_html
+from ..coach.strong import move_words
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.messages import N_, Message, _, msg
+from ..pages.render import TEXT_PX, card_html, hand_html, meld_html, sentence_html
 from .base import MessageBox, Part, displayed, translated_button
 from .coach_review import OFFER_AFTER, OFFER_BEFORE, TURN
 from .hand import SeatHand

@@ -29,8 +29,8 @@ from typing import Protocol
 
 import ipywidgets as widgets
 
-from ..errors import ToonervilleError
-from ..serverless import in_the_browser_only
+from ..engine.errors import ToonervilleError
+from ..pages.serverless import in_the_browser_only
 from ..store.practice import PracticeLists
 from .resume import GameKeeper
 

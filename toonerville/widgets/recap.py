@@ -30,13 +30,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card, hand_points
-from ..events import Event, EventKind
-from ..melds import Meld
-from ..messages import N_, _, plural
-from ..render import TEXT_PX, card_html, meld_html
-from ..rules import ROUNDS, Rules
-from ..scoring import places, winners
+from ..engine.cards import Card, hand_points
+from ..engine.events import Event, EventKind
+from ..engine.melds import Meld
+from ..engine.messages import N_, _, plural
+from ..engine.rules import ROUNDS, Rules
+from ..engine.scoring import places, winners
+from ..pages.render import TEXT_PX, card_html, meld_html
 from .base import SHOWN, Part
 from .coach_review import IN_BROWSER, ReviewSource, RoundReview
 

@@ -28,10 +28,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..bots import BOT_KINDS
-from ..errors import SaveFileError, ToonervilleError
-from ..game import Game
-from ..messages import N_, Message, _, msg
+from ..engine.errors import SaveFileError, ToonervilleError
+from ..engine.game import Game
+from ..engine.messages import N_, Message, _, msg
+from ..players.bots import BOT_KINDS
 from ..store.solo import KEEP_DAYS, SoloGames, is_key, new_key
 from .classroom import store_location
 from .safety import served

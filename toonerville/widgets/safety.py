@@ -42,7 +42,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..messages import translate
+from ..engine.messages import translate
 from .base import SOMETHING_WENT_WRONG
 
 #: the longest text (characters) any one value of a widget update from a page may hold

@@ -49,14 +49,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..cards import Card
 from ..coach.hint import Hint
-from ..events import Event
-from ..messages import N_, Message, _, msg
-from ..rules import Rules
-from ..table import offer_help
-from ..views import Phase, PlayerView
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.events import Event, Phase
+from ..engine.messages import N_, Message, _, msg
+from ..engine.rules import Rules
+from ..engine.views import PlayerView
+from ..players.table import offer_help
 from .base import MessageBox, Part, displayed, translated_button
 from .board import PilesView, ScoreSheet, TableView
 from .coach_view import CoachHint

@@ -23,17 +23,17 @@ from collections.abc import Collection, Sequence
 
 import traitlets
 
-from .. import actions as A
-from ..cards import sort_cards
-from ..errors import IllegalActionError, ToonervilleError
-from ..events import Event, EventKind, Phase
-from ..messages import Message, msg
-from ..rules import Rules
+from ..engine import actions as A
+from ..engine.cards import sort_cards
+from ..engine.errors import IllegalActionError, ToonervilleError
+from ..engine.events import Event, EventKind, Phase
+from ..engine.messages import Message, msg
+from ..engine.rules import Rules
+from ..engine.views import PlayerView
+from ..players.table import Table, offer_help
 from ..store import Seat, TableStore, Watcher
 from ..store.errors import SeatError
 from ..store.tablestate import public_events
-from ..table import Table, offer_help
-from ..views import PlayerView
 from .recap import RECAP_SECONDS
 
 

@@ -30,16 +30,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .. import actions as A
-from ..cards import Card
 from ..coach.hint import Hint
-from ..errors import ToonervilleError
-from ..legal import lay_down_suggestions
-from ..messages import N_, Message, _, msg
-from ..render import meld_html
-from ..rules import Rules
-from ..solver import shortfall
-from ..views import Phase, PlayerView
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.errors import ToonervilleError
+from ..engine.events import Phase
+from ..engine.legal import lay_down_suggestions
+from ..engine.messages import N_, Message, _, msg
+from ..engine.rules import Rules
+from ..engine.solver import shortfall
+from ..engine.views import PlayerView
+from ..pages.render import meld_html
 from .base import MessageBox
 from .coach_view import CoachHint
 from .hand import SeatHand

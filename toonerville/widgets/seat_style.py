@@ -11,7 +11,7 @@ projector size scales the sentences too. The projector's two-column layout is
 
 from __future__ import annotations
 
-from ..render import SIZES, TEXT_PX
+from ..pages.render import SIZES, TEXT_PX
 
 #: (CSS class, scale of the text size): the seat's sentences, sized with its cards
 _SENTENCES = (("tr-status", 1.15), ("tr-prompt", 1.1), ("tr-others", 1.0),

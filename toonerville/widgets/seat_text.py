@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from .. import actions as A
-from ..cards import Card
-from ..messages import Message, _, plural
-from ..rules import ROUNDS, Rules
-from ..scoring import winners
-from ..views import Phase, PlayerView
+from ..engine import actions as A
+from ..engine.cards import Card
+from ..engine.events import Phase
+from ..engine.messages import Message, _, plural
+from ..engine.rules import ROUNDS, Rules
+from ..engine.scoring import winners
+from ..engine.views import PlayerView
 
 
 def seat_names(names: Sequence[str], me: int | None) -> list[str]:

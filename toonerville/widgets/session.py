@@ -25,16 +25,16 @@ from collections.abc import Sequence
 
 import traitlets
 
-from .. import actions as A
-from ..bots import BOT_KINDS, Bot
-from ..cards import Card, format_cards, sort_cards
-from ..errors import SaveFileError, ToonervilleError
-from ..events import Event, Phase
-from ..game import Game
-from ..messages import Message, _, msg
-from ..rules import Rules
-from ..scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
-from ..table import Table, offer_help
+from ..engine import actions as A
+from ..engine.cards import Card, format_cards, sort_cards
+from ..engine.errors import SaveFileError, ToonervilleError
+from ..engine.events import Event, Phase
+from ..engine.game import Game
+from ..engine.messages import Message, _, msg
+from ..engine.rules import Rules
+from ..players.bots import BOT_KINDS, Bot
+from ..players.scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
+from ..players.table import Table, offer_help
 from .seat_model import SeatModel, SharedSession, declined_by, recap_of
 from .session_words import (  # the words, importable from here as before
     BUY_OFFERS,

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import actions as A
-from ..bots import BOT_KINDS, BOT_LEVELS, Bot
-from ..events import Event
-from ..game import Game
-from ..messages import N_, Message, _, msg
-from ..scenarios import HUMAN
+from ..engine import actions as A
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.messages import N_, Message, _, msg
+from ..players.bots import BOT_KINDS, BOT_LEVELS, Bot
+from ..players.scenarios import HUMAN
 
 #: what the buy-offer setting may say: only discards that help, every one, none
 BUY_OFFERS = (("helpful", N_("only discards that help me")),

@@ -17,10 +17,10 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..errors import ToonervilleError
-from ..messages import N_, _
-from ..render import TEXT_PX
-from ..rules import Restock, RookTurnUp, Rules, Seating, SwappedRook
+from ..engine.errors import ToonervilleError
+from ..engine.messages import N_, _
+from ..engine.rules import Restock, RookTurnUp, Rules, Seating, SwappedRook
+from ..pages.render import TEXT_PX
 from .base import CappedText, MessageBox, Part, check_size
 
 #: The card sizes a learner can choose; `render.SIZES` also has "small" for thumbnails.

@@ -14,9 +14,9 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..messages import N_, _
-from ..render import TEXT_PX, hand_html, message_html, state_html
-from ..views import Event
+from ..engine.events import Event
+from ..engine.messages import N_, _
+from ..pages.render import TEXT_PX, hand_html, message_html, state_html
 from .base import MessageBox, Part
 from .cards import button_style
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..messages import _, msg
+from ..engine.messages import _, msg
 from .base import MessageBox
 from .safety import allow_text
 

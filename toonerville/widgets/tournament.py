@@ -36,14 +36,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import ToonervilleError
-from ..messages import N_, _, msg
-from ..names import name_key
-from ..rules import Rules
-from ..serverless import no_tournament
+from ..engine.errors import ToonervilleError
+from ..engine.messages import N_, _, msg
+from ..engine.names import name_key
+from ..engine.rules import Rules
+from ..engine.tournament import Tournament, sheet_csv
+from ..pages.serverless import no_tournament
 from ..store import ClassStore, TableStore, TournamentDesk
 from ..store.seats import AWAY_AFTER, LIMITS
-from ..tournament import Tournament, sheet_csv
 from .base import SHOWN, translated, translated_button
 from .components import HouseRulesPanel, MessageBox, size_style
 from .level_view import LevelGuide, give_seat_options, level_options

@@ -2,7 +2,7 @@
 a list of learners, the master sheet as HTML and CSV link, the print style, and the
 opening of the store (a page with no database says so instead).
 
-Pure helpers over `toonerville.tournament` and the store: no page state lives here;
+Pure helpers over `toonerville.engine.tournament` and the store: no page state lives here;
 `tournament.TeacherDesk` and `tournament_seat.TournamentSeat` hold it.
 """
 
@@ -17,13 +17,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..errors import ToonervilleError
-from ..messages import N_, _, msg
-from ..names import name_key
-from ..render import SIZES
-from ..serverless import no_tournament
+from ..engine.errors import ToonervilleError
+from ..engine.messages import N_, _, msg
+from ..engine.names import name_key
+from ..engine.tournament import SheetRow, Tournament
+from ..pages.render import SIZES
+from ..pages.serverless import no_tournament
 from ..store import TableStore, open_store
-from ..tournament import SheetRow, Tournament
 from .base import translated
 from .classroom import store_location
 from .components import TEXT_PX, MessageBox

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..messages import N_, Message, _, msg
+from ..engine.messages import N_, Message, _, msg
 from ..store import Seat, TableStore, TournamentDesk, Watcher
 from .base import translated_button
 from .classroom import SharedTable

@@ -13,8 +13,8 @@ import logging
 import os
 import urllib.parse
 
-from ..messages import DEFAULT, Message, msg, normalise
-from ..render import SIZES
+from ..engine.messages import DEFAULT, Message, msg, normalise
+from ..pages.render import SIZES
 
 log = logging.getLogger("toonerville.widgets")
 #: the sizes a page's address may ask for ("small" is for thumbnails only)

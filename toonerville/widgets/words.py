@@ -7,10 +7,10 @@ app's settings name a bot the same way in every language.
 
 from __future__ import annotations
 
-from ..bots import BOT_KIND_WORDS, BOT_KINDS
-from ..messages import _
+from ..engine.messages import _
+from ..players.bots import BOT_KIND_WORDS
 
-__all__ = ["BOT_KIND_WORDS", "bot_kind_options", "bot_kind_word"]
+__all__ = ["BOT_KIND_WORDS", "bot_kind_word"]
 
 
 def bot_kind_word(kind: str) -> str:
@@ -18,6 +18,3 @@ def bot_kind_word(kind: str) -> str:
     return _(BOT_KIND_WORDS[kind]) if kind in BOT_KIND_WORDS else kind
 
 
-def bot_kind_options() -> list[tuple[str, str]]:
-    """Every bot kind as a menu's (label, value) in the language in use."""
-    return [(bot_kind_word(kind), kind) for kind in BOT_KINDS]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from .messages import _
+from ..engine.messages import _
 
 #: (value, low, high); NaN where there is no estimate or no interval
 Point = tuple[float, float, float]

@@ -17,11 +17,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cards import Card, as_cards, format_cards, shoe
-from .game import Game
-from .messages import _
-from .names import BIRDS
-from .rules import Rules
+from ..engine.cards import Card, as_cards, format_cards, shoe
+from ..engine.game import Game
+from ..engine.messages import _
+from ..engine.names import BIRDS
+from ..engine.rules import Rules
 
 #: the play app's seat for the person playing, and everyone's names there
 HUMAN = 0
@@ -96,7 +96,7 @@ def round_end_scenario(players: int = 4, seed: int = 46, rules: Rules | None = N
     decides again (seed 46, four players: whatever is discarded). The bots play at a
     `table.Table` (its one seed rule), so the position is the same each time.
     For the hint with its costs and the round's review (07: `?scenario=roundend`)."""
-    from .actions import Discard
+    from ..engine.actions import Discard
     from .table import Table
 
     game = Game.new(players=players, seed=seed, rules=rules,

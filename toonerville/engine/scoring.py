@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from .cards import Card, hand_points
 from .errors import RulesError
 from .messages import msg
-from .seating import seat_tables  # noqa: F401 - a T22 name, importable from here as before
 
 
 def round_scores(hands: Sequence[Iterable[Card]], went_out: int | None) -> tuple[int, ...]:

@@ -23,17 +23,18 @@ from bisect import bisect
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
-from . import actions as A
-from ._native import mypyc_attr
-from .cards import ROOK, Card, deck
-from .errors import RulesError
-from .legal import discard_move, rooks_in_reach, simple_move
-from .melding import lay_off_spots
-from .melds import Meld
-from .messages import N_, Message, msg
-from .rules import ROUNDS, Contract, Rules
-from .solver import Arrangement, best_lay_down, find_contract, whole_hand
-from .views import Phase, PlayerView
+from ..engine import actions as A
+from ..engine._native import mypyc_attr
+from ..engine.cards import ROOK, Card, deck
+from ..engine.errors import RulesError
+from ..engine.events import Phase
+from ..engine.legal import discard_move, rooks_in_reach, simple_move
+from ..engine.melding import lay_off_spots
+from ..engine.melds import Meld
+from ..engine.messages import N_, Message, msg
+from ..engine.rules import ROUNDS, Contract, Rules
+from ..engine.solver import Arrangement, best_lay_down, find_contract, whole_hand
+from ..engine.views import PlayerView
 
 Legal = Callable[[], list[A.Action]]
 Key = tuple[int, ...]  # a hand as a multiset: the sorted `Card.index` of its cards
@@ -78,7 +79,7 @@ _NEAR: Final = [sum(3.0 - 0.7 * abs(k - 3) for k in range(7) if k != 3 and w >> 
 
 
 @mypyc_attr(acyclic=True, free_list_len=1)  # lists of numbers only; see `state.Change`
-class _Tally:
+class Tally:
     """A hand as counts: cards of each number, numbers held in each colour, Rooks."""
 
     __slots__ = ("numbers", "masks", "rooks")
@@ -142,7 +143,8 @@ class _Tally:
         return score
 
 
-def _key(hand: Sequence[Card]) -> Key:
+def hand_key(hand: Sequence[Card]) -> Key:
+    """A hand as a multiset, the key of a `Tally`: the sorted `Card.index` of its cards."""
     return tuple(sorted([c.index for c in hand]))
 
 
@@ -178,7 +180,7 @@ def usefulness(card: Card, hand: Sequence[Card], contract: Contract) -> float:
     """How much `card` helps `hand` toward the contract: Rooks most, then cards that
     pair with others of their number (sets) or sit near cards of their colour (runs).
     If the hand holds `card`, one copy of it is not counted as its own partner."""
-    return _Tally(_key(hand)).usefulness(card, contract, card in hand)
+    return Tally(hand_key(hand)).usefulness(card, contract, card in hand)
 
 
 def _rook_stands_in(rules: Rules) -> int:
@@ -234,7 +236,7 @@ class HeuristicBot:
         self._best: dict[tuple[int, int, Key], Arrangement | None] = {}
         self._within: dict[tuple[int, Key, int], bool] = {}
         self._points: dict[tuple[int, Key], int] = {}
-        self._tallies: dict[Key, _Tally] = {}
+        self._tallies: dict[Key, Tally] = {}
         self._hand: tuple[Card, ...] = ()  # the hand of the last view, and its key
         self._hand_key: Key = ()
         self._before: Key = ()  # the hand before that (before the last draw, say)
@@ -249,12 +251,12 @@ class HeuristicBot:
         self._within.clear()
         self._points.clear()
 
-    def _tally(self, key: Key) -> _Tally:
+    def _tally(self, key: Key) -> Tally:
         found = self._tallies.get(key)
         if found is None:
             if len(self._tallies) > 256:
                 self._tallies.clear()
-            found = self._tallies[key] = _Tally(key)
+            found = self._tallies[key] = Tally(key)
         return found
 
     def _meets(self, key: Key, round_number: int, rules: Rules, infer: bool = False
@@ -358,7 +360,7 @@ class HeuristicBot:
             key = self._hand_key
         else:
             self._before = self._hand_key
-            key = self._hand_key = _key(hand)
+            key = self._hand_key = hand_key(hand)
             self._hand = hand
         if view.phase is Phase.BUY:
             return self._answer(view, key, rules)
@@ -606,25 +608,22 @@ class NoBuyBot(HeuristicBot):
         super().__init__(buy_threshold=math.inf)
 
 
-def _beginner() -> Bot:
-    from .coach.levels import BeginnerBot  # the coach builds on this module
-
-    return BeginnerBot()
-
-
-def _strong() -> Bot:
-    from .coach.strong import StrongBot
-
-    return StrongBot()
-
-
 #: The one registry of bots by name: the play app, the explorer and `simulate` use it.
-#: The levels a learner chooses from (`coach.levels.LEVELS`, each with its sentence) are
-#: "beginner", "heuristic" and "strong".
+#: The coach, a layer above, registers its bots here when the package is imported
+#: (`register_bot`: "beginner" and "strong"). The levels a learner chooses from
+#: (`coach.levels.LEVELS`, each with its sentence) are "beginner", "heuristic" and "strong".
 BOTS: dict[str, Callable[[], Bot]] = {
-    "heuristic": HeuristicBot, "random": RandomBot, "nobuy": NoBuyBot,
-    "beginner": _beginner, "strong": _strong}
-BOT_KINDS: tuple[str, ...] = tuple(BOTS)
+    "heuristic": HeuristicBot, "random": RandomBot, "nobuy": NoBuyBot}
+#: every kind of bot, those the coach registers included
+BOT_KINDS: tuple[str, ...] = ("heuristic", "random", "nobuy", "beginner", "strong")
+
+
+def register_bot(kind: str, make: Callable[[], Bot]) -> None:
+    """Make bots of `kind` with `make` (a layer above the players adds its own bots this
+    way: `toonerville.coach` registers "beginner" and "strong")."""
+    BOTS[kind] = make
+
+
 #: each bot kind's name as a page shows it (English source, translated when shown:
 #: `widgets.words.bot_kind_word`, the explorer's tables)
 BOT_KIND_WORDS = {"beginner": N_("beginner"), "heuristic": N_("heuristic"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from .messages import Message, msg
+from ..engine.messages import Message, msg
 
 
 def in_the_browser_only() -> bool:

@@ -15,11 +15,11 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..engine.views import RoundRecord
 from .bots import Bot, make_bot
-from .game import Game
-from .rules import Rules
 from .table import BotMistake, Table
-from .views import RoundRecord
 
 #: rounds that reach this many turns end, scored as they stand (random bots rarely go out)
 DEFAULT_TURN_LIMIT = 200

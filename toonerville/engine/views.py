@@ -2,8 +2,7 @@
 
 Owns `PlayerView` (what one seat may see: its own hand, the table, the piles, the
 others' hand sizes) and `RoundRecord` (the facts of a finished round, for the score
-sheet, the simulator and the explorer). `Phase` and `Event` live in `events` and are
-importable from here too, as they always were.
+sheet, the simulator and the explorer). `Phase` and `Event` live in `events`.
 """
 
 from __future__ import annotations
@@ -12,8 +11,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import Card
-from .events import Event as Event
-from .events import Phase as Phase
+from .events import Phase
 from .melds import Meld
 from .rules import Contract
 
@@ -44,10 +42,6 @@ class PlayerView(NamedTuple):
     buys_this_round: tuple[int, ...]
     may_lay_off: bool  # down, and (H9) not barred from laying off this turn
     scores: tuple[tuple[int, ...], ...]
-
-    @property
-    def my_turn(self) -> bool:
-        return self.current == self.seat and self.phase in (Phase.DRAW, Phase.PLAY)
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -39,7 +39,7 @@ DEFAULT = "en"
 DOMAIN = "toonerville"
 #: the rulebook every rule id points to, with an anchor per id (`docs/rules.md#T14`)
 RULEBOOK = "docs/rules.md"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"  # toonerville/locale
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT

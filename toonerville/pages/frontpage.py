@@ -16,7 +16,7 @@ import gettext
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from .messages import DOMAIN, LOCALE_DIR, N_, normalise
+from ..engine.messages import DOMAIN, LOCALE_DIR, N_, normalise
 
 #: key → English text of the front page and the rulebook page's frame
 TEXTS: Mapping[str, str] = MappingProxyType({

@@ -42,15 +42,15 @@ from functools import partial
 from hashlib import blake2b
 from typing import Any, Final
 
-from . import actions as A
+from ..engine import actions as A
+from ..engine.errors import IllegalActionError, ToonervilleError
+from ..engine.events import Phase
+from ..engine.game import Game
+from ..engine.hints import discard_helps
+from ..engine.messages import Message, msg
+from ..engine.rules import Rules
+from ..engine.views import PlayerView
 from .bots import Bot, make_bot
-from .errors import IllegalActionError, ToonervilleError
-from .events import Phase
-from .game import Game
-from .hints import discard_helps
-from .messages import Message, msg
-from .rules import Rules
-from .views import PlayerView
 
 #: bot moves in a row within one round before a table stops (a round of bots ends long
 #: before: bot games have a turn limit, and every other table has a learner)

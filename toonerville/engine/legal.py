@@ -234,14 +234,6 @@ def lay_down_suggestions(game: _HasRules, view: PlayerView,
                             game.rules, best)
 
 
-def lay_off_options(view: PlayerView, rules: Rules | None = None) -> list[A.LayOff]:
-    """Every card of the hand that fits a meld on the table (unchecked against T13a)."""
-    if not view.down[view.seat]:
-        return []
-    rules = rules or Rules()
-    return [A.LayOff(view.seat, card, onto, as_card)
-            for card in sorted(set(view.hand), key=lambda c: c.sort_key)
-            for onto, as_card in melding.lay_off_spots(card, view.table, view.seat, rules)]
 
 
 class _Game(Protocol):

@@ -2,7 +2,7 @@
 
 Voila calls `prelaunch_hook(req_handler, notebook, cwd)` before it starts a kernel for a
 visitor and renders the notebook it gets back. This one reads `?lang=xx` from the request
-and puts every markdown cell through `toonerville.prose.translate_notebook`, so the
+and puts every markdown cell through `toonerville.pages.prose.translate_notebook`, so the
 headings, paragraphs, lists and navigation bar arrive in that language (with the links
 keeping `?lang=`), while the widgets read the same parameter in the kernel. Without
 `?lang=`, or with a language the kit does not have, the page is English (its rule links
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from toonerville.messages import normalise
-from toonerville.prose import METADATA_KEY, translate_notebook
+from toonerville.engine.messages import normalise
+from toonerville.pages.prose import METADATA_KEY, translate_notebook
 
 
 def requested_language(req_handler: Any) -> str:

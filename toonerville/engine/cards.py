@@ -125,7 +125,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def _repr_html_(self) -> str:
-        from .render import card_html
+        from ..pages.render import card_html
 
         return card_html(self)
 

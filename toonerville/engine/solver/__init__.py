@@ -21,6 +21,6 @@ The modules, each with one job:
 """
 
 from .contract import find_contract, shortfall
-from .partition import Arrangement, LayDown, best_lay_down, whole_hand
+from .partition import Arrangement, best_lay_down, whole_hand
 
-__all__ = ["Arrangement", "LayDown", "best_lay_down", "find_contract", "shortfall", "whole_hand"]
+__all__ = ["Arrangement", "best_lay_down", "find_contract", "shortfall", "whole_hand"]

@@ -371,7 +371,7 @@ class Game:
                 f"{s.phase.value}, seat {s.current} to play>")
 
     def _repr_html_(self) -> str:
-        from .render import game_html
+        from ..pages.render import game_html
 
         return game_html(self.view(self._pos.current))
 

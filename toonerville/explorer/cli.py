@@ -29,12 +29,12 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
-from . import explorer as X
-from .errors import RulesError, ToonervilleError
-from .explorer.arms import compare_level_arms
-from .messages import msg
-from .rules import Rules
-from .simulate import DEFAULT_TURN_LIMIT
+from .. import explorer as X
+from ..engine.errors import RulesError, ToonervilleError
+from ..engine.messages import msg
+from ..engine.rules import Rules
+from ..players.simulate import DEFAULT_TURN_LIMIT
+from .arms import compare_level_arms
 
 EPILOG = """settings (--rules, --compare, --sweep) are name=value, separated by spaces or commas
 (a sweep gives each setting its values: name=value,value,...):
@@ -146,7 +146,6 @@ class ProgressBar:
             self.bar = None
 
 
-ProgressLine = ProgressBar  # the first edition's name
 
 
 @contextmanager

@@ -883,6 +883,3 @@ def _search(hand: str | Iterable[str | Card], round_number: object, rules: objec
         search.finish_exactly(cnt, rooks, contract)
     return search
 
-
-#: the first edition's name for `Arrangement`, kept for code that imports it
-LayDown = Arrangement

@@ -183,7 +183,7 @@ class Meld:
         return translate(N_("a set of {n}s")).format(n=self.low)
 
     def _repr_html_(self) -> str:
-        from .render import meld_html
+        from ..pages.render import meld_html
 
         return meld_html(self)
 
@@ -349,7 +349,7 @@ class Verdict:
         return f"Verdict(ok={self.ok}, reason={str(self.reason)!r})"
 
     def _repr_html_(self) -> str:
-        from .render import verdict_html
+        from ..pages.render import verdict_html
 
         return verdict_html(self)
 

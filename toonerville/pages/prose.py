@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from toonerville.messages import DEFAULT, LOCALE_DIR, RTL, language, normalise
+from toonerville.engine.messages import DEFAULT, LOCALE_DIR, RTL, language, normalise
 
 DOMAIN = "prose"
 #: the rulebook notebook (for JupyterLab readers; links to it lead to the static page)

@@ -27,15 +27,15 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any, Literal
 
-from .cards import Card, Colour
-from .messages import N_, Message, direction, plural, translate
+from ..engine.cards import Card, Colour
+from ..engine.messages import N_, Message, direction, plural, translate
+from ..engine.rules import ROUNDS, contract_for
+from ..engine.scoring import place_labels
 from .prose import rulebook_href
-from .rules import ROUNDS, contract_for
-from .scoring import place_labels
 
 if TYPE_CHECKING:
-    from .melds import Meld, Verdict
-    from .views import PlayerView
+    from ..engine.melds import Meld, Verdict
+    from ..engine.views import PlayerView
 
 #: Card widths in CSS pixels; a card is 1.4 times as tall as it is wide.
 SIZES: dict[str, int] = {"small": 48, "normal": 72, "large": 104, "projector": 180}

@@ -1,8 +1,8 @@
 """Tournaments (T22, H11): each table's deal, the tournament as a value, the master sheet.
 
-Who sits where each round (the H11 switches of `Rules.seating`) is `seating`'s job;
-its names (`seat_round`, `spread_schedule`, `table_sizes`, `meetings` ...) are
-importable from here too. The dealer of every table is drawn at random (seeded).
+Who sits where each round (the H11 switches of `Rules.seating`) is `seating`'s job
+(`seat_round`, `spread_schedule`, `table_sizes`, `meetings` ...). The dealer of every
+table is drawn at random (seeded).
 `Tournament` is the whole tournament as a value (JSON for the store, so it survives a
 server restart).
 
@@ -33,15 +33,7 @@ from .messages import msg
 from .names import bot_names
 from .rules import ROUNDS, Rules
 from .scoring import MasterSheet, Standing, place_label
-from .seating import (  # noqa: F401 - the seating's names, importable from here as before
-    PASSES,
-    REPEAT_WEIGHT,
-    Seating_,
-    meetings,
-    seat_round,
-    spread_schedule,
-    table_sizes,
-)
+from .seating import Seating_, seat_round, table_sizes
 from .state import MAX_NAME
 
 
