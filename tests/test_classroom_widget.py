@@ -23,7 +23,8 @@ from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
 from toonerville.engine.messages import set_language
 from toonerville.store import Seat, TableStore, open_store
-from toonerville.widgets.classroom import SharedTable, store_location
+from toonerville.widgets.classroom import SharedTable
+from toonerville.widgets.store_place import store_location
 
 
 @pytest.fixture
@@ -341,7 +342,7 @@ def test_the_store_location_comes_from_the_environment(
     assert store_location() == str(tmp_path / "x.sqlite")
     assert store_location("postgresql://h/db") == "postgresql://h/db"
     monkeypatch.delenv("TOONERVILLE_STORE")
-    monkeypatch.setattr("toonerville.widgets.classroom.DEFAULT_STORE",
+    monkeypatch.setattr("toonerville.widgets.store_place.DEFAULT_STORE",
                         tmp_path / "home" / "tables.sqlite")
     assert store_location() == str(tmp_path / "home" / "tables.sqlite")
     assert (tmp_path / "home").is_dir()

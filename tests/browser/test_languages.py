@@ -441,7 +441,7 @@ def test_09_a_round_end_its_review_a_hint_and_a_move_speak_persian(
     from tests.browser.test_table_away import table_before_round_end
     from toonerville.engine.game import Game
     from toonerville.store import open_store
-    from toonerville.widgets.classroom import store_location
+    from toonerville.widgets.store_place import store_location
 
     code, _host, seats, last = table_before_round_end(("Ann", "Bo", "Cy"), seed=5)
     after = Game.from_json(open_store(store_location()).export(code))

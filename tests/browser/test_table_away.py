@@ -34,7 +34,7 @@ from toonerville.engine import actions as A
 from toonerville.engine.game import Game
 from toonerville.players.bots import HeuristicBot
 from toonerville.store import Seat, open_store
-from toonerville.widgets.classroom import store_location
+from toonerville.widgets.store_place import store_location
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Locator, Page

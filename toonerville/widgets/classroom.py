@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import os
 import sqlite3
 import urllib.parse
 from html import escape
@@ -67,24 +66,11 @@ from .lobby import (  # the lobby, its names importable from here as before
 from .seat import SeatView, make_button
 from .seat_model import SharedSession
 from .session_words import move_words
+from .store_place import DEFAULT_STORE, store_location
 from .ticker import poll_ticker
 
-#: where the tables are kept when neither `where` nor $TOONERVILLE_STORE says
-DEFAULT_STORE = Path.home() / ".toonerville" / "tables.sqlite"
 #: how often the page asks the store for news, in milliseconds
 POLL_MS = 500
-
-
-def store_location(where: str | Path | None = None) -> str:
-    """The store to use: `where`, else $TOONERVILLE_STORE (a path or a PostgreSQL URL),
-    else `DEFAULT_STORE` (its folder is made on first use)."""
-    if where is not None:
-        return str(where)
-    env = os.environ.get("TOONERVILLE_STORE")
-    if env:
-        return env
-    DEFAULT_STORE.parent.mkdir(parents=True, exist_ok=True)
-    return str(DEFAULT_STORE)
 
 
 def table_link(**params: str) -> str:

@@ -218,7 +218,7 @@ class ClassDashboard(Part, widgets.VBox):  # type: ignore[misc]
     def _store(self) -> TableStore:
         if self._tables is None:
             from ..store import open_store
-            from .classroom import store_location
+            from .store_place import store_location
 
             self._tables = open_store(store_location())
         return self._tables

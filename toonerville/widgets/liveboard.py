@@ -66,7 +66,7 @@ from ..store.liveboard import (
 from ..store.tablestate import public_events
 from .base import SHOWN, MessageBox, Part, displayed, translated, translated_button
 from .class_choice import CLASS_PARAM, ME_PARAM
-from .classroom import store_location, table_link
+from .classroom import table_link
 from .liveboard_chart import (
     SpreadChart,
     bars_of,
@@ -77,6 +77,7 @@ from .liveboard_chart import (
 )
 from .recap import RECAP_SECONDS
 from .seat import SeatView
+from .store_place import store_location
 from .textbox import capped_area
 from .ticker import poll_ticker
 from .url import query_params, size_from_url
@@ -101,7 +102,7 @@ def _seconds_options() -> list[tuple[str, int]]:
 
 
 def open_board_store(where: str | Path | None = None) -> LiveBoardStore:
-    """The live boards of the class's store (`classroom.store_location`)."""
+    """The live boards of the class's store (`store_place.store_location`)."""
     return LiveBoardStore(open_store(store_location(where)).backend)
 
 

@@ -52,11 +52,11 @@ def class_roster(backend: Backend) -> Roster:
 
 
 def _open_progress() -> ProgressStore:
-    """The progress store of the kit's store (`classroom.store_location`), with the
+    """The progress store of the kit's store (`store_place.store_location`), with the
     classes of that store as its roster."""
     from ..store import open_store
     from ..store.progress import ProgressStore
-    from .classroom import store_location
+    from .store_place import store_location
 
     backend = open_store(store_location()).backend
     return ProgressStore(backend, class_roster(backend))

@@ -33,9 +33,9 @@ from ..engine.game import Game
 from ..engine.messages import N_, Message, _, msg
 from ..players.bots import BOT_KINDS
 from ..store.solo import KEEP_DAYS, SoloGames, is_key, new_key
-from .classroom import store_location
 from .safety import served
 from .session import BUY_OFFERS, PlaySession
+from .store_place import store_location
 from .url import query_params
 
 log = logging.getLogger("toonerville.widgets")
@@ -155,7 +155,7 @@ def _setup(text: str) -> dict[str, Any]:
 def keeper_for_page(keep: SoloGames | bool | None = None, key: str | None = None,
                     where: str | Path | None = None) -> GameKeeper | None:
     """The page's keeper: `keep` a `SoloGames` (tests), True (the class store, see
-    `classroom.store_location`), False (none), or None: the class store on a served
+    `store_place.store_location`), False (none), or None: the class store on a served
     page (Voila), none elsewhere. The key is `key`, else the address's `?game=`."""
     if keep is False or (keep is None and not served()):
         return None

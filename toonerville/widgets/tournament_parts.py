@@ -25,8 +25,8 @@ from ..pages.render import SIZES
 from ..pages.serverless import no_tournament
 from ..store import TableStore, open_store
 from .base import translated
-from .classroom import store_location
 from .components import TEXT_PX, MessageBox
+from .store_place import store_location
 
 #: bot moves per table and tick, so one tick never keeps the page waiting long
 BOT_MOVES_PER_TICK = 60
