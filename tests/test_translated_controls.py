@@ -75,3 +75,19 @@ def test_the_tournaments_pages_follow_the_language_menu(tmp_path: Path) -> None:
                           (seat.t_name, "Your name"), (seat.t_key, "Your key")):
         assert control.description == german(text) != text, text
     assert desk.learners.placeholder == german("one name per line, or Ann, Bob, Cat")
+
+
+def test_pass_and_play_s_lobby_follows_the_language_menu() -> None:
+    from toonerville.engine.messages import _
+    from toonerville.widgets.passplay import PassAndPlay
+
+    page = PassAndPlay()
+    page.kind_choices[1].index = 2  # a bot's level, kept across the change
+    chosen = page.kind_choices[1].value
+    set_language("de")
+    assert page.players.description == german("Players") != "Players"
+    assert page.name_texts[2].description == _("Seat {k}").format(k=2) != "Seat 2"
+    assert page.name_texts[2].placeholder == _("Player {k}").format(k=2) != "Player 2"
+    assert page.kind_choices[1].description == german("played by") != "played by"
+    assert page.kind_choices[1].value == chosen
+    assert page.kind_choices[0]._options_labels[0] == german("a learner") != "a learner"

@@ -51,7 +51,7 @@ from ..engine.names import bot_names
 from ..pages.serverless import no_shared_tables
 from ..store import ClassStore, Seat, TableStore, Watcher, open_store
 from ..store.errors import TableMovedOnError
-from .base import SHOWN, displayed, translated
+from .base import SHOWN, displayed, translated, translated_button
 from .class_choice import PageClass, follow_class, page_class, settings_words
 from .components import MessageBox, query_params, size_style
 from .level_view import give_seat_options
@@ -63,7 +63,7 @@ from .lobby import (  # the lobby, its names importable from here as before
     TableLobby,
     seat_options,
 )
-from .seat import SeatView, make_button
+from .seat import SeatView
 from .seat_model import SharedSession
 from .session_words import move_words
 from .store_place import DEFAULT_STORE, store_location
@@ -194,7 +194,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.rejoin_key.add_class("tr-rejoin-key")
         self.away_note = widgets.HTML()
         self.away_note.add_class("tr-away")
-        self.back_button = make_button(N_("Take my seat back"), "tr-back", N_(
+        self.back_button = translated_button(N_("Take my seat back"), "tr-back", N_(
             "A bot has played for you while you were away: play your seat again"))
         self.back_button.layout.display = "none"
         self.back_button.on_click(guard(lambda _b: self.come_back()))
@@ -206,7 +206,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
             widgets.Dropdown(options=give_seat_options(), value="heuristic",
                              layout=widgets.Layout(width="auto")),
             options=give_seat_options)
-        self.give_button = make_button(N_("Give the seat"), "tr-give", N_(
+        self.give_button = translated_button(N_("Give the seat"), "tr-give", N_(
             "For a learner who cannot come back: a bot plays the seat, or a new learner "
             "takes it with the link shown"))
         self.give_button.on_click(guard(lambda _b: self.give_seat()))

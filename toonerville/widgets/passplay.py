@@ -17,6 +17,7 @@ Stable hooks for tests are CSS classes: `tr-passplay` (the page), `tr-pp-players
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from html import escape
 
 import ipywidgets as widgets
@@ -30,10 +31,10 @@ from ..engine.names import bot_names, name_key
 from ..players.bots import make_bot
 from ..players.table import Table
 from ..store.names import NAME_LIMIT, clean_name
-from .base import SHOWN, displayed
+from .base import SHOWN, displayed, translated, translated_button
 from .components import MessageBox, size_style
 from .level_view import LevelGuide, level_options
-from .seat import SeatView, make_button
+from .seat import SeatView
 from .seat_model import TableSession
 from .textbox import capped_text
 
@@ -90,26 +91,33 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.message = MessageBox(size=self._size)
         self.message.add_class("tr-message")
         guard = self.message.guard
-        self.players = widgets.Dropdown(options=[3, 4, 5], value=3, description=_("Players"),
-                                        layout=widgets.Layout(width="auto"))
+        # every control of the lobby follows the language menu (`base.translated`)
+        self.players = translated(widgets.Dropdown(options=[3, 4, 5], value=3,
+                                                   layout=widgets.Layout(width="auto")),
+                                  description=N_("Players"))
         self.players.add_class("tr-pp-players")
         self.players.observe(lambda _c: self._show_rows(), "value")
-        kinds = [(_("a learner"), HUMAN),
-                 *((_("bot ({kind})").format(kind=word), k) for word, k in level_options())]
+
+        def kinds() -> list[tuple[str, str]]:
+            return [(_("a learner"), HUMAN),
+                    *((_("bot ({kind})").format(kind=word), k) for word, k in level_options())]
+
         self.name_texts: list[widgets.Text] = []
         self.kind_choices: list[widgets.Dropdown] = []
         self.rows: list[widgets.HBox] = []
         for seat in range(MAX_PLAYERS):
-            name = capped_text(NAME_LIMIT, self.message, css="tr-pp-name",
-                               description=_("Seat {k}").format(k=seat),
-                               placeholder=_("Player {k}").format(k=seat))
-            kind = widgets.Dropdown(options=kinds, value=HUMAN, description=_("played by"),
-                                    layout=widgets.Layout(width="auto"))
+            name = translated(
+                capped_text(NAME_LIMIT, self.message, css="tr-pp-name"),
+                description=partial(lambda k: _("Seat {k}").format(k=k), seat),
+                placeholder=partial(lambda k: _("Player {k}").format(k=k), seat))
+            kind = translated(widgets.Dropdown(options=kinds(), value=HUMAN,
+                                               layout=widgets.Layout(width="auto")),
+                              description=N_("played by"), options=kinds)
             kind.add_class("tr-pp-kind")
             self.name_texts.append(name)
             self.kind_choices.append(kind)
             self.rows.append(widgets.HBox([name, kind]))
-        self.start_button = make_button(N_("Start"), "tr-pp-start", N_(
+        self.start_button = translated_button(N_("Start"), "tr-pp-start", N_(
             "Deal a new game for these players at this screen"))
         self.start_button.on_click(guard(lambda _b: self.start()))
         #: every bot level described, the ones chosen in bold (`level_view`)
@@ -120,7 +128,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         # the cover and the table
         self.cover_text = widgets.HTML()
         self.cover_text.add_class("tr-pp-cover-text")
-        self.reveal_button = make_button(N_("I am …"), "tr-pp-reveal", N_(
+        self.reveal_button = translated_button(N_("I am …"), "tr-pp-reveal", N_(
             "Show your hand: only the learner named here should click"))
         self.reveal_button.button_style = "primary"
         self.reveal_button.on_click(guard(lambda _b: self.reveal()))
@@ -136,7 +144,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.seat_view.recap.review_source = lambda: None if self.game is None \
             or self.holder is None else (self.game, self.holder)
         self.seat_view.recap.review_at_once = False
-        self.new_button = make_button(N_("New game"), "tr-pp-new", N_(
+        self.new_button = translated_button(N_("New game"), "tr-pp-new", N_(
             "Leave this game and choose the players again"))
         self.new_button.on_click(guard(lambda _b: self.leave()))
         self.board = widgets.VBox([self.cover, self.seat_view, self.new_button],

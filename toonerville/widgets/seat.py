@@ -101,12 +101,6 @@ _HELPERS = (
 )
 
 
-def make_button(label: str, css: str, tooltip: str) -> widgets.Button:
-    """A button of the table pages (`base.translated_button`, under the name the pages
-    know)."""
-    return translated_button(label, css, tooltip)
-
-
 class SeatView(Part, widgets.VBox):  # type: ignore[misc]
     """What one seat sees, and its moves; moves go to `send(action)`.
 
