@@ -5,7 +5,8 @@ but their name, and their page shows the teacher's settings; the teacher opens t
 the class, the learner's page shows the link to their table, and at that table (reached
 by the link, nothing typed) the Hint button is gone and the page says it is the teacher's
 choice; the teacher's reload brings the desk back by itself (the browser kept the key),
-and page 10's tournament desk offers the class on the teacher's browser.
+the desk's link opens the class dashboard with the class shown, and page 10's tournament
+desk offers the class on the teacher's browser.
 Every button here is pressed from the keyboard (Tab to it, Enter)."""
 
 from __future__ import annotations
@@ -133,6 +134,18 @@ def test_a_learner_joins_by_the_link_and_plays_with_the_teachers_settings(
     expect(teacher.locator(".tc-desk .tc-key")).to_be_hidden()
     expect(teacher.locator(".tc-desk .tc-members")).to_contain_text("Ann",
                                                                     timeout=TIMEOUT_MS)
+
+    # the desk's link to the class dashboard holds the class's code and not the key; on
+    # the teacher's browser page 12 shows the class at once (nothing typed)
+    dashboard_link = teacher.locator(".tc-desk .tc-dashboard-link a")
+    assert "class_key" not in (dashboard_link.get_attribute("href") or "")
+    with teacher.context.expect_page() as opened:
+        dashboard_link.focus()
+        teacher.keyboard.press("Enter")
+    dashboard = opened.value
+    expect(dashboard.locator(".tv-dash-learner", has_text="Ann")).to_be_visible(
+        timeout=TIMEOUT_MS)
+    dashboard.close()
 
     # page 10, on the teacher's browser: its tournament desk has the class at hand
     teacher.goto(voila_server.render_url("10-tournament.ipynb"), wait_until="commit",

@@ -39,6 +39,7 @@ teacher's key* gives the key to reopen it with (it stays off the projector other
 
 from __future__ import annotations
 
+import urllib.parse
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
@@ -46,7 +47,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..engine.errors import ToonervilleError
-from ..engine.messages import LANGUAGES, N_, _, msg
+from ..engine.messages import DEFAULT, LANGUAGES, N_, _, language, msg
 from ..pages.serverless import no_shared_tables
 from ..store import ClassSettings, ClassStore, Handout, TableStore
 from ..store.seats import LIMITS
@@ -63,6 +64,10 @@ from .tournament_seat import TournamentSeat
 
 #: how often the desk and a learner's page look at the class, in milliseconds
 CLASS_POLL_MS = 2000
+#: the class dashboard's page, beside this one
+DASHBOARD_PAGE = "12-dashboard.ipynb"
+DASHBOARD_WORDS = N_("The class dashboard (page 12): where each learner is and what they "
+                     "have done")
 #: the most learners seated at one table the desk opens (bots fill a table up to 3)
 LEARNERS_PER_TABLE = 4
 #: the most names the cards box takes
@@ -305,8 +310,20 @@ class ClassDesk(widgets.VBox):  # type: ignore[misc]
             f"<div class='tc-join-title'>{escape(title)}</div>"
             f"<div class='tc-join-code'>{escape(self.code)}</div>"
             f"<a class='tc-join-link' href='{escape(self.join_url)}' target='_blank'>"
-            f"{escape(self.join_url)}</a>")
+            f"{escape(self.join_url)}</a>"
+            f"<div class='tc-dashboard-link'><a href='{escape(self.dashboard_url)}' "
+            f"target='_blank'>{escape(_(DASHBOARD_WORDS))}</a></div>")
         self.qr.value = qr_svg(self.join_url, scale=8)
+
+    @property
+    def dashboard_url(self) -> str:
+        """Page 12 for this class: the link holds the class's code, never the teacher's
+        key, which this browser keeps (the page script fills it in on page 12)."""
+        assert self.code is not None
+        query = {CLASS_PARAM: self.code}
+        if language() != DEFAULT:
+            query["lang"] = language()
+        return DASHBOARD_PAGE + "?" + urllib.parse.urlencode(query)
 
     def poll(self) -> None:
         """Look at who has joined (the ticker calls this)."""

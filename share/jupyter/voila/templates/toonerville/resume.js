@@ -14,7 +14,8 @@
    (data-class, data-key) is stored in localStorage, and a desk that comes up empty on
    this browser (a reload, the page opened again) is reopened with it: the script fills
    the desk's Reopen boxes and presses Reopen, once per page. Page 10's tournament desk
-   gets the same class in its "For my class" boxes (the teacher clicks For my class).
+   gets the same class in its "For my class" boxes (the teacher clicks For my class), and
+   page 12's class dashboard is shown for it (the desk links there with the code alone).
 
    Included inline by the page template (index.html.j2). A page without the elements
    (every page but 07's and 09's, or one without a store) is left as it is. */
@@ -93,6 +94,21 @@
     fill([[code, found.code], [key, found.key]]);
   }
 
+  /* page 12: the class dashboard of the class this browser's teacher keeps, opened from
+     the desk's link (?class=CODE, never the key) or with no class, is shown at once */
+  var dashboardShown = false;
+  function dashboard() {
+    var code = document.querySelector('.tv-dashboard .tv-dash-code input');
+    var key = document.querySelector('.tv-dashboard .tv-dash-key input');
+    var button = document.querySelector('.tv-dashboard button.tv-dash-show');
+    if (dashboardShown || !code || !key || !button || key.value) { return; }
+    var found = kept();
+    if (!found || (code.value && code.value.trim().toUpperCase() !== found.code)) { return; }
+    dashboardShown = true;
+    fill([[code, found.code], [key, found.key]]);
+    window.setTimeout(function () { button.click(); }, 300);
+  }
+
   function carry() {
     keep(document.querySelector('.tr-game-key[data-key]'), 'game');
     var mine = document.querySelector('.tr-class-key[data-key]');
@@ -115,9 +131,10 @@
     if (pending) { return; }
     pending = true;
     window.requestAnimationFrame(function () {
-      pending = false; carry(); tell(); teacher();
+      pending = false; carry(); tell(); teacher(); dashboard();
     });
   }).observe(document.documentElement, {childList: true, subtree: true});
   carry();
   teacher();
+  dashboard();
 })();
