@@ -43,7 +43,6 @@ from ..players.scenarios import laydown_scenario as laydown_scenario
 from ..store.solo import SoloGames
 from .base import MessageBox, size_style
 from .coach_view import hint_for_game
-from .hand import SeatHand
 from .language import LanguagePicker
 from .play_log import LOG_LINES as LOG_LINES
 from .play_panels import (
@@ -67,10 +66,7 @@ from .settings import SizeToggle
 from .url import query_params, size_from_url
 
 __all__ = ["BOT_NAMES", "HUMAN_NAME", "MOVES", "PANELS", "SAVE", "SCENARIOS", "SETTINGS",
-           "PlayGame", "PlayHand", "laydown_scenario", "player_names"]
-
-#: the hand of the app is the seat view's hand (`hand.SeatHand`), under its old name too
-PlayHand = SeatHand
+           "PlayGame", "laydown_scenario", "player_names"]
 
 #: the app's own style: the sticky message, the focus ring of the page's own controls,
 #: the toolbar and panels, the captions' sizes (the seat's style is `seat_style`)
