@@ -138,7 +138,6 @@ TARGETS: tuple[Target, ...] = (
             "scores", "turn_limit")),
     Target("Game.from_json", T.Game.from_json, ("text",)),
     # a game's methods
-    Target("Game.can_act", _method("can_act"), ("seat",)),
     Target("Game.play_refusal", _method("play_refusal"), ("seat",)),
     Target("Game.view", _method("view"), ("seat",)),
     Target("Game.hand", _method("hand"), ("seat",)),

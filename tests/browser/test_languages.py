@@ -157,12 +157,13 @@ NOT_WORDS = re.compile(r"\b(?:[RYGB](?:1[0-4]|[1-9])|RK|[TH]\d{1,2}a?|[A-Z0-9]{6
 
 
 #: names the pages give as examples (a name is a name in every language), the keys of a
-#: keyboard as printed on them, a product's or a file format's name (Dask, CSV), an
+#: keyboard as printed on them, a product's or a file format's name (Dask, CSV, a QR
+#: code), an
 #: address, and a house rule as the
 #: explorer's sweep box takes it (`penalty_cards=2`): none of them is translated
 NAMES = re.compile(r"\b(?:Ann|Bob|Cat|Bo|Cy|Crow|Jay|Magpie|Raven|Robin|Wren|Finch|Heron"
                    r"|Lark|Owl|Swift|Kite|Plover|Sparrow|Starling|Dove|Gull"
-                   r"|Tab|Space|Enter|Dask|CSV)\b|\w+://\S+|\b[a-z][a-z0-9_]*=[\w.,]+")
+                   r"|Tab|Space|Enter|Dask|CSV|QR)\b|\w+://\S+|\b[a-z][a-z0-9_]*=[\w.,]+")
 
 
 def english_words(texts: list[str]) -> list[str]:
