@@ -163,7 +163,8 @@ compiled: $(STAMP)
 # of the time). tests/test_build.py checks that each run has the build it asks for.
 ENGINE_TESTS ?= tests --ignore=tests/browser --ignore-glob='tests/test_*widget*.py' \
 	--ignore=tests/test_play_session.py --ignore-glob='tests/test_store*.py' \
-	--ignore=tests/test_i18n.py --ignore=tests/test_docs_rules.py
+	--ignore=tests/test_i18n.py --ignore=tests/test_docs_rules.py \
+	--ignore=tests/test_dashboard.py --ignore=tests/test_liveboard_store.py
 BUILT := $(if $(filter 1,$(COMPILED)),compiled,pure)
 
 # Two pytest runs side by side: the engine and widget tests (both builds, one after the
