@@ -77,6 +77,7 @@ from .liveboard_chart import (
 )
 from .recap import RECAP_SECONDS
 from .seat import SeatView
+from .seat_model import SeatModel
 from .store_place import store_location
 from .textbox import capped_area
 from .ticker import poll_ticker
@@ -600,6 +601,9 @@ class LiveBoardLearner(_BoardPage):
         self.status = _html("tr-lb-status")
         self.seat_view = AnswerSeat(self._answer, self.message, size=self.size,
                                     countdown=RECAP_SECONDS)
+        #: the question's seat, which the seat view follows (as every table page's does)
+        self.question_seat = SeatModel()
+        self.seat_view.follow(self.question_seat)
         self.seat_view.layout.display = "none"
         self.mine = _html("tr-lb-mine")
         self.chart = SpreadChart(self.size)
@@ -695,9 +699,10 @@ class LiveBoardLearner(_BoardPage):
         assert game is not None
         seat = question.seat
         self.seat_view.layout.display = SHOWN
-        self.seat_view.show(game.view(seat), legal=game.legal_actions(seat) if open_now else [],
-                            history=public_events(game.history), number=game.moves_made,
-                            finished=False, rules=game.rules)
+        self.question_seat.show_seat(
+            game.view(seat), public_events(game.history), bots={}, away=(),
+            take_back=(False, ""), legal=game.legal_actions(seat) if open_now else [],
+            number=game.moves_made, finished=False, rules=game.rules)
         self._show_mine(question)
         if fresh and open_now:
             self.message.info(msg("a new question: what would you do in {name}'s place?",
