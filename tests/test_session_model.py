@@ -167,3 +167,26 @@ def test_a_shared_seat_says_who_is_away_and_that_its_seat_was_given_away(
     assert ann.lost == "bot"
     words = ann.lost_words()
     assert words is not None and "gave your seat 0 to a bot" in str(words)
+
+
+def test_take_back_is_each_models_own_rule_through_one_entry_point(
+        tmp_path: Path) -> None:
+    """Issue 26 §2: the seat view's Take back calls the followed model's `take_back()`:
+    a shared seat says why no move of it can be; pass-and-play's says what it took back
+    (a watcher's place takes nothing back)."""
+    from toonerville.widgets.classroom import SharedTable
+    store = open_store(tmp_path / "t.sqlite")
+    page = SharedTable(store)
+    page.open_table(players=3, learners=1, seed=5)
+    page.seat_view.undo_button.click()
+    assert page.message.kind == "error" and "at a shared table" in page.message.text
+    game = Game.new(players=3, seed=8, names=["Ann", "Bo", "Crow"])
+    table = Table(game, {2: "heuristic"}, buy_offers={0: "always", 1: "always"})
+    table.run()
+    seat = game.deciders[0]
+    me = TableSession(table, seat)
+    assert me.act(A.TakeDiscard(seat))
+    assert me.take_back() and me.message[2] == "info"
+    assert str(me.message[1]).startswith(f"{game.names[seat]} took back")
+    me.show(seat, watching=True)
+    assert not me.take_back() and me.message[2] == "error"

@@ -37,6 +37,7 @@ from ..store import Seat, TableStore, Watcher
 from ..store.errors import SeatError
 from ..store.tablestate import public_events
 from .recap import RECAP_SECONDS
+from .seat_moves import NO_TAKE_BACK
 from .session_words import move_words
 
 
@@ -84,6 +85,16 @@ class SeatModel(traitlets.HasTraits):
     #: table waits, and the recap covers the new round until Continue (07, pass-and-play)
     recap_seconds = traitlets.Int(None, allow_none=True)
     revision = traitlets.Int(0)
+
+    def take_back(self) -> bool:
+        """Take back the seat's last move, by this model's rule (07's session: the
+        learner's last move and the bots' after it; pass-and-play's: the learner's own
+        last move while nobody has acted since), and say what was taken back; here, at a
+        table whose moves cannot be taken back, say why not (`can_take_back`). The one
+        entry point the seat view's Take back calls."""
+        _possible, why = self.can_take_back
+        self.say(why or msg(NO_TAKE_BACK, None), "error")
+        return False
 
     def say(self, message: Message | str, kind: str = "info") -> None:
         """Show `message` to the learner (a new serial, so a repeat is announced too)."""
@@ -334,11 +345,19 @@ class TableSession(SeatModel):
         return True
 
     def take_back(self) -> bool:
-        """Undo the seat's own last move, if nobody has acted since."""
+        """Undo the seat's own last move, if nobody has acted since, and say so (a
+        watcher's place has no move to take back)."""
+        if self.watching:
+            self.say(msg("you are watching: join a seat to play", None), "error")
+            return False
+        self.show()  # whether, and why not, as the table is now
         possible, why = self.can_take_back
         if not possible:
             self.say(why, "error")
             return False
-        self.table.game.undo()
+        game = self.table.game
+        taken = game.undo()
         self.show()
+        self.say(msg("{name} took back {move}", None, name=game.names[self.seat],
+                     move=taken.notation().split(": ", 1)[-1]), "info")
         return True
