@@ -482,3 +482,30 @@ def test_a_closed_tab_is_noted_at_once_with_when_a_bot_plays_for_them(
     second.poll()
     opener.poll()
     assert "page is closed" not in opener.away_note.value
+
+
+def test_the_page_holds_its_seat_only_through_the_seat_model(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26 §2: a shared table's page sends no move of its own to the store; its
+    moves, its buy-offer setting and taking its seat back go through the seat model
+    (`SharedSession.act`, `set_buy_offers`, `come_back`), which is written once."""
+    from toonerville.widgets.seat_model import SharedSession
+    asked: list[str] = []
+    for name in ("act", "set_buy_offers", "come_back"):
+        real = getattr(SharedSession, name)
+
+        def record(self: SharedSession, *args: object, _name: str = name,
+                   _real: Callable[..., object] = real) -> object:
+            asked.append(_name)
+            return _real(self, *args)
+        monkeypatch.setattr(SharedSession, name, record)
+    first, second, _code = two_learners(db)
+    assert "set_buy_offers" in asked  # each page's setting, sent as it took its seat
+    who = deciding(first, second)
+    asked.clear()
+    who.seat_view.buy_offers.value = "always"
+    who.draw_button.click()
+    assert who.message.kind == "ok", who.message.text
+    assert "your move is on the table" in who.message.text
+    assert who.come_back() is False  # not away: nothing to take back
+    assert asked == ["set_buy_offers", "act", "come_back"]

@@ -141,3 +141,52 @@ def test_a_game_played_on_keeps_the_rules_chosen_for_the_next_new_game() -> None
     assert s.game_rules == house and s.rules == Rules()
     s.new_game()
     assert s.game.rules == Rules()
+
+
+def test_a_shared_seat_says_who_is_away_and_that_its_seat_was_given_away(
+        tmp_path: Path) -> None:
+    """Issue 26 §2: the away notes and the hand-over sentence are the seat model's
+    (`away_words`, `away_here`, `lost_words`), so 09's and 10's pages say them alike."""
+    store = open_store(tmp_path / "t.sqlite")
+    clock = [0.0]
+    store.clock = lambda: clock[0]
+    code, host = store.open_hosted(3, seed=5, bots={2: "heuristic"},
+                                   names=["Ann", "Bo", "Crow"])
+    ann = SharedSession(store, store.claim(code, 0))
+    bo = SharedSession(store, store.claim(code, 1))
+    assert ann.away_words() == () and not ann.away_here and ann.lost_words() is None
+    clock[0] += 1000  # Ann's page is quiet past the limit: a bot plays for her
+    bo.poll()
+    assert bo.away == (0,) and not bo.away_here
+    assert bo.away_words() == ("Ann is away: a bot plays for Ann",)
+    ann.poll()
+    assert ann.away_here and ann.away_words() == (
+        "You were away: a bot plays for you until you take your seat back",)
+    store.give_seat(code, 0, "heuristic", key=host)
+    ann.poll()
+    assert ann.lost == "bot"
+    words = ann.lost_words()
+    assert words is not None and "gave your seat 0 to a bot" in str(words)
+
+
+def test_take_back_is_each_models_own_rule_through_one_entry_point(
+        tmp_path: Path) -> None:
+    """Issue 26 §2: the seat view's Take back calls the followed model's `take_back()`:
+    a shared seat says why no move of it can be; pass-and-play's says what it took back
+    (a watcher's place takes nothing back)."""
+    from toonerville.widgets.classroom import SharedTable
+    store = open_store(tmp_path / "t.sqlite")
+    page = SharedTable(store)
+    page.open_table(players=3, learners=1, seed=5)
+    page.seat_view.undo_button.click()
+    assert page.message.kind == "error" and "at a shared table" in page.message.text
+    game = Game.new(players=3, seed=8, names=["Ann", "Bo", "Crow"])
+    table = Table(game, {2: "heuristic"}, buy_offers={0: "always", 1: "always"})
+    table.run()
+    seat = game.deciders[0]
+    me = TableSession(table, seat)
+    assert me.act(A.TakeDiscard(seat))
+    assert me.take_back() and me.message[2] == "info"
+    assert str(me.message[1]).startswith(f"{game.names[seat]} took back")
+    me.show(seat, watching=True)
+    assert not me.take_back() and me.message[2] == "error"

@@ -10,7 +10,7 @@ back after a reload or a new kernel (its rejoin link keeps the page's language,
 `table_link`); the opener's link for a new learner fills in the code and the key and
 waits for the newcomer's name, who is then greeted by it. A page whose seat the opener
 gave away (to a bot, or to a new learner) says so at once and watches from then on.
-Every move goes to the store, which checks it with
+Every move goes (through the seat model) to the store, which checks it with
 the engine and appends it only if the table has not moved on (`TableStore.append`); a
 refusal — out of turn, a stale page ("the table moved on"), a seat that is not yours —
 shows the store's or the engine's sentence and changes nothing.
@@ -19,10 +19,12 @@ Other learners' moves arrive by polling: a hidden `ipywidgets.Play` ticks in the
 (every `poll_ms`), and each tick calls `poll()` in the kernel, which asks the page's seat
 model (`seat_model.SharedSession`, which the seat view follows) to catch up with the
 store and move the bots whose turn it is (any client may; the store keeps each bot move
-once); the view redraws what changed, and the page says who is away or whose page closed
-(the model's `away`, `closed`) and when its seat was given away (`lost`). Ticks come from
-the page, so a closed tab stops polling and its kernel can be culled; there is no thread
-(threads do not start under Pyodide).
+once); the view redraws what changed, and the page shows the model's words for who is
+away or whose page closed (`away_words`) and for its seat given away (`lost_words`).
+The learner's moves, buy-offer setting and coming back go to the model too (`act`,
+`set_buy_offers`, `come_back`): the page sends nothing to the store itself. Ticks come
+from the page, so a closed tab stops polling and its kernel can be culled; there is no
+thread (threads do not start under Pyodide).
 
 Stable hooks for tests are CSS classes: `tr-classroom` (the page), `tr-name`,
 `tr-open`, `tr-code`, `tr-seat`, `tr-key`, `tr-join`, `tr-table-code`, `tr-rejoin-key`,
@@ -50,7 +52,6 @@ from ..engine.messages import DEFAULT, N_, Message, _, language, msg
 from ..engine.names import bot_names
 from ..pages.serverless import no_shared_tables
 from ..store import ClassStore, Seat, TableStore, Watcher, open_store
-from ..store.errors import TableMovedOnError
 from .base import SHOWN, displayed, translated, translated_button
 from .class_choice import PageClass, follow_class, page_class, settings_words
 from .components import MessageBox, query_params, size_style
@@ -65,7 +66,6 @@ from .lobby import (  # the lobby, its names importable from here as before
 )
 from .seat import SeatView
 from .seat_model import SharedSession
-from .session_words import move_words
 from .store_place import DEFAULT_STORE, store_location
 from .ticker import poll_ticker
 
@@ -312,9 +312,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
     def _take(self, handle: Seat | Watcher, news: Message, kind: str = "info") -> None:
         self.seat = handle
         self._say_closing(handle)
-        self.model = SharedSession(self.store, handle)  # catches up with the table once
-        self.seat_view.follow(self.model)
-        self._show_away(self.model)
+        self._hold(SharedSession(self.store, handle))  # catches up with the table once
         self.code_text.value = handle.code
         self.table_code.value = _("Table code: <b>{code}</b>").format(code=handle.code)
         if isinstance(handle, Seat):
@@ -331,6 +329,39 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.poll()
         self.message.show(news, kind)
         self.ticker.playing = True
+
+    def _hold(self, model: SharedSession) -> None:
+        """Make `model` the page's seat: the seat view follows it, and the page shows
+        what it says (`message`), who is away (`revision`) and when its seat is given
+        away (`lost`); the model the page held before is let go."""
+        old = self.model
+        if old is not None:
+            old.unobserve(self._said, "message")
+            old.unobserve(self._seat_changed, "revision")
+            old.unobserve(self._lost, "lost")
+        self.model = model
+        self.seat_view.follow(model)
+        model.observe(self._said, "message")
+        model.observe(self._seat_changed, "revision")
+        model.observe(self._lost, "lost")
+        self._show_away(model)
+
+    def _said(self, _change: object) -> None:
+        """What the seat model says (a move on the table, a refusal, a seat taken
+        back) goes to the page's message box."""
+        if self.model is None:
+            return
+        _serial, message, kind = self.model.message
+        if message:
+            self.message.show(message, kind)
+
+    def _seat_changed(self, _change: object) -> None:
+        if self.model is not None:
+            self._show_away(self.model)
+
+    def _lost(self, change: dict[str, object]) -> None:
+        if change["new"] and self.model is not None:
+            self._given_away(self.model)
 
     def _say_closing(self, handle: Seat | Watcher) -> None:
         """When this page's kernel shuts down (the tab closed, the page reloaded), its
@@ -363,50 +394,26 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         model = self.model
         if model is None:
             return False
-        changed = model.poll()
-        if model.lost:
-            return self._given_away(model)
-        if not changed:
-            return False  # nothing moved, nobody took a new name, nobody left
-        self._show_away(model)
-        if model.handle.finished:
+        changed = model.poll()  # the model's changes redraw the page (`_hold`)
+        if self.model is model and model.handle.finished:
             self.ticker.playing = False
-        return True
+        return changed
 
     def _given_away(self, model: SharedSession) -> bool:
         """The opener gave this page's seat to a bot or to another learner: say so at
-        once, in words, and watch the table from now on (no hand, no "(you)")."""
-        handle = model.handle
-        self._take(self.store.watch(handle.code), msg(
-            "the table's opener gave your seat {seat} to a bot: you are watching table "
-            "{code} now; ask the opener for a seat to play again", None, seat=handle.seat,
-            code=handle.code) if model.lost == "bot" else msg(
-            "the table's opener gave your seat {seat} to another learner: you are watching "
-            "table {code} now; ask the opener for a seat to play again", None,
-            seat=handle.seat, code=handle.code), kind="error")
+        once, in the model's words (`lost_words`), and watch the table from now on (no
+        hand, no "(you)")."""
+        words = model.lost_words()
+        if words is None:
+            return False
+        self._take(self.store.watch(model.code), words, kind="error")
         return True
 
     def _show_away(self, model: SharedSession) -> None:
-        """Say who is away (a bot plays for them), whose page closed and when a bot plays
-        for them, and offer an away learner their seat (the model's `away`, `closed`)."""
-        handle = model.handle
-        names = model.names
-        mine = isinstance(handle, Seat) and handle.seat in model.away
-        notes = [_("{name} is away: a bot plays for {name}").format(name=escape(names[s]))
-                 for s in model.away if not (mine and s == handle.seat)]
-        if mine:
-            notes.insert(0, escape(_("You were away: a bot plays for you until you take "
-                                     "your seat back")))
-        if model.closed:
-            wait = self.store.info(handle.code).limits[0]
-            now = self.store.wall_clock()
-            for seat, at in sorted(model.closed.items()):
-                notes.append(escape(_(
-                    "{name}'s page is closed: a bot plays for {name} in {n} s unless "
-                    "{name} comes back").format(name=names[int(seat)],
-                                                n=max(0, round(wait - (now - at))))))
-        self.away_note.value = " · ".join(notes)
-        self.back_button.layout.display = displayed(mine)
+        """Say who is away, whose page closed and when a bot plays for them, and offer an
+        away learner their seat (the model's words: `away_words`, `away_here`)."""
+        self.away_note.value = " · ".join(escape(note) for note in model.away_words())
+        self.back_button.layout.display = displayed(model.away_here)
 
     def give_seat(self, seat: int | None = None, to: str | None = None) -> str | None:
         """The opener gives `seat` to a bot (`to` a bot kind) or to a new learner (`to`
@@ -431,45 +438,25 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
                             key=key, link=link))
         return key
 
+    # -- what the learner does: the seat model's (`SharedSession`) -------------------
     def _send_offers(self, setting: str) -> None:
-        """The learner's buy-offer setting goes to the table: the store passes for them
-        the declined discards it does not offer (a watcher has none to send)."""
-        handle = self.seat
-        if isinstance(handle, Seat) and not handle.finished:
-            handle.set_buy_offers(setting)
-            self.poll()
+        """The learner's buy-offer setting goes to the table through the seat model
+        (`SharedSession.set_buy_offers`); before a seat there is none to send."""
+        if self.model is not None:
+            self.model.set_buy_offers(setting)
 
     def come_back(self) -> bool:
-        """Take this page's seat back from the bot that played it while you were away."""
-        handle = self.seat
-        if not isinstance(handle, Seat) or not handle.come_back():
-            return False
-        self.poll()
-        self.message.ok(msg("you are back at seat {seat} of table {code}, where the game "
-                            "was", None, seat=handle.seat, code=handle.code))
-        return True
+        """Take this page's seat back from the bot that played it while you were away
+        (`SharedSession.come_back`, which says so)."""
+        return self.model is not None and self.model.come_back()
 
-    # -- the moves -------------------------------------------------------------------
     def _play(self, action: A.Action) -> bool:
-        """Send a move; a refusal (the engine's, the store's) shows its sentence and the
-        page is redrawn from the store, so nothing the learner sees is out of date."""
-        handle = self.seat
-        if not isinstance(handle, Seat):
+        """A move of the seat view goes to the seat model (`SharedSession.act`), which
+        sends it and says what came of it."""
+        if self.model is None:
             self.message.error(msg("you are watching: join a seat to play", None))
             return False
-        try:
-            handle.play(action)
-        except TableMovedOnError as err:
-            self.poll()
-            self.message.error(err.message)
-            return False
-        except ToonervilleError as err:
-            self.message.error(err.message)
-            return False
-        self.message.ok(msg("your move is on the table: {move}", None,
-                            move=move_words(action)))
-        self.poll()
-        return True
+        return self.model.act(action)
 
 
 __all__ = ["CODE_BOX_LIMIT", "DEFAULT_STORE", "FIRST_FREE", "KEY_BOX_LIMIT", "POLL_MS",

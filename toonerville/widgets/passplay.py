@@ -278,23 +278,19 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
     # -- the moves -------------------------------------------------------------------
     def _take_back(self) -> bool:
         """Take back the last move of the learner holding the device, while nobody has
-        acted since (a bot's answer or another learner's move cannot be unseen)."""
-        game = self._game()
+        acted since (a bot's answer or another learner's move cannot be unseen): the
+        seat model's rule (`TableSession.take_back`); the page only checks that someone
+        holds the device."""
         seat = self.holder
         if seat is None:
             self.message.error(self.seat_view.no_seat)
             return False
         session = self._session()
-        session.show(seat)  # the one seat model says whether, and why not
-        possible, why = session.can_take_back
-        if not possible:
-            self.message.error(why)
-            return False
-        taken = game.undo()
-        self._show(seat)
-        self.message.info(msg("{name} took back {move}", None, name=game.names[seat],
-                              move=taken.notation().split(": ", 1)[-1]))
-        return True
+        session.show(seat)  # the device holder's seat, whose rule the model keeps
+        done = session.take_back()
+        _serial, said, kind = session.message  # what was taken back, or why not
+        self.message.show(said, kind)
+        return done
 
     def _play(self, action: A.Action) -> bool:
         """A move of the learner holding the device: checked by the engine, then the

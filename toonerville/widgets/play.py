@@ -182,7 +182,7 @@ class PlayGame(widgets.VBox):  # type: ignore[misc]
         self.message.add_class("tr-message")
         guard = self.message.guard
         self.seat_view = seat = SeatView(
-            self._act, self.message, size=self._size, take_back=session.take_back,
+            self._act, self.message, size=self._size,  # Take back: the session's
             send_offers=lambda setting: setattr(session, "buy_offers", setting),
             why_not=self._why_not, idle_focus=self._idle_focus,
             ask_hint=lambda: hint_for_game(self.game, HUMAN),

@@ -24,8 +24,9 @@ and what the other choices cost; the owner's `ask_hint` where it holds the game)
 lay-down from the legal moves or the solver (or why not, from `solver.shortfall`),
 whether a discard helps from the buy-offer rule (`table.offer_help`), and, from an
 owner that holds the game, why a move does not apply now (`why_not`). Take back is the
-owner's (`take_back`, which may refuse and say why); without one the page says why a
-move cannot be taken back here. With `send_offers` the buy-offer setting is shown and
+model's (`SeatModel.take_back`: each model its own rule, one entry point), or an
+owner's `take_back` that guards it (pass-and-play's: only the learner holding the
+device); it may refuse and say why. With `send_offers` the buy-offer setting is shown and
 each choice goes to the owner (a shared table's store answers the declined discards the
 setting does not offer, so a draw nobody wants needs no click, even while the learner's
 page is closed; 07's session does the same in this kernel).
@@ -105,7 +106,8 @@ class SeatView(Part, widgets.VBox):  # type: ignore[misc]
     """What one seat sees, and its moves; moves go to `send(action)`.
 
     `message` is the page's message box (refusals and hints are shown there); `size` the
-    page's size; `take_back()` the owner's take-back (None: the page says why not);
+    page's size; `take_back()` the owner's take-back (None: the followed model's,
+    `SeatModel.take_back`, which says why not where no move can be taken back);
     `countdown` the seconds a round's recap stays above the new round, which it then
     leaves in reach (None: it covers the new round until Continue; a followed model's
     `recap_seconds` says it instead); `send_offers`
@@ -143,7 +145,8 @@ class SeatView(Part, widgets.VBox):  # type: ignore[misc]
         self._legend = legend
         self.size = size
         self._owner = MoveOwner(send=send, note=self.note, no_seat=lambda: self.no_seat,
-                                take_back=take_back, why_not=why_not,
+                                take_back=take_back or self._model_take_back,
+                                why_not=why_not,
                                 idle_focus=idle_focus, ask_hint=ask_hint)
         self._send_offers = send_offers
         self._why_not = why_not
@@ -460,6 +463,14 @@ class SeatView(Part, widgets.VBox):  # type: ignore[misc]
     def take_back(self) -> bool:
         """Take back your last move through the owner, or say why not."""
         return self.mover.take_back()
+
+    def _model_take_back(self) -> bool:
+        """Take back by the followed model's rule (`SeatModel.take_back`, which says
+        what was taken back, or why not); with no model, say why no move can be."""
+        if self.model is None:
+            self.message.error(msg(NO_TAKE_BACK, None))
+            return False
+        return self.model.take_back()
 
     @property
     def suggested_text(self) -> str:

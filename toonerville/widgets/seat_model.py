@@ -12,9 +12,11 @@ the seat may see), `legal`, `history`, `number`, `finished`, `watching`, `game_r
 `notes`; `show_seat(...)` sets them all at once and `revision` goes up with every
 change. The play app's `session.PlaySession` is one (a game in this kernel against
 bots); `TableSession` is a seat at a `table.Table` held in this kernel (pass-and-play's,
-one seat shown at a time); a shared table's page (`classroom.SharedTable`) sets a plain
-one from its store handle; `SharedSession` is a seat (or a watcher's place) at a shared
-table of the store that polls by itself through `TableStore.play_bots`.
+one seat shown at a time); `SharedSession` is a seat (or a watcher's place) at a shared
+table of the store that polls by itself through `TableStore.play_bots`, sends the
+learner's moves and settings, and words its hand-overs and away notes: the one holder of
+a shared seat for the pages that show one (`classroom.SharedTable`, 09, and
+`tournament_seat.TournamentSeat`, 10).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from ..engine import actions as A
 from ..engine.cards import sort_cards
 from ..engine.errors import IllegalActionError, ToonervilleError
 from ..engine.events import Event, EventKind, Phase
-from ..engine.messages import Message, msg
+from ..engine.messages import Message, _, msg
 from ..engine.rules import Rules
 from ..engine.views import PlayerView
 from ..players.table import Table, offer_help
@@ -35,6 +37,8 @@ from ..store import Seat, TableStore, Watcher
 from ..store.errors import SeatError
 from ..store.tablestate import public_events
 from .recap import RECAP_SECONDS
+from .seat_moves import NO_TAKE_BACK
+from .session_words import move_words
 
 
 class SeatModel(traitlets.HasTraits):
@@ -81,6 +85,16 @@ class SeatModel(traitlets.HasTraits):
     #: table waits, and the recap covers the new round until Continue (07, pass-and-play)
     recap_seconds = traitlets.Int(None, allow_none=True)
     revision = traitlets.Int(0)
+
+    def take_back(self) -> bool:
+        """Take back the seat's last move, by this model's rule (07's session: the
+        learner's last move and the bots' after it; pass-and-play's: the learner's own
+        last move while nobody has acted since), and say what was taken back; here, at a
+        table whose moves cannot be taken back, say why not (`can_take_back`). The one
+        entry point the seat view's Take back calls."""
+        _possible, why = self.can_take_back
+        self.say(why or msg(NO_TAKE_BACK, None), "error")
+        return False
 
     def say(self, message: Message | str, kind: str = "info") -> None:
         """Show `message` to the learner (a new serial, so a repeat is announced too)."""
@@ -144,7 +158,8 @@ class SharedSession(SeatModel):
     table cannot be taken back (the others have seen it). The hand-overs and away notes
     are its traits: `lost` (the seat's key no longer holds it: the opener gave it to a
     bot, `"bot"`, or to another learner, `"learner"`), `away` and `closed` (the other
-    learners whose page said it closed and who are not away yet: seat → when)."""
+    learners whose page said it closed and who are not away yet: seat → when), and their
+    sentences `away_words()` and `lost_words()`."""
 
     #: "" while the key holds the seat; "bot" or "learner": to whom the opener gave it
     lost = traitlets.Unicode("")
@@ -203,9 +218,53 @@ class SharedSession(SeatModel):
         self.lost = "bot" if handle.seat in handle.bots else "learner"
         return True
 
+    # -- the hand-overs and away notes, in words (said the same on every page) ------
+    @property
+    def away_here(self) -> bool:
+        """Is this page's own seat played by a bot while its learner is away (the page
+        then offers the seat back: `come_back`)?"""
+        handle = self.handle
+        return isinstance(handle, Seat) and handle.seat in self.away
+
+    def away_words(self) -> tuple[str, ...]:
+        """Who is away (a bot plays for them; this page's own learner first, told how
+        to come back), and whose page closed and in how many seconds a bot plays for
+        them: the sentences, in the language in use, one a note."""
+        names, mine = self.names, self.away_here
+        notes = [_("{name} is away: a bot plays for {name}").format(name=names[s])
+                 for s in self.away if not (mine and s == self.seat)]
+        if mine:
+            notes.insert(0, _("You were away: a bot plays for you until you take your "
+                              "seat back"))
+        if self.closed:
+            wait = self.store.info(self.code).limits[0]
+            now = self.store.wall_clock()
+            notes.extend(_(
+                "{name}'s page is closed: a bot plays for {name} in {n} s unless {name} "
+                "comes back").format(name=names[int(seat)],
+                                     n=max(0, round(wait - (now - at))))
+                for seat, at in sorted(self.closed.items()))
+        return tuple(notes)
+
+    def lost_words(self) -> Message | None:
+        """What the learner is told when the opener gave this seat away (`lost`): to a
+        bot or to another learner, and that the page watches from now on; else None."""
+        handle = self.handle
+        if not self.lost or not isinstance(handle, Seat):
+            return None
+        if self.lost == "bot":
+            return msg("the table's opener gave your seat {seat} to a bot: you are "
+                       "watching table {code} now; ask the opener for a seat to play "
+                       "again", None, seat=handle.seat, code=handle.code)
+        return msg("the table's opener gave your seat {seat} to another learner: you are "
+                   "watching table {code} now; ask the opener for a seat to play again",
+                   None, seat=handle.seat, code=handle.code)
+
+    # -- what the learner does -------------------------------------------------------
     def act(self, action: A.Action) -> bool:
-        """Send a move for this seat; a refusal becomes the message, and the seat is
-        brought up to date either way."""
+        """Send a move for this seat and say it is on the table; a refusal (the
+        engine's, the store's: "the table moved on") becomes the message, and the seat is
+        brought up to date either way, so nothing the learner sees is out of date."""
         handle = self.handle
         if not isinstance(handle, Seat):
             self.say(msg("you are watching: join a seat to play", None), "error")
@@ -216,22 +275,28 @@ class SharedSession(SeatModel):
             self.poll()
             self.say(err.message, "error")
             return False
+        self.say(msg("your move is on the table: {move}", None, move=move_words(action)),
+                 "ok")
         self.poll()
         return True
 
     def come_back(self) -> bool:
-        """Take the seat back from the bot that played it while you were away."""
+        """Take the seat back from the bot that played it while you were away, and say
+        so; False if there is none to take back (a watcher, a seat not away)."""
         handle = self.handle
         if not isinstance(handle, Seat) or not handle.come_back():
             return False
         self.poll(force=True)
+        self.say(msg("you are back at seat {seat} of table {code}, where the game was",
+                     None, seat=handle.seat, code=handle.code), "ok")
         return True
 
     def set_buy_offers(self, setting: str) -> None:
         """Which buy offers to see ("helpful", "always", "never"): the others pass
-        by themselves, at once."""
-        if isinstance(self.handle, Seat):
-            self.handle.set_buy_offers(setting)
+        by themselves, at once (a watcher, or a finished table, has none to set)."""
+        handle = self.handle
+        if isinstance(handle, Seat) and not handle.finished:
+            handle.set_buy_offers(setting)
             self.poll(force=True)
 
 
@@ -280,11 +345,19 @@ class TableSession(SeatModel):
         return True
 
     def take_back(self) -> bool:
-        """Undo the seat's own last move, if nobody has acted since."""
+        """Undo the seat's own last move, if nobody has acted since, and say so (a
+        watcher's place has no move to take back)."""
+        if self.watching:
+            self.say(msg("you are watching: join a seat to play", None), "error")
+            return False
+        self.show()  # whether, and why not, as the table is now
         possible, why = self.can_take_back
         if not possible:
             self.say(why, "error")
             return False
-        self.table.game.undo()
+        game = self.table.game
+        taken = game.undo()
         self.show()
+        self.say(msg("{name} took back {move}", None, name=game.names[self.seat],
+                     move=taken.notation().split(": ", 1)[-1]), "info")
         return True
