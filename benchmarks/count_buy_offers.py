@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from toonerville.engine import actions as A  # noqa: E402
 from toonerville.engine.events import Phase  # noqa: E402
 from toonerville.players.bots import HeuristicBot  # noqa: E402
-from toonerville.widgets.session import BUY_OFFERS, PlaySession  # noqa: E402
+from toonerville.widgets.session import PlaySession  # noqa: E402
+from toonerville.widgets.session_words import BUY_OFFERS  # noqa: E402
 
 HUMAN = 0
 

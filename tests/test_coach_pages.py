@@ -40,7 +40,8 @@ from toonerville.widgets.explorer import RulesExplorer
 from toonerville.widgets.level_compare import LevelComparer
 from toonerville.widgets.level_view import LevelGuide
 from toonerville.widgets.passplay import PassAndPlay
-from toonerville.widgets.play import SETTINGS, PlayGame
+from toonerville.widgets.play import PlayGame
+from toonerville.widgets.play_panels import SETTINGS
 from toonerville.widgets.recap import RoundRecap
 from toonerville.widgets.seat import SeatView
 from toonerville.widgets.tournament import TeacherDesk

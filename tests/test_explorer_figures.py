@@ -154,7 +154,7 @@ def test_a_comparison_says_how_many_games_each_configuration_played(
 
 def test_the_explorer_page_says_games_per_configuration(comparison: X.Simulation) -> None:
     pytest.importorskip("ipywidgets")
-    from toonerville.widgets.explorer import finished_text
+    from toonerville.widgets.explorer_words import finished_text
 
     text = finished_text(comparison)
     assert text.startswith("Done: 3 games per configuration (6 in all) in ")

@@ -111,7 +111,7 @@ def test_back_to_english_the_explorer_reads_as_before(shouting: None) -> None:
 
 
 def test_every_preset_has_its_name_marked_for_the_catalogue() -> None:
-    from toonerville.widgets.explorer import PRESET_NAMES
+    from toonerville.widgets.explorer_words import PRESET_NAMES
 
     assert sorted(PRESET_NAMES) == sorted(X.PRESETS)
 
@@ -132,8 +132,8 @@ def test_a_table_text_is_english_as_a_string_and_translated_when_shown(
 
 
 def test_08_has_the_language_menu_of_00_to_07(shouting: None) -> None:
-    from toonerville.widgets.components import LanguagePicker
     from toonerville.widgets.explorer import RulesExplorer
+    from toonerville.widgets.language import LanguagePicker
 
     w = RulesExplorer(games=1, seed=2, turn_limit=5, background=False)
     assert isinstance(w.language, LanguagePicker) and w.language in w.children[2].children
@@ -142,7 +142,7 @@ def test_08_has_the_language_menu_of_00_to_07(shouting: None) -> None:
 
 
 def test_H11_and_H12_switches_are_labelled_with_their_rule_ids() -> None:
-    from toonerville.widgets.components import HouseRulesPanel
+    from toonerville.widgets.settings import HouseRulesPanel
 
     panel = HouseRulesPanel()
     assert panel.controls["seating"].description == "Tournament seating between rounds (H11)"

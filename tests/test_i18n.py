@@ -31,8 +31,10 @@ from toonerville.engine.messages import (
 )
 from toonerville.engine.rules import Contract, contract_for
 from toonerville.widgets import language as language_module
-from toonerville.widgets.components import LanguagePicker, MessageBox, lang_from_url
+from toonerville.widgets.base import MessageBox
+from toonerville.widgets.language import LanguagePicker
 from toonerville.widgets.lessons import DealDemo, MeldChecker
+from toonerville.widgets.url import lang_from_url
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = ("de", "hr", "su", "fa", "hi")

@@ -21,14 +21,9 @@ from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
 from toonerville.engine.rules import Rules
 from toonerville.engine.views import PlayerView
-from toonerville.widgets.play import (
-    HUMAN_NAME,
-    MOVES,
-    SAVE,
-    PlayGame,
-    laydown_scenario,
-    player_names,
-)
+from toonerville.players.scenarios import HUMAN_NAME, laydown_scenario, player_names
+from toonerville.widgets.play import PlayGame
+from toonerville.widgets.play_panels import MOVES, SAVE
 
 
 class Decliner:

@@ -332,7 +332,7 @@ def test_the_nav_bar_of_a_translated_page_keeps_the_language() -> None:
 def test_a_served_picker_reloads_the_page_in_the_language_chosen(
         monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("ipywidgets")
-    from toonerville.widgets.components import LanguagePicker
+    from toonerville.widgets.language import LanguagePicker
 
     monkeypatch.setenv("QUERY_STRING", "size=large&lang=fa")
     picker = LanguagePicker("fa")
@@ -345,7 +345,7 @@ def test_a_served_picker_reloads_the_page_in_the_language_chosen(
 def test_a_picker_in_jupyterlab_switches_only_the_widgets(
         monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("ipywidgets")
-    from toonerville.widgets.components import LanguagePicker
+    from toonerville.widgets.language import LanguagePicker
 
     monkeypatch.delenv("QUERY_STRING", raising=False)
     picker = LanguagePicker("en")
@@ -356,7 +356,7 @@ def test_a_picker_in_jupyterlab_switches_only_the_widgets(
 
 def test_the_reload_only_names_a_language_of_the_kit() -> None:
     pytest.importorskip("ipywidgets")
-    from toonerville.widgets.components import LanguagePicker
+    from toonerville.widgets.language import LanguagePicker
 
     with pytest.raises(ValueError, match="unknown language"):
         LanguagePicker.reload_html("fa');alert(1);('")

@@ -120,7 +120,8 @@ def test_a_page_that_asks_for_each_widget_apart_is_let_through(
     dropping the rest and leaving the page blank (seen with two servers at load 23)."""
     from toonerville.serving.kernels import ClassKernelManager
     from toonerville.widgets import LanguagePicker
-    from toonerville.widgets.tournament import TeacherDesk, TournamentSeat
+    from toonerville.widgets.tournament import TeacherDesk
+    from toonerville.widgets.tournament_seat import TournamentSeat
 
     monkeypatch.setenv("TOONERVILLE_STORE", str(tmp_path / "tables.sqlite"))
     page = models(LanguagePicker()) | models(TeacherDesk()) | models(TournamentSeat())

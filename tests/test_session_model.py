@@ -17,8 +17,8 @@ from toonerville.engine.rules import Rules
 from toonerville.players.table import Table
 from toonerville.store import open_store
 from toonerville.widgets.passplay import HUMAN, PassAndPlay
-from toonerville.widgets.seat_model import TableSession
-from toonerville.widgets.session import PlaySession, SeatModel, SharedSession
+from toonerville.widgets.seat_model import SeatModel, SharedSession, TableSession
+from toonerville.widgets.session import PlaySession
 
 
 def test_the_play_session_is_a_seat_model_with_every_trait() -> None:

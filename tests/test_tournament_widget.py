@@ -18,12 +18,9 @@ from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its 
 from toonerville import Game, Rules, Seating
 from toonerville.engine.tournament import master_sheet, sheet_csv
 from toonerville.store import TournamentDesk, open_store
-from toonerville.widgets.tournament import (
-    MAX_NAMES_TEXT,
-    TeacherDesk,
-    TournamentSeat,
-    split_names,
-)
+from toonerville.widgets.tournament import TeacherDesk
+from toonerville.widgets.tournament_parts import MAX_NAMES_TEXT, split_names
+from toonerville.widgets.tournament_seat import TournamentSeat
 
 LEARNERS = [f"Learner {k}" for k in range(1, 10)]
 

@@ -15,7 +15,8 @@ from toonerville.engine.messages import N_, set_language, translate
 from toonerville.store import open_store
 from toonerville.widgets.base import MessageBox, translated, translated_button
 from toonerville.widgets.classroom import SharedTable
-from toonerville.widgets.tournament import TeacherDesk, TournamentSeat
+from toonerville.widgets.tournament import TeacherDesk
+from toonerville.widgets.tournament_seat import TournamentSeat
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,6 @@ from widgetfixtures import close_widgets, no_query  # noqa: F401
 from toonerville.engine import messages
 from toonerville.engine.messages import N_, msg, set_language, set_translation
 from toonerville.pages.render import TEXT_PX, card_svg, message_html, rule_ids_html
-from toonerville.widgets import components
 from toonerville.widgets.base import (
     CappedText,
     MessageBox,
@@ -23,14 +22,8 @@ from toonerville.widgets.base import (
     Part,
     page_css,
 )
-from toonerville.widgets.components import (
-    EventLog,
-    HistoryStepper,
-    HouseRulesPanel,
-    ScoreSheet,
-    SizeToggle,
-    url_notes,
-)
+from toonerville.widgets.board import EventLog, ScoreSheet
+from toonerville.widgets.language import apply_language
 from toonerville.widgets.lessons import (
     CARD_CHARS,
     BuyDemo,
@@ -39,6 +32,9 @@ from toonerville.widgets.lessons import (
     RookDemo,
     ScoringDemo,
 )
+from toonerville.widgets.settings import HouseRulesPanel, SizeToggle
+from toonerville.widgets.stepper import HistoryStepper
+from toonerville.widgets.url import url_notes
 
 
 @pytest.fixture(autouse=True)
@@ -91,7 +87,7 @@ def test_a_part_follows_a_change_of_language_by_itself_once() -> None:
     assert part.button.description == messages._("Deal all") != "Deal all"
     assert part.words.value == messages._("Score sheet") != "Score sheet"
     assert part.draws == before + 1
-    components.apply_language(part)  # a picker's link after the part moved: no redraw
+    apply_language(part)  # a picker's link after the part moved: no redraw
     assert part.draws == before + 1
     set_language("fa")
     assert "tr-rtl" in part._dom_classes
@@ -319,8 +315,7 @@ def test_the_rook_card_text_is_translated() -> None:
         set_language("en")
 
 
-def test_message_box_is_the_base_one_and_still_importable_from_components() -> None:
-    assert components.MessageBox is MessageBox
+def test_message_box_shows_a_rule_link() -> None:
     box = MessageBox()
     box.error(msg("you may not discard {card}", "T14", card="G3"))
     assert 'data-rule="T14"' in box.value

@@ -35,7 +35,7 @@ from toonerville.widgets import (
     seed_from_url,
     url,
 )
-from toonerville.widgets.components import SOMETHING_WENT_WRONG
+from toonerville.widgets.base import SOMETHING_WENT_WRONG
 from toonerville.widgets.lessons import (
     BuyDemo,
     ContractExplorer,
@@ -618,8 +618,8 @@ def test_lessons_take_their_seed_from_the_url(monkeypatch: pytest.MonkeyPatch,
 
 def test_size_from_the_page_address_opens_lessons_and_the_app_at_that_size(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from toonerville.widgets.components import size_from_url
     from toonerville.widgets.play import PlayGame
+    from toonerville.widgets.url import size_from_url
 
     monkeypatch.setenv("QUERY_STRING", "size=projector&seed=3")
     assert size_from_url() == "projector"

@@ -23,7 +23,8 @@ from toonerville.store import open_store
 from toonerville.widgets.cards import CardButton
 from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.explorer_words import finished_text
-from toonerville.widgets.session import PlaySession, move_words
+from toonerville.widgets.session import PlaySession
+from toonerville.widgets.session_words import move_words
 
 #: what may stay in Latin letters: card notation (R11, RK=G7), rule ids, a table's code
 NOTATION = re.compile(r"\b(?:RK(?:=[RYGB]\d{1,2})?|[RYGB]\d{1,2}|[TH]\d{1,2}a?|[A-Z0-9]{6})\b")

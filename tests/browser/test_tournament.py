@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from toonerville.engine.rules import ROUNDS
 from toonerville.engine.tournament import Tournament, master_sheet
-from toonerville.widgets.tournament import MAX_NAME, PRINT_CSS, master_sheet_html
+from toonerville.widgets.tournament_parts import MAX_NAME, PRINT_CSS, master_sheet_html
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -13,7 +13,6 @@ Laid out by job (each module's docstring says what it owns):
 - the pages     `play` (07, with `session`, `play_panels`, `play_text`), `lessons`
                 (01–06), `explorer` (08), `passplay` and `classroom` (09),
                 `tournament` (10)
-- `components`  every building block under its old address
 """
 
 from ..pages.render import state_html

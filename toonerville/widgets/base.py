@@ -190,7 +190,7 @@ def translated_button(label: str, css: str, tooltip: str, *, owner: Part | None 
 
 
 def show_direction(widget: widgets.Widget) -> None:
-    """Right to left (class `tr-rtl`, see `components.RTL_CSS`) in a right-to-left
+    """Right to left (class `tr-rtl`, see `language.RTL_CSS`) in a right-to-left
     language, else left to right."""
     if direction() == "rtl":
         widget.add_class("tr-rtl")

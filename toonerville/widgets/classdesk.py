@@ -51,16 +51,16 @@ from ..engine.messages import DEFAULT, LANGUAGES, N_, _, language, msg
 from ..pages.serverless import no_shared_tables
 from ..store import ClassSettings, ClassStore, Handout, TableStore
 from ..store.seats import LIMITS
-from .base import displayed, translated, translated_button
+from .base import MessageBox, displayed, size_style, translated, translated_button
 from .class_choice import CLASS_PARAM, ME_PARAM, page_link, settings_words
 from .classroom import table_names
-from .components import MessageBox, query_params, size_style
 from .level_view import level_options
 from .session_words import buy_offer_options
 from .ticker import poll_ticker
 from .tournament import TeacherDesk
 from .tournament_parts import open_or_problem, text_box
 from .tournament_seat import TournamentSeat
+from .url import query_params
 
 #: how often the desk and a learner's page look at the class, in milliseconds
 CLASS_POLL_MS = 2000

@@ -52,22 +52,15 @@ from ..engine.messages import DEFAULT, N_, Message, _, language, msg
 from ..engine.names import bot_names
 from ..pages.serverless import no_shared_tables
 from ..store import ClassStore, Seat, TableStore, Watcher, open_store
-from .base import SHOWN, displayed, translated, translated_button
+from .base import SHOWN, MessageBox, displayed, size_style, translated, translated_button
 from .class_choice import PageClass, follow_class, page_class, settings_words
-from .components import MessageBox, query_params, size_style
 from .level_view import give_seat_options
-from .lobby import (  # the lobby, its names importable from here as before
-    CODE_BOX_LIMIT,
-    FIRST_FREE,
-    KEY_BOX_LIMIT,
-    WATCH,
-    TableLobby,
-    seat_options,
-)
+from .lobby import WATCH, TableLobby
 from .seat import SeatView
 from .seat_model import SharedSession
-from .store_place import DEFAULT_STORE, store_location
+from .store_place import store_location
 from .ticker import poll_ticker
+from .url import query_params
 
 #: how often the page asks the store for news, in milliseconds
 POLL_MS = 500
@@ -459,6 +452,4 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         return self.model.act(action)
 
 
-__all__ = ["CODE_BOX_LIMIT", "DEFAULT_STORE", "FIRST_FREE", "KEY_BOX_LIMIT", "POLL_MS",
-           "WATCH", "SharedTable", "TableLobby", "seat_options", "store_location",
-           "table_link", "table_names"]
+__all__ = ["POLL_MS", "SharedTable", "table_link", "table_names"]

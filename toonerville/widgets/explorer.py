@@ -27,20 +27,9 @@ from .. import explorer as X
 from ..engine.messages import _, plural
 from ..engine.rules import ROUNDS, Rules
 from ..players.simulate import DEFAULT_TURN_LIMIT
-from .base import PageStyle, Part, size_style
-from .components import (
-    HouseRulesPanel,
-    LanguagePicker,
-    MessageBox,
-    SizeToggle,
-    relabel,
-    size_from_url,
-)
-from .explorer_words import (  # the words, importable from here as before
+from .base import MessageBox, PageStyle, Part, relabel, size_style
+from .explorer_words import (
     BOT_CHOICES,
-    MAX_DOWNLOAD_BYTES,
-    PRESET_NAMES,
-    RANKS,
     TABLE_CSS,
     arms_for,
     bot_options,
@@ -50,7 +39,10 @@ from .explorer_words import (  # the words, importable from here as before
     question_options,
     rank_options,
 )
+from .language import LanguagePicker
 from .level_compare import LevelComparer
+from .settings import HouseRulesPanel, SizeToggle
+from .url import size_from_url
 
 
 class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
@@ -393,5 +385,4 @@ class RulesExplorer(Part, widgets.VBox):  # type: ignore[misc]
 
 
 
-__all__ = ["BOT_CHOICES", "MAX_DOWNLOAD_BYTES", "PRESET_NAMES", "RANKS", "RulesExplorer",
-           "finished_text"]
+__all__ = ["RulesExplorer"]

@@ -3,8 +3,7 @@ ways to rank a sweep, what a run plays (`arms_for`), the status line after a run
 CSV download link, in the language in use.
 
 Pure functions over `toonerville.explorer` (they read house rules panels, build no
-widget): `explorer.RulesExplorer` shows them; all are importable from `widgets.explorer`
-as before.
+widget): `explorer.RulesExplorer` shows them.
 """
 
 from __future__ import annotations

@@ -21,20 +21,11 @@ from ..engine.melds import Meld
 from ..engine.messages import N_, Message, _, msg, plural, set_language
 from ..pages.render import rule_ids_html
 from ..players.scenarios import seat_names
-from .base import CappedText, PageStyle
-from .components import (
-    MessageBox,
-    Part,
-    SizeToggle,
-    initial_language,
-    relabel,
-    rtl_style,
-    seed_from_url,
-    size_from_url,
-    size_style,
-    url_notes,
-)
+from .base import CappedText, MessageBox, PageStyle, Part, relabel, size_style
+from .language import initial_language, rtl_style
 from .progress import acted
+from .settings import SizeToggle
+from .url import seed_from_url, size_from_url, url_notes
 
 log = logging.getLogger("toonerville.widgets")
 

@@ -16,10 +16,8 @@ from ..engine.rules import ROUNDS, Rules, contract_for
 from ..pages.render import sentence_html
 from ..players.scenarios import seat_names
 from .base import SHOWN
-from .components import (
-    HandView,
-    PilesView,
-)
+from .board import PilesView
+from .cards import HandView
 from .lesson import Lesson, cards_phrase, lesson_row, seed_note_html, text_html
 
 

@@ -18,10 +18,7 @@ from ..engine.melds import Verdict, check_meld, is_run, is_set
 from ..engine.messages import N_, _, msg
 from ..engine.rules import ROUNDS, Contract, Rules, contract_for
 from ..pages.render import meld_html
-from .components import (
-    HandPicker,
-    VerdictView,
-)
+from .cards import HandPicker, VerdictView
 from .lesson import Lesson, lesson_row, text_html
 
 #: (label, cards, tooltip); the label and tooltip are English, shown translated.

@@ -15,9 +15,7 @@ from ..engine.cards import Card, shuffled_shoe, sort_cards
 from ..engine.messages import N_, _
 from ..engine.rules import ROUNDS, Rules, contract_for
 from ..pages.render import hand_html, meld_html
-from .components import (
-    HandView,
-)
+from .cards import HandView
 from .lesson import Lesson, heading_html, lesson_row, seed_note_html, text_html
 
 

@@ -18,11 +18,8 @@ from ..engine.messages import N_, _, msg
 from ..engine.rules import Rules
 from ..players.scenarios import buy_position, seat_names
 from .base import displayed
-from .components import (
-    EventLog,
-    HandView,
-    PilesView,
-)
+from .board import EventLog, PilesView
+from .cards import HandView
 from .lesson import (
     GameLesson,
     cards_phrase,

@@ -17,12 +17,8 @@ from ..engine.melds import check_meld
 from ..engine.messages import N_, _, msg
 from ..engine.rules import Rules, contract_for
 from ..players.scenarios import rook_position
-from .components import (
-    EventLog,
-    HandView,
-    TableView,
-    VerdictView,
-)
+from .board import EventLog, TableView
+from .cards import HandView, VerdictView
 from .lesson import (
     GameLesson,
     cards_phrase,

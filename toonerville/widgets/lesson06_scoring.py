@@ -19,14 +19,11 @@ from ..engine.messages import N_, _, msg
 from ..engine.names import bot_names
 from ..engine.rules import ROUNDS
 from ..engine.scoring import place_labels
-from ..pages.render import hand_html, message_html
+from ..pages.render import hand_html, message_html, state_html
 from ..players.scenarios import seat_names
 from .base import displayed
-from .components import (
-    HandView,
-    ScoreSheet,
-    state_html,
-)
+from .board import ScoreSheet
+from .cards import HandView
 from .lesson import GameLesson, heading_html, lesson_row, seed_note_html, text_html
 
 

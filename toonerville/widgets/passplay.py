@@ -31,8 +31,7 @@ from ..engine.names import bot_names, name_key
 from ..players.bots import make_bot
 from ..players.table import Table
 from ..store.names import NAME_LIMIT, clean_name
-from .base import SHOWN, displayed, translated, translated_button
-from .components import MessageBox, size_style
+from .base import SHOWN, MessageBox, displayed, size_style, translated, translated_button
 from .level_view import LevelGuide, level_options
 from .seat import SeatView
 from .seat_model import TableSession

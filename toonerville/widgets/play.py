@@ -36,15 +36,12 @@ from ..engine.messages import N_, Message, add_listener, direction, msg
 from ..engine.rules import Rules
 from ..pages.render import SIZES, TEXT_PX
 from ..players.bots import Bot
-from ..players.scenarios import BOT_NAMES as BOT_NAMES
-from ..players.scenarios import HUMAN, SCENARIOS, player_names
-from ..players.scenarios import HUMAN_NAME as HUMAN_NAME
-from ..players.scenarios import laydown_scenario as laydown_scenario
+from ..players.scenarios import HUMAN
 from ..store.solo import SoloGames
 from .base import MessageBox, size_style
 from .coach_view import hint_for_game
+from .keys import keys_html
 from .language import LanguagePicker
-from .play_log import LOG_LINES as LOG_LINES
 from .play_panels import (
     MOVES,
     PANELS,
@@ -55,7 +52,6 @@ from .play_panels import (
     SavePanel,
     SettingsPanel,
 )
-from .play_text import keys_html
 from .practice import PracticePanel
 from .practice_keep import keeper_for_page as practice_keeper
 from .progress import follow_play
@@ -65,8 +61,7 @@ from .session import PlaySession
 from .settings import SizeToggle
 from .url import query_params, size_from_url
 
-__all__ = ["BOT_NAMES", "HUMAN_NAME", "MOVES", "PANELS", "SAVE", "SCENARIOS", "SETTINGS",
-           "PlayGame", "laydown_scenario", "player_names"]
+__all__ = ["PlayGame"]
 
 #: the app's own style: the sticky message, the focus ring of the page's own controls,
 #: the toolbar and panels, the captions' sizes (the seat's style is `seat_style`)

@@ -30,7 +30,8 @@ from ..players.scenarios import HUMAN
 from .base import MessageBox, apply_texts, relabel, translated_button
 from .level_view import LevelGuide
 from .play_text import download_html
-from .session import PlaySession, settings_kinds
+from .session import PlaySession
+from .session_words import settings_kinds
 from .settings import HouseRulesPanel
 from .textbox import capped_area
 

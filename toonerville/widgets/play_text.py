@@ -7,8 +7,6 @@ from __future__ import annotations
 from html import escape
 
 from ..engine.messages import _
-from .keys import KEYS as KEYS
-from .keys import keys_html as keys_html
 
 
 def download_html(data: str) -> str:

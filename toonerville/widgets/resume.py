@@ -34,7 +34,8 @@ from ..engine.messages import N_, Message, _, msg
 from ..players.bots import BOT_KINDS
 from ..store.solo import KEEP_DAYS, SoloGames, is_key, new_key
 from .safety import served
-from .session import BUY_OFFERS, PlaySession
+from .session import PlaySession
+from .session_words import BUY_OFFERS
 from .store_place import store_location
 from .url import query_params
 

@@ -66,11 +66,10 @@ from .keys import keys_html, mark_next, next_step
 from .play_log import LOG_LINES, PlayLog
 from .recap import RoundRecap
 from .seat_model import SeatModel
-from .seat_moves import NO_TAKE_BACK as NO_TAKE_BACK
-from .seat_moves import MoveControls, MoveOwner, SeatMoves, SeatNow, WhyNot
+from .seat_moves import NO_TAKE_BACK, MoveControls, MoveOwner, SeatMoves, SeatNow, WhyNot
 from .seat_style import SEAT_CSS, smaller
 from .seat_text import offer_html, prompt_html, seat_names, seats_html, status_html
-from .session import buy_offer_options
+from .session_words import buy_offer_options
 
 #: the move buttons: (attribute, CSS class, label, tooltip, the action kind it makes)
 _MOVES = (

@@ -35,16 +35,8 @@ from ..engine.rules import Rules
 from ..players.bots import BOT_KINDS, Bot
 from ..players.scenarios import HUMAN, HUMAN_NAME, SCENARIOS, player_names
 from ..players.table import Table, offer_help
-from .seat_model import SeatModel, SharedSession, declined_by, recap_of
-from .session_words import (  # the words, importable from here as before
-    BUY_OFFERS,
-    KIND_WORDS,
-    PLAY_BOT_KINDS,
-    buy_offer_options,
-    move_words,
-    round_news,
-    settings_kinds,
-)
+from .seat_model import SeatModel
+from .session_words import BUY_OFFERS, move_words, round_news
 
 #: the longest text Load accepts (a whole saved game is far shorter)
 MAX_SAVE_CHARS = 2_000_000
@@ -341,6 +333,4 @@ class PlaySession(SeatModel):
         return True
 
 
-__all__ = ["BUY_OFFERS", "KIND_WORDS", "PLAY_BOT_KINDS", "PlaySession", "SeatModel",
-           "SharedSession", "buy_offer_options", "declined_by", "move_words", "recap_of",
-           "round_news", "settings_kinds"]
+__all__ = ["PlaySession"]

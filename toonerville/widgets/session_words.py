@@ -2,8 +2,7 @@
 kinds of "Next game") and the news of a round that ended, in the language in use.
 
 Pure text over the engine (no traitlets, no widgets): `session.PlaySession` says these
-sentences, 07's panels and the seat view show these choices; all stay importable from
-`widgets.session` as before.
+sentences, 07's panels and the seat view show these choices.
 """
 
 from __future__ import annotations

@@ -27,9 +27,7 @@ from .base import CappedText, MessageBox, Part, check_size
 SIZE_CHOICES: tuple[tuple[str, str], ...] = (
     (N_("Normal"), "normal"), (N_("Large"), "large"), (N_("Projector"), "projector"))
 # TEXT_PX (the text size that goes with each card size) comes from `render`, so a
-# widget's labels and the pictures inside it grow together. The base of every widget
-# (`Part`, `MessageBox`, `guard`, `CappedText`, `PageStyle`, `relabel`, `size_style`)
-# lives in `base` and stays importable from here.
+# widget's labels and the pictures inside it grow together.
 
 
 class SizeToggle(Part, widgets.ToggleButtons):  # type: ignore[misc]

@@ -15,8 +15,7 @@ teacher's browser fills in) lists the class's learners at its bot level and away
 and the start hands each learner their key: their class page joins by itself.
 
 `TournamentSeat`, a learner's page, lives in `tournament_seat` and the pieces both pages
-use (names check, master sheet, limits) in `tournament_parts`; all are importable from
-here as before.
+use (names check, master sheet, limits) in `tournament_parts`.
 
 Both pages poll with a hidden `ipywidgets.Play` (`ticker.poll_ticker`; no thread:
 Pyodide has none). Stable CSS
@@ -44,14 +43,13 @@ from ..engine.tournament import Tournament, sheet_csv
 from ..pages.serverless import no_tournament
 from ..store import ClassStore, TableStore, TournamentDesk
 from ..store.seats import AWAY_AFTER, LIMITS
-from .base import SHOWN, translated, translated_button
-from .components import HouseRulesPanel, MessageBox, size_style
+from .base import SHOWN, MessageBox, size_style, translated, translated_button
 from .level_view import LevelGuide, give_seat_options, level_options
+from .settings import HouseRulesPanel
 from .ticker import poll_ticker
-from .tournament_parts import (  # the parts, importable from here as before
+from .tournament_parts import (
     BOT_MOVES_PER_TICK,
     MAX_KEY_TEXT,
-    MAX_NAME,
     MAX_NAMES_TEXT,
     MAX_PLAYERS,
     PRINT_CSS,
@@ -64,7 +62,6 @@ from .tournament_parts import (  # the parts, importable from here as before
     split_names,
     text_box,
 )
-from .tournament_seat import TournamentSeat
 
 #: how often the teacher's page looks at the tables, in milliseconds
 TEACHER_POLL_MS = 1000
@@ -455,6 +452,4 @@ class TeacherDesk(widgets.VBox):  # type: ignore[misc]
                 r=t.round_number, k=t.rounds, done=sum(finished), n=len(finished)))
 
 
-__all__ = ["BOT_MOVES_PER_TICK", "MAX_KEY_TEXT", "MAX_NAME", "MAX_NAMES_TEXT", "MAX_PLAYERS",
-           "PRINT_CSS", "TEACHER_POLL_MS", "TeacherDesk", "TournamentSeat", "check_names",
-           "csv_link", "master_sheet_html", "split_names"]
+__all__ = ["TEACHER_POLL_MS", "TeacherDesk"]

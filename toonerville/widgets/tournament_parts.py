@@ -21,11 +21,10 @@ from ..engine.errors import ToonervilleError
 from ..engine.messages import N_, _, msg
 from ..engine.names import name_key
 from ..engine.tournament import SheetRow, Tournament
-from ..pages.render import SIZES
+from ..pages.render import SIZES, TEXT_PX
 from ..pages.serverless import no_tournament
 from ..store import TableStore, open_store
-from .base import translated
-from .components import TEXT_PX, MessageBox
+from .base import MessageBox, translated
 from .store_place import store_location
 
 #: bot moves per table and tick, so one tick never keeps the page waiting long

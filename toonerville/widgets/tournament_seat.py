@@ -16,9 +16,8 @@ import ipywidgets as widgets
 
 from ..engine.messages import N_, Message, _, msg
 from ..store import Seat, TableStore, TournamentDesk, Watcher
-from .base import translated_button
+from .base import size_style, translated_button
 from .classroom import SharedTable
-from .components import size_style
 from .tournament_parts import BOT_MOVES_PER_TICK, MAX_KEY_TEXT, MAX_NAME, capped, text_box
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine.messages import _
 from ..players.bots import BOT_KIND_WORDS
 
-__all__ = ["BOT_KIND_WORDS", "bot_kind_word"]
+__all__ = ["bot_kind_word"]
 
 
 def bot_kind_word(kind: str) -> str:
