@@ -1,7 +1,6 @@
 """The model of "my seat at a table", as traitlets: the play app's game against bots
-(`PlaySession`, notebook 07, here) and a seat at a shared table (`SharedSession`, 09
-and 10, in `seat_model` with the traits they share, `SeatModel`; both importable from
-here).
+(`PlaySession`, notebook 07, here); a seat at a shared table (`SharedSession`, 09 and
+10) lives in `seat_model` with the traits every seat model shares (`SeatModel`).
 
 `PlaySession` owns the `Game`, its `table.Table` and the app's settings, and announces every
 change as a trait (`game`, `moves`, `phase`, `humans`, `settings`, `buy_offers`,
