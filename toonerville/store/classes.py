@@ -35,6 +35,7 @@ from datetime import UTC, datetime
 
 from ..coach.levels import LEVELS
 from ..engine.messages import LANGUAGES, msg
+from ..engine.names import name_key
 from ..players.table import BUY_OFFERS
 from . import codes
 from .backend import CLASS_FORMAT, Backend, ClassRow, HandoutRow, MemberRow
@@ -46,7 +47,7 @@ from .errors import (
     StoreError,
     TeacherKeyError,
 )
-from .names import clean_name, name_key
+from .names import clean_name
 from .seats import AWAY_AFTER, LIMITS
 
 #: what a teacher may hand out to a class

@@ -39,12 +39,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine.messages import msg
+from ..engine.names import name_key
 from ..engine.saves import MAX_SIZE
 from . import codes
 from .backend import Backend, TableRow, TournamentRow, chained, first_digest
 from .classes import ClassStore, normalise_class_code
 from .errors import CorruptTableError, NoSuchTableError, StoreError, TeacherKeyError
-from .names import name_key
 
 BOARD_FORMAT = "toonerville-liveboard/1"
 ANSWERS_FORMAT = "toonerville-liveboard-answers/1"

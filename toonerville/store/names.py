@@ -3,10 +3,9 @@
 Owns `clean_name`, the one check of a name typed into a page (a shared table's seat, a
 pass-and-play seat): spaces at the ends are dropped, inner runs of spaces become one,
 and a name must be 1 to `NAME_LIMIT` characters of printable text. A refusal is a
-`BadNameError` saying what to change. Also `same_name`/`name_key`: names compared as
-people expect, whatever their case, width (Unicode NFKC: "Ｂｏ" is "Bo") and spaces, so
-"bo" finds "Bo" and two seats cannot both be called "Ann" and "ann " (the engine's
-`toonerville.engine.names`, importable from here as before).
+`BadNameError` saying what to change; and `find_name`, the one of a table's names a typed
+name names, compared as people expect (`toonerville.engine.names.name_key`: whatever
+their case, width and spaces, so "bo" finds "Bo").
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..engine.messages import msg
-from ..engine.names import name_key, same_name
+from ..engine.names import name_key
 from .errors import BadNameError
 
 #: the longest name a seat may have, in characters
@@ -47,4 +46,4 @@ def find_name(text: object, names: Iterable[str]) -> str | None:
     return next((n for n in names if name_key(n) == key), None)
 
 
-__all__ = ["NAME_LIMIT", "clean_name", "find_name", "name_key", "same_name"]
+__all__ = ["NAME_LIMIT", "clean_name", "find_name"]

@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, cast
 
 from ..engine import actions as A
 from ..engine.messages import msg
+from ..engine.names import same_name
 from ..players.bots import make_bot
 from ..players.table import BUY_OFFERS
 from . import codes
 from .backend import Backend
 from .errors import BadNameError, SeatError
 from .handles import Seat
-from .names import clean_name, same_name
+from .names import clean_name
 from .seats import add
 from .tablestate import TableState as _Table
 from .tablestate import check_limits

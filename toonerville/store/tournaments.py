@@ -35,6 +35,7 @@ from collections.abc import Sequence
 
 from ..engine.errors import RulesError
 from ..engine.messages import msg
+from ..engine.names import name_key
 from ..engine.rules import Rules
 from ..engine.tournament import SheetRow, Tournament, master_sheet, sheet_csv, table_game
 from . import codes
@@ -47,7 +48,7 @@ from .errors import (
     TeacherKeyError,
     cause,
 )
-from .names import find_name, name_key
+from .names import find_name
 from .tables import Seat, TableStore
 from .tablestate import check_limits
 
