@@ -418,7 +418,11 @@ def test_07_after_a_hint_a_round_end_its_review_and_a_take_back_speaks_persian(
     page.locator(".tr-hint").click()
     coach_done(page)
     found += english_after_clicks(page, "a hint")
-    if "mod-active" not in (mine.get_attribute("class") or ""):  # the hint picks it
+    # the hint selects the card it would discard: wait for that selection to reach the
+    # page before looking (a click read too early toggled the hint's own choice off)
+    expect(page.locator(".tr-hand .tr-card.mod-active")).to_have_count(1, timeout=TIMEOUT_MS)
+    if "mod-active" not in (mine.get_attribute("class") or ""):  # it picked another
+        page.locator(".tr-hand .tr-card.mod-active").first.click()
         mine.click()
     expect(mine).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
     page.locator(".tr-discard").click()
