@@ -599,10 +599,11 @@ class LiveBoardLearner(_BoardPage):
         self.join_row = widgets.HBox([self.class_text, self.name_text, self.join_button],
                                      layout=widgets.Layout(flex_flow="row wrap"))
         self.status = _html("tr-lb-status")
-        self.seat_view = AnswerSeat(self._answer, self.message, size=self.size,
-                                    countdown=RECAP_SECONDS)
-        #: the question's seat, which the seat view follows (as every table page's does)
-        self.question_seat = SeatModel()
+        self.seat_view = AnswerSeat(self._answer, self.message, size=self.size)
+        #: the question's seat, which the seat view follows (as every table page's does);
+        #: the model says how long a recap stays (a countdown given to the view was dropped
+        #: when it began to follow the model)
+        self.question_seat = SeatModel(recap_seconds=RECAP_SECONDS)
         self.seat_view.follow(self.question_seat)
         self.seat_view.layout.display = "none"
         self.mine = _html("tr-lb-mine")
