@@ -298,3 +298,23 @@ def test_a_learner_whose_page_goes_quiet_is_away_whoever_is_to_play(
     clock.now += 3
     assert not mover.heartbeat()
     assert store.away(code) == frozenset({mover.seat})
+
+
+def test_a_pages_moves_describe_the_state_its_view_shows_when_the_table_moved_between(
+        clients: Clients) -> None:
+    """A page reads its view, then another page moves, then the page asks for its moves:
+    it gets the moves of the state its view now shows, never none under a stale view
+    (a shared table's prompt said "Your answer" above a disabled Pass)."""
+    clock = Clock()
+    _store, _code, _host, seats = three_learners(clients, clock)
+    for seat in seats:
+        seat.refresh()
+    mover = next(s for s in seats if s.seat in s.view.deciders)
+    others = [s for s in seats if s is not mover]
+    mover.play(A.Draw(mover.seat))  # the declined discard is offered to the others
+    for page in others:  # each still at the view before the draw: the mover's turn
+        legal = page.legal_actions()
+        assert page.number == mover.number
+        assert page.view.phase is Phase.BUY and page.seat in page.view.deciders
+        assert A.Pass(page.seat) in legal, legal
+        assert all(a.seat == page.seat for a in legal)

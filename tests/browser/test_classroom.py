@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
@@ -68,6 +69,17 @@ def prompt(page: Page) -> str:
     return at(page, ".tr-prompt").inner_text().strip()
 
 
+def click_while_offered(button: Locator, timeout_ms: int = 5000) -> bool:
+    """Click a button that may go away by itself (a buy offer's Pass: another learner's
+    buy or the table's buy limit ends the offer); False, and no click, if it went away
+    or stayed disabled for `timeout_ms`, instead of waiting the test's whole timeout."""
+    try:
+        button.click(timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 def settle(pages: list[Page], done: Callable[[], bool], what: str) -> None:
     """Answer every buy window with Pass until `done()`; fails after TIMEOUT_MS. Each
     check reads what the pages show now; between checks the pages get 100 ms."""
@@ -79,7 +91,8 @@ def settle(pages: list[Page], done: Callable[[], bool], what: str) -> None:
         for page in pages:
             if prompt(page).startswith(MY_ANSWER):
                 before = at(page, ".tr-status").inner_text()
-                at(page, ".tr-pass").click()
+                if not click_while_offered(at(page, ".tr-pass")):
+                    continue  # the offer ended before the click: look again
                 try:  # the pass is a move: the move number on the page goes up
                     expect(at(page, ".tr-status")).not_to_have_text(
                         before, timeout=TIMEOUT_MS)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_classroom import click_while_offered
 from toonerville.engine import actions as A
 from toonerville.engine.game import Game
 from toonerville.players.bots import HeuristicBot
@@ -141,7 +142,7 @@ def play_until(pages: dict[str, Page], done: Callable[[], bool], what: str,
                 if done():
                     return
             elif prompt(page).startswith(MY_ANSWER):  # not with "never"; just in case
-                at(page, ".tr-pass").click()
+                click_while_offered(at(page, ".tr-pass"))
         next(iter(pages.values())).wait_for_timeout(200)
 
 
@@ -280,8 +281,8 @@ def test_a_shared_tables_recap_counts_down_while_the_next_rounds_offer_is_answer
                     and prompt(page).startswith(MY_TURN):
                 at(page, ".tr-draw").click()  # round 2's first player, under the recap
                 drew = True
-            elif at(page, ".tr-pass").is_visible():
-                at(page, ".tr-pass").click()
+            elif at(page, ".tr-pass").is_visible() \
+                    and click_while_offered(at(page, ".tr-pass")):
                 expect(at(page, ".tr-message")).to_contain_text(
                     "Your move is on the table: pass", timeout=TIMEOUT_MS)
                 answered = name

@@ -96,7 +96,15 @@ class Seat(Watcher):
         self.store.set_buy_offers(self.code, self.seat, setting, secret=self.secret)
 
     def legal_actions(self) -> list[A.Action]:
-        return self.store._legal(self.code, self.seat, self.number, self.history)
+        """The seat's moves in the state its `view` shows. If the table moved on since
+        the last `refresh` (another page, or a bot, moved in between), the handle catches
+        up first, so its `view` and these moves always describe the same state."""
+        for _attempt in range(5):
+            legal = self.store._legal(self.code, self.seat, self.number, self.history)
+            if legal is not None:
+                return legal
+            self.refresh()
+        return []  # the table moves faster than it is read: the next refresh shows it
 
     def play(self, move: A.Action | str) -> int:
         """Send a move for the state this page shows (its number of moves and their

@@ -400,13 +400,13 @@ class TableStore(SeatKeeper, Presence):
                     t.finished, t.log.away, t.seat_bots)
 
     def _legal(self, code: str, seat: int, number: int, history: str | None = None
-               ) -> list[A.Action]:
+               ) -> list[A.Action] | None:
         """`seat`'s legal moves, if the table is still at the page's `number` moves (and
-        `history`)."""
+        `history`); None if it moved on (the page's view is out of date)."""
         with self._lock:
             t = self._caught_up(code)
             if len(t.game.actions) != number or history not in (None, t.history):
-                return []
+                return None
             return t.game.legal_actions(seat)
 
     # -- replaying -------------------------------------------------------------------

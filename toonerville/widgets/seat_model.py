@@ -196,13 +196,17 @@ class SharedSession(SeatModel):
         mine = handle.seat if isinstance(handle, Seat) else None
         closed = {seat: at for seat, at in self.store.closed_pages(handle.code).items()
                   if seat != mine and seat not in handle.away and seat not in handle.bots}
-        key = (handle.number, handle.view.names, handle.away, tuple(handle.bots.items()),
-               tuple(sorted(closed.items())))
-        if not force and key == self._shown:
+        def shown() -> object:
+            return (handle.number, handle.view.names, handle.away,
+                    tuple(handle.bots.items()), tuple(sorted(closed.items())))
+
+        if not force and shown() == self._shown:
             return False
-        self._shown = key
+        # the moves of the state the view shows: `legal_actions` catches the handle up
+        # if the table moved in between, so the prompt and the buttons always agree
         legal = handle.legal_actions() if isinstance(handle, Seat) \
             and not handle.finished else ()
+        self._shown = shown()
         with self.hold_trait_notifications():
             self.set_trait("closed", closed)
             self.show_seat(handle.view, self.store.public_history(handle.code),
