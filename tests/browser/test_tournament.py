@@ -27,7 +27,7 @@ from toonerville.engine.tournament import Tournament, master_sheet
 from toonerville.widgets.tournament_parts import MAX_NAME, PRINT_CSS, master_sheet_html
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
     from tests.conftest import VoilaServer
 
@@ -59,6 +59,13 @@ def visitor(browser: Browser, voila_server: VoilaServer) -> Iterator[Callable[[]
     yield open_page
     for context in contexts:
         context.close()
+
+
+def key_of(teacher: Page, name: str) -> Locator:
+    """The key the teacher's page lists for `name` (its line begins with the name: a
+    filter on the text alone also matched another learner's key that held "Bo")."""
+    line = re.compile(rf"^\s*{re.escape(name)}:")
+    return teacher.locator(".tt-key li").filter(has_text=line).locator("code")
 
 
 def sheet_csv(page: Page) -> list[dict[str, str]]:
@@ -108,7 +115,7 @@ def test_T22_a_three_table_round_completes_and_the_master_sheet_updates(
     # the key, the status and the tables follow the code once the page has moved the bots
     expect(teacher.locator(".tt-key code").first).to_be_visible(timeout=TIMEOUT_MS)
     # the teacher hands Ann her own key (issue 18: nobody else can join under her name)
-    ann_key = teacher.locator(".tt-key li").filter(has_text="Ann").locator("code")
+    ann_key = key_of(teacher, "Ann")
     key = ann_key.inner_text().strip()
     # (how many of the bots' tables have finished by now depends on the machine's speed)
     expect(teacher.locator(".tt-status")).to_contain_text(
@@ -186,7 +193,7 @@ def test_T22_bo_joins_a_tournament_that_lists_Bo(visitor: Callable[[], Page]) ->
     teacher.locator(".tt-start").click()
     expect(teacher.locator(".tt-code")).to_contain_text("Tournament code", timeout=TIMEOUT_MS)
     code = teacher.locator(".tt-code b").inner_text().strip()
-    bo_key = teacher.locator(".tt-key li").filter(has_text="Bo").locator("code")
+    bo_key = key_of(teacher, "Bo")
     expect(bo_key).to_be_visible(timeout=TIMEOUT_MS)
     learner.locator(".tt-join-code input").fill(code)
     learner.locator(".tt-name input").fill("bo")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from play_page import pass_offers
 from playwright.sync_api import expect
 
+from tests.browser.test_tournament import key_of
 from toonerville.engine.cards import Card
 
 if TYPE_CHECKING:
@@ -349,7 +350,7 @@ def test_10_try_it_1(browser: Browser, voila_server: VoilaServer) -> None:
         teacher.locator(".tt-start").click()
         expect(teacher.locator(".tt-code")).to_contain_text("Tournament code", timeout=RUN_MS)
         code = teacher.locator(".tt-code b").inner_text().strip()
-        key = teacher.locator(".tt-key li").filter(has_text="Ann").locator("code")
+        key = key_of(teacher, "Ann")
         learner.locator(".tt-join-code input").fill(code)
         learner.locator(".tt-name input").fill("Ann")
         learner.locator(".tt-join-key input").fill(key.inner_text().strip())

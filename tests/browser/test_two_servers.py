@@ -37,6 +37,7 @@ from tests.browser.test_classroom import (
     prompt,
     seat_of,
 )
+from tests.browser.test_tournament import key_of
 from tests.conftest import NOTEBOOKS_DIR, VoilaServer, start_voila, stop_voila
 from tests.pgserver import postgres_url_fixture  # noqa: F401 - the fixture
 from tests.storehelpers import raw_count
@@ -186,7 +187,7 @@ def test_one_tournament_two_servers_and_a_server_that_stops_loses_nobody(
     code = teacher.locator(".tt-code b").inner_text().strip()
     keys = {}
     for name in ("Ann", "Bo"):
-        key = teacher.locator(".tt-key li").filter(has_text=name).locator("code")
+        key = key_of(teacher, name)
         expect(key).to_be_visible(timeout=TIMEOUT_MS)
         keys[name] = key.inner_text().strip()
     expect(teacher.locator(".tt-tables li")).to_have_count(1, timeout=TIMEOUT_MS)
