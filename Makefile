@@ -189,16 +189,17 @@ pytest: $(STAMP) $(STAMP_SITE) compiled chromium postgresql $(AXE)
 		echo "No notebooks/*.ipynb yet: nbval skipped"; nbval=(); \
 	fi; \
 	set -x; \
-	( s=0; TOONERVILLE_EXPECT_BUILD=$(BUILT) $(PYTEST) tests --ignore=tests/browser \
-		$(PYTEST_ARGS) || s=$$?; \
-	  TOONERVILLE_PURE=1 TOONERVILLE_EXPECT_BUILD=pure $(PYTEST) $(ENGINE_TESTS) \
-		$(PYTEST_ARGS) || s=$$?; exit $$s ) > $$logs/engine.log 2>&1 & engine=$$!; \
+	TOONERVILLE_EXPECT_BUILD=$(BUILT) $(PYTEST) tests --ignore=tests/browser \
+		$(PYTEST_ARGS) > $$logs/engine.log 2>&1 & engine=$$!; \
+	TOONERVILLE_PURE=1 TOONERVILLE_EXPECT_BUILD=pure $(PYTEST) $(ENGINE_TESTS) \
+		$(PYTEST_ARGS) > $$logs/pure.log 2>&1 & pure=$$!; \
 	$(PYTEST) tests/browser "$${nbval[@]}" -n $(BROWSER_WORKERS) --dist loadfile \
 		--screenshot=only-on-failure --output=test-results --durations=15 \
 		$(PYTEST_ARGS) > $$logs/browser.log 2>&1 & browser=$$!; \
 	set +x; \
-	status=0; wait $$engine || status=$$?; wait $$browser || status=$$?; \
-	cat $$logs/engine.log $$logs/browser.log; rm -r $$logs; \
+	status=0; wait $$engine || status=$$?; wait $$pure || status=$$?; \
+	wait $$browser || status=$$?; \
+	cat $$logs/engine.log $$logs/pure.log $$logs/browser.log; rm -r $$logs; \
 	exit $$status
 
 clean:
