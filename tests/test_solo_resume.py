@@ -131,9 +131,10 @@ def test_one_record_per_key_and_old_records_expire(games: SoloGames) -> None:
     assert rows == [(other,)]
 
 
-def test_past_the_most_records_the_oldest_go(games: SoloGames,
+def test_past_the_most_records_the_oldest_go(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("toonerville.store.solo.MAX_GAMES", 3)
+    monkeypatch.setattr("toonerville.store.solo.MAX_GAMES", 3)  # read when the file opens
+    games = SoloGames(tmp_path / "class.sqlite")
     keys = [new_key() for _ in range(5)]
     for at, key in enumerate(keys):
         games.keep(key, "x", now=1_000.0 + at)

@@ -15,51 +15,31 @@ is refused with `CorruptTableError`; what it holds is never read as anything els
 
 from __future__ import annotations
 
-import sqlite3
-import threading
 import time
 import zlib
 from pathlib import Path
 
 from ..coach.practice import MAX_TEXT
 from ..engine.messages import msg
+from .bounded import Bounded
 from .errors import CorruptTableError, StoreError
-from .solo import BUSY_TIMEOUT_S, KEEP_DAYS, MAX_GAMES, is_key
+from .solo import KEEP_DAYS, MAX_GAMES, is_key
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS practice_lists (key TEXT PRIMARY KEY, list BLOB NOT NULL, "
     "saved REAL NOT NULL)",
     "CREATE INDEX IF NOT EXISTS practice_lists_saved ON practice_lists (saved)",
 )
-UPSERT = ("INSERT INTO practice_lists (key, list, saved) VALUES (?, ?, ?) ON CONFLICT (key) "
-          "DO UPDATE SET list = excluded.list, saved = excluded.saved")
-SELECT = "SELECT list, saved FROM practice_lists WHERE key = ?"
-EXPIRE = "DELETE FROM practice_lists WHERE saved < ?"
-COUNT = "SELECT COUNT(*) FROM practice_lists"
-TRIM = ("DELETE FROM practice_lists WHERE saved <= (SELECT saved FROM practice_lists "
-        "ORDER BY saved DESC LIMIT 1 OFFSET ?)")
 
 
 class PracticeLists:
-    """The practice lists kept in one SQLite file (created on first use); one connection,
-    used under a lock."""
+    """The practice lists kept in one SQLite file (created on first use), bounded as the
+    solo games are (`bounded.Bounded`)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self._lock = threading.Lock()
-        self._con = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                                    check_same_thread=False)
-        deadline = time.monotonic() + BUSY_TIMEOUT_S
-        while True:  # another process setting the file up answers "locked" for a moment
-            try:
-                for statement in SCHEMA:
-                    self._con.execute(statement)
-                break
-            except sqlite3.OperationalError as err:
-                if "locked" not in str(err) and "busy" not in str(err) \
-                        or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.02)
+        self._records = Bounded(path, "practice_lists", ("list",), SCHEMA,
+                                keep_days=KEEP_DAYS, most=MAX_GAMES)
 
     def __repr__(self) -> str:
         return f"PracticeLists({self.path!r})"
@@ -74,33 +54,19 @@ class PracticeLists:
             raise StoreError(msg("a saved game has at most {limit} characters; this one "
                                  "has {n}", None, n=len(text), limit=MAX_TEXT))
         now = time.time() if now is None else now
-        packed = zlib.compress(text.encode("utf-8"), 6)
-        with self._lock:
-            con = self._con
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                con.execute(UPSERT, (key, packed, now))
-                con.execute(EXPIRE, (now - KEEP_DAYS * 86_400,))
-                (count,) = con.execute(COUNT).fetchone()
-                if count > MAX_GAMES:
-                    con.execute(TRIM, (MAX_GAMES,))
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            con.execute("COMMIT")
+        self._records.replace(key, (zlib.compress(text.encode("utf-8"), 6),), now)
 
     def find(self, key: str, now: float | None = None) -> str | None:
         """The list kept under `key` (its text), or None; `CorruptTableError` if the record
         cannot be unpacked."""
         if not is_key(key):
             return None
-        with self._lock:
-            row = self._con.execute(SELECT, (key,)).fetchone()
+        row = self._records.row(key)
         if row is None:
             return None
         packed, saved = row
         now = time.time() if now is None else now
-        if not isinstance(saved, int | float) or saved < now - KEEP_DAYS * 86_400:
+        if not isinstance(saved, int | float) or self._records.expired(saved, now):
             return None
         if not isinstance(packed, bytes):
             raise _corrupt()
@@ -114,8 +80,7 @@ class PracticeLists:
         return text
 
     def close(self) -> None:
-        with self._lock:
-            self._con.close()
+        self._records.close()
 
 
 def _corrupt() -> CorruptTableError:

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import sqlite3
-import threading
 import time
 import zlib
 from dataclasses import dataclass
@@ -29,6 +27,7 @@ from pathlib import Path
 
 from ..engine.messages import msg
 from ..engine.saves import MAX_SIZE
+from .bounded import Bounded
 from .errors import CorruptTableError, StoreError
 
 FORMAT = "toonerville-solo/1"
@@ -40,22 +39,12 @@ MAX_GAMES = 5_000
 MAX_SETUP = 1_000
 #: a key: 16 to 64 letters, digits, '-' or '_' (`new_key` makes 22)
 KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
-BUSY_TIMEOUT_S = 30.0
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS solo_games (key TEXT PRIMARY KEY, format TEXT NOT NULL, "
     "save BLOB NOT NULL, setup TEXT NOT NULL, saved REAL NOT NULL)",
     "CREATE INDEX IF NOT EXISTS solo_games_saved ON solo_games (saved)",
 )
-UPSERT = ("INSERT INTO solo_games (key, format, save, setup, saved) VALUES (?, ?, ?, ?, ?) "
-          "ON CONFLICT (key) DO UPDATE SET format = excluded.format, save = excluded.save, "
-          "setup = excluded.setup, saved = excluded.saved")
-SELECT = "SELECT format, save, setup, saved FROM solo_games WHERE key = ?"
-EXPIRE = "DELETE FROM solo_games WHERE saved < ?"
-COUNT = "SELECT COUNT(*) FROM solo_games"
-#: the oldest records past the first `MAX_GAMES` (newest first)
-TRIM = ("DELETE FROM solo_games WHERE saved <= (SELECT saved FROM solo_games "
-        "ORDER BY saved DESC LIMIT 1 OFFSET ?)")
 
 
 def new_key() -> str:
@@ -79,37 +68,17 @@ class KeptGame:
 
 
 class SoloGames:
-    """The solo games kept in one SQLite file (created on first use); one connection,
-    used under a lock, so a page may keep its game from any thread."""
+    """The solo games kept in one SQLite file (created on first use), bounded
+    (`bounded.Bounded`: one connection, used under a lock, so a page may keep its game
+    from any thread)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self._lock = threading.Lock()
-        self._con = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                                    check_same_thread=False)
-        self._set_up()
+        self._records = Bounded(path, "solo_games", ("format", "save", "setup"), SCHEMA,
+                                keep_days=KEEP_DAYS, most=MAX_GAMES)
 
     def __repr__(self) -> str:
         return f"SoloGames({self.path!r})"
-
-    def _set_up(self) -> None:
-        """WAL mode and the table; a file another process is setting up at the same
-        moment answers "locked" at once, so that is tried again for a while."""
-        deadline = time.monotonic() + BUSY_TIMEOUT_S
-        con = self._con
-        while True:
-            try:
-                con.execute("PRAGMA synchronous=NORMAL")
-                if con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                    con.execute("PRAGMA journal_mode=WAL")
-                for statement in SCHEMA:
-                    con.execute(statement)
-                return
-            except sqlite3.OperationalError as err:
-                if "locked" not in str(err) and "busy" not in str(err) \
-                        or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.02)
 
     def keep(self, key: str, save: str, setup: str = "{}", now: float | None = None) -> None:
         """Keep `save` (and `setup`) under `key`, replacing what was there; expire old
@@ -123,27 +92,14 @@ class SoloGames:
                                  "has {n}", None, n=len(save) + len(setup), limit=MAX_SIZE))
         now = time.time() if now is None else now
         packed = zlib.compress(save.encode("utf-8"), 6)
-        with self._lock:
-            con = self._con
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                con.execute(UPSERT, (key, FORMAT, packed, setup, now))
-                con.execute(EXPIRE, (now - KEEP_DAYS * 86_400,))
-                (count,) = con.execute(COUNT).fetchone()
-                if count > MAX_GAMES:
-                    con.execute(TRIM, (MAX_GAMES,))
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            con.execute("COMMIT")
+        self._records.replace(key, (FORMAT, packed, setup), now)
 
     def find(self, key: str, now: float | None = None) -> KeptGame | None:
         """The record under `key`, or None (no such key, or it has expired);
         `CorruptTableError` if the record cannot be read."""
         if not is_key(key):
             return None
-        with self._lock:
-            row = self._con.execute(SELECT, (key,)).fetchone()
+        row = self._records.row(key)
         if row is None:
             return None
         now = time.time() if now is None else now
@@ -151,19 +107,16 @@ class SoloGames:
         if found != FORMAT or not isinstance(packed, bytes) or not isinstance(setup, str) \
                 or len(setup) > MAX_SETUP or not isinstance(saved, int | float):
             raise _corrupt(msg("it is not a record this kit wrote", None))
-        if saved < now - KEEP_DAYS * 86_400:
+        if self._records.expired(saved, now):
             return None
         return KeptGame(_unpacked(packed), setup, float(saved))
 
     def forget(self, key: str) -> None:
         """Delete the record under `key` (if any)."""
-        with self._lock:
-            self._con.execute("DELETE FROM solo_games WHERE key = ?", (key,))
+        self._records.forget(key)
 
     def close(self) -> None:
-        with self._lock:
-            self._con.close()
-
+        self._records.close()
 
 def _unpacked(packed: bytes) -> str:
     """The save in a record: at most `MAX_SIZE` characters, whatever the bytes hold (a
