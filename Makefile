@@ -75,7 +75,7 @@ $(STAMP_APP): pyproject.toml | $(PY)
 	touch $@
 
 # the static site's build tools, in an environment of their own (the browser tests that
-# build the site use it too: tests/browser/test_site.py)
+# build the site use it too: tests/browser/sitefixtures.py)
 $(SITE_PY):
 	$(PYTHON) -m venv $(SITE_VENV)
 
@@ -167,12 +167,14 @@ ENGINE_TESTS ?= tests --ignore=tests/browser --ignore-glob='tests/test_*widget*.
 	--ignore=tests/test_dashboard.py --ignore=tests/test_liveboard_store.py
 BUILT := $(if $(filter 1,$(COMPILED)),compiled,pure)
 
-# Two pytest runs side by side: the engine and widget tests (both builds, one after the
-# other), and the browser tests with nbval over notebooks/*.ipynb (each browser worker
-# shares one Voila and one Chromium, and a notebook's cells one kernel). Each run's output
-# is kept in a temporary folder (the browser run empties test-results/ when it starts) and
-# shown once both have ended; the target fails if any run does (pytest's 5, "no tests
-# collected", included).
+# Three pytest runs side by side: the engine and widget tests with the compiled engine,
+# ENGINE_TESTS again with the pure one, and the browser tests with nbval over
+# notebooks/*.ipynb (each browser worker shares one Voila and one Chromium, and a
+# notebook's cells one kernel); beside them the static site is built from the start (the
+# browser tests that open it wait for that build: build_site.py builds one at a time, and
+# its failure is theirs to report). Each run's output is kept in a temporary folder (the
+# browser run empties test-results/ when it starts) and shown once all have ended; the
+# target fails if any run does (pytest's 5, "no tests collected", included).
 PYTEST := $(PY) -m pytest -p no:cacheprovider
 # The browser run spends most of its time waiting on pages, kernels and timeouts, not
 # computing: pytest-xdist runs its test files in BROWSER_WORKERS processes (each with its
@@ -189,6 +191,7 @@ pytest: $(STAMP) $(STAMP_SITE) compiled chromium postgresql $(AXE)
 		echo "No notebooks/*.ipynb yet: nbval skipped"; nbval=(); \
 	fi; \
 	set -x; \
+	$(SITE_PY) tools/build_site.py > $$logs/site.log 2>&1 & site=$$!; \
 	TOONERVILLE_EXPECT_BUILD=$(BUILT) $(PYTEST) tests --ignore=tests/browser \
 		$(PYTEST_ARGS) > $$logs/engine.log 2>&1 & engine=$$!; \
 	TOONERVILLE_PURE=1 TOONERVILLE_EXPECT_BUILD=pure $(PYTEST) $(ENGINE_TESTS) \
@@ -198,7 +201,7 @@ pytest: $(STAMP) $(STAMP_SITE) compiled chromium postgresql $(AXE)
 		$(PYTEST_ARGS) > $$logs/browser.log 2>&1 & browser=$$!; \
 	set +x; \
 	status=0; wait $$engine || status=$$?; wait $$pure || status=$$?; \
-	wait $$browser || status=$$?; \
+	wait $$browser || status=$$?; wait $$site || true; \
 	cat $$logs/engine.log $$logs/pure.log $$logs/browser.log; rm -r $$logs; \
 	exit $$status
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import fcntl
 import hashlib
 import importlib.metadata
 import json
@@ -555,7 +556,17 @@ def site_size(out: Path) -> int:
 
 
 def build(out: Path = DEFAULT_OUT, force: bool = False) -> Path:
-    """Build the site into `out` unless it is already built from the same inputs."""
+    """Build the site into `out` unless it is already built from the same inputs; one
+    build of `out` at a time (a lock file beside it): a second caller waits for the first
+    and then finds the site up to date (`make test` starts a build before the browser
+    tests, whose fixture asks for one too)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with (out.parent / f"{out.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return build_unlocked(out, force)
+
+
+def build_unlocked(out: Path, force: bool) -> Path:
     digest = inputs_digest()
     stamp = out / STAMP_NAME
     if not force and stamp.is_file() and stamp.read_text().strip() == digest:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser.test_site import (
+from tests.browser.sitefixtures import (
     Network,
     SiteServer,
     built_site,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_site import Network, SiteServer, built_site, network, site_server
+from tests.browser.sitefixtures import Network, SiteServer, built_site, network, site_server
 from tests.conftest import (
     _TEST_CULLING,
     NOTEBOOKS_DIR,
