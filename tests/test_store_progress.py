@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +13,7 @@ from pgserver import postgres_url_fixture  # noqa: F401
 from progresshelpers import Clock, Roster
 from storehelpers import raw_execute, where_fixture  # noqa: F401
 
+from toonerville.engine.messages import set_language
 from toonerville.store import SeatError, TeacherKeyError, open_store
 from toonerville.store.backend import HandoutRow
 from toonerville.store.codes import new_code
@@ -146,8 +148,25 @@ def test_the_board_as_csv(progress: ProgressStore, code: str) -> None:
     rows = list(csv.DictReader(io.StringIO(progress.board(code, "teach").csv())))
     assert [r["learner"] for r in rows] == ["Ann", "Bo", "Cy"]
     bo = rows[1]
-    assert (bo["page"], bo["lesson 03 (3)"], bo["try-its done"], bo["reviews"],
-            bo["review costs"]) == ("03-contracts", "1", "1", "1", "7")
+    assert (bo["page"], bo["lesson 03 (3 Try-its)"], bo["Try-its done"], bo["reviews"],
+            bo["review costs"], bo["page open"]) == ("03-contracts", "1", "1", "1", "7", "yes")
+
+
+def test_the_board_as_csv_speaks_the_teachers_language(progress: ProgressStore,
+                                                       code: str) -> None:
+    """A teacher whose page is in Persian downloads Persian headings (and yes/no)."""
+    progress.record(code, "k-bo", PAGE_OPENED, page="03-contracts")
+    english = next(csv.reader(io.StringIO(progress.board(code, "teach").csv())))
+    set_language("fa")
+    try:
+        text = progress.board(code, "teach").csv()
+    finally:
+        set_language("en")
+    persian = next(csv.reader(io.StringIO(text)))
+    assert len(persian) == len(english)
+    assert not set(persian) & set(english), persian
+    assert all(re.search("[\u0600-\u06ff]", heading) for heading in persian), persian
+    assert "yes" not in text and "no" not in text.split(",")
 
 
 def test_the_tables_handed_out_to_the_class_are_on_the_board(progress: ProgressStore,

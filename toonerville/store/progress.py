@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..engine.messages import msg
+from ..engine.messages import _, msg
 from .backend import Backend, ProgressRow
 from .errors import SeatError, TeacherKeyError
 
@@ -120,14 +120,17 @@ class ClassProgress:
 
     def csv(self) -> str:
         """The dashboard as CSV: a row per learner (page, table, open, each lesson's
-        Try-its done, hints, reviews, the costs the reviews found)."""
+        Try-its done, hints, reviews, the costs the reviews found); the headings and the
+        yes/no in the language in use (the teacher's page's)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["learner", "page", "table", "page open",
-                         *(f"lesson {lesson} ({TRY_ITS[lesson]})" for lesson in LESSONS),
-                         "try-its done", "hints", "reviews", "review costs"])
+        writer.writerow([_("learner"), _("page"), _("table"), _("page open"),
+                         *(_("lesson {lesson} ({n} Try-its)").format(
+                             lesson=lesson, n=TRY_ITS[lesson]) for lesson in LESSONS),
+                         _("Try-its done"), _("hints"), _("reviews"), _("review costs")])
+        yes, no = _("yes"), _("no")
         for p in self.learners:
-            writer.writerow([p.name, p.page, p.place, "yes" if p.open else "no",
+            writer.writerow([p.name, p.page, p.place, yes if p.open else no,
                              *(p.done_in(lesson) for lesson in LESSONS),
                              sum(p.done_in(lesson) for lesson in LESSONS), p.hints,
                              p.reviews, " ".join(map(str, p.costs))])
