@@ -24,6 +24,7 @@ import the game, so the imports run one way: the game uses them (for its own
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -201,10 +202,11 @@ class Game:
         stock_cards, pile_cards = as_cards(stock), as_cards(discard_pile)
         everything = [c for h in hand_cards for c in h] + list(stock_cards) + list(pile_cards)
         everything += [c for ms in melds.values() for m in ms for c in m.cards]
+        held = Counter(everything)  # counted once: a hint sets up hundreds of worlds here
         for card in set(everything):
-            if everything.count(card) > n:
+            if held[card] > n:
                 raise RulesError(msg("{card} appears {k} times, but {n} decks hold only {n}",
-                                     "T2", card=card, k=everything.count(card), n=n))
+                                     "T2", card=card, k=held[card], n=n))
         universe = tuple(everything)
         ids = iter(range(len(universe)))
         hand_ids = [[next(ids) for _ in h] for h in hand_cards]
