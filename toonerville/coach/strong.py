@@ -44,6 +44,7 @@ from ..engine.messages import N_, Message, msg
 from ..engine.rules import ROUNDS, Rules
 from ..engine.views import PlayerView
 from ..players.bots import HeuristicBot, Legal, Tally, hand_key
+from ..players.simulate import collector_paused
 from ..players.table import Table
 from .memory import Memory, sample_world
 
@@ -374,17 +375,18 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
     me = view.seat
     refused: set[A.Action] = set()
     for seed in seeds:
-        world, lead = sample_world(view, rules, memory, random.Random(seed))
-        for action in options:
-            if action in refused:
-                continue
-            if not points[action] and not world.is_legal(action):
-                refused.add(action)
-                continue
-            game = world.position_at(lead)
-            points[action].append(playout(game, me, action, bots, seed ^ 0x5EED))
-            if work is not None:
-                work[0] += game.moves_made - lead
+        with collector_paused():  # a world's playouts make no cycles worth a collection
+            world, lead = sample_world(view, rules, memory, random.Random(seed), playout=True)
+            for action in options:
+                if action in refused:
+                    continue
+                if not points[action] and not world.is_legal(action):
+                    refused.add(action)
+                    continue
+                game = world.position_at(lead)
+                points[action].append(playout(game, me, action, bots, seed ^ 0x5EED))
+                if work is not None:
+                    work[0] += game.moves_made - lead
         if time_budget is not None and time.perf_counter() - start > time_budget:
             break
     stake = sum(c.points for c in view.hand)
