@@ -342,9 +342,12 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What `seat` may see: its own hand, and only the sizes of the others'."""
-        if not (seat.__class__ is int and 0 <= seat < self._setup.players):
+        setup, s = self._setup, self._pos
+        if not (seat.__class__ is int and 0 <= seat < setup.players):
             self._check_seat(seat)
-        return self._pos.view(self._setup, seat, self.deciders)
+        if self._deciders_of is not s:  # `deciders`, asked once per decision
+            self._deciders, self._deciders_of = legal.deciders(s, setup), s
+        return s.view(setup, seat, self._deciders)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand (for teaching and tests; a bot gets only its own `view`)."""
@@ -410,12 +413,15 @@ class Game:
         if ch.rng_before is not None:
             self._shuffled[len(self._before)] = ch.rng_before
         self._before.append(before)
-        self._logged.append(len(self._history))
+        history, events = self._history, ch.events
+        self._logged.append(len(history))
         before.put_away()
         self._pos = ch.pos
-        self._history.extend(ch.events)
         self._actions.append(action)
-        return tuple(ch.events)
+        if not events:  # a playout's world records none
+            return ()
+        history.extend(events)
+        return tuple(events)
 
     def is_legal(self, action: A.Action | str) -> bool:
         """Would `apply(action)` be accepted? Only the check runs; nothing changes. Text
