@@ -566,3 +566,26 @@ def test_is_legal_answers_false_for_text_that_is_no_move(text: str) -> None:
     game = four_seats()
     assert game.is_legal(text) is False
     assert game.is_legal("0: take") is True
+
+
+def test_T21_a_playout_world_is_over_with_its_round_and_records_no_events() -> None:
+    """A playout's world (the strong bot's) plays its round exactly as a game does, then
+    is over: no next deal, no history (nobody reads either)."""
+    from toonerville.players.table import Table
+
+    base = Game.new(players=4, seed=5)
+    cards, where = base.round_cards, base.all_cards()
+    position = {"hands": [base.hand(s) for s in range(4)],
+                "stock": [cards[i] for i in reversed(where["stock"])],
+                "discard_pile": [cards[i] for i in reversed(where["discard_pile"])],
+                "dealer": base.dealer, "seed": 9, "turn_limit": 40}
+    normal = Game.from_position(**position)
+    playout = Game.from_position(**position, playout=True)
+    for game in (normal, playout):
+        Table(game, dict.fromkeys(range(4), "heuristic")).run(round_only=True)
+    assert playout.actions == normal.actions and len(normal.actions) > 20
+    assert playout.scores == normal.scores and len(playout.scores) == 1
+    assert normal.round_number == 2 and not normal.is_over
+    assert playout.is_over and playout.round_number == 1 and playout.deciders == ()
+    assert playout.history == () and len(normal.history) > len(normal.actions)
+    assert playout.position_at(3).history == () and playout.position_at(3).moves_made == 3

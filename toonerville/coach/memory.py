@@ -127,13 +127,15 @@ def unseen(view: PlayerView, memory: Memory) -> tuple[Counter[Card], list[Card |
     return +pool, kept
 
 
-def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Random
-                 ) -> tuple[Game, int]:
+def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Random,
+                 playout: bool = False) -> tuple[Game, int]:
     """A game as it might stand now, seen from `view.seat`: the seat's own cards, the
     table and the watched pile as they are, every other card dealt at random (the cards
     another seat was seen to buy stay in its hand where the counts allow). Returns the
     game and the moves that lead to `view`'s decision (the setup's own moves: a draw, a
-    buy window), so that `position_at` of that number is the decision itself."""
+    buy window), so that `position_at` of that number is the decision itself. `playout`:
+    the game is a playout's world (`Game.from_position(playout=True)`: no history, over
+    when the round is), for a playout that reads only the round's scores."""
     me, n = view.seat, len(view.names)
     pool, pile = unseen(view, memory)
     rest = sorted(pool.elements(), key=lambda c: c.sort_key)
@@ -187,7 +189,7 @@ def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Ran
         [list(h) for h in hands], list(reversed(stock)), list(reversed(filled)), table,
         round_number=view.round_number, dealer=view.dealer, current=current, rules=rules,
         seed=rng.randrange(2**31), names=view.names, scores=view.scores,
-        turn_limit=WORLD_TURN_LIMIT)
+        turn_limit=WORLD_TURN_LIMIT, playout=playout)
     return game, _lead_in(game, view, taken)
 
 

@@ -44,6 +44,7 @@ from ..engine.messages import N_, Message, msg
 from ..engine.rules import ROUNDS, Rules
 from ..engine.views import PlayerView
 from ..players.bots import HeuristicBot, Legal, Tally, hand_key
+from ..players.simulate import collector_paused
 from ..players.table import Table
 from .memory import Memory, sample_world
 
@@ -373,20 +374,23 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
     start = time.perf_counter()
     me = view.seat
     refused: set[A.Action] = set()
-    for seed in seeds:
-        world, lead = sample_world(view, rules, memory, random.Random(seed))
-        for action in options:
-            if action in refused:
-                continue
-            if not points[action] and not world.is_legal(action):
-                refused.add(action)
-                continue
-            game = world.position_at(lead)
-            points[action].append(playout(game, me, action, bots, seed ^ 0x5EED))
-            if work is not None:
-                work[0] += game.moves_made - lead
-        if time_budget is not None and time.perf_counter() - start > time_budget:
-            break
+    # the collector is paused while the worlds are played out: playouts make no cycles
+    # worth a collection, and collections every 700 objects walked the live positions
+    with collector_paused():
+        for seed in seeds:
+            world, lead = sample_world(view, rules, memory, random.Random(seed), playout=True)
+            for action in options:
+                if action in refused:
+                    continue
+                if not points[action] and not world.is_legal(action):
+                    refused.add(action)
+                    continue
+                game = world.position_at(lead)
+                points[action].append(playout(game, me, action, bots, seed ^ 0x5EED))
+                if work is not None:
+                    work[0] += game.moves_made - lead
+            if time_budget is not None and time.perf_counter() - start > time_budget:
+                break
     stake = sum(c.points for c in view.hand)
     out = [_weighed(action, got, stake) for action, got in points.items() if got]
     order = {a: i for i, a in enumerate(options)}

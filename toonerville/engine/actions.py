@@ -235,7 +235,9 @@ def _meld_shaped(meld: object) -> bool:
 
 
 def _seat_only(action: Any, players: int) -> None:
-    _check_seat(action.seat, players)
+    seat = action.seat
+    if seat.__class__ is not int or not 0 <= seat < players:  # every move asks: the
+        _check_seat(seat, players)  # plain case is answered here, the refusal there
 
 
 def _lay_down(action: LayDown, players: int) -> None:
@@ -279,8 +281,11 @@ def _swap(action: SwapRook, players: int) -> None:
 
 
 def _discard(action: Discard, players: int) -> None:
-    _check_seat(action.seat, players)
-    _check_card(action.card, "card")
+    seat = action.seat
+    if seat.__class__ is not int or not 0 <= seat < players:  # see `_seat_only`
+        _check_seat(seat, players)
+    if action.card.__class__ is not Card:
+        _check_card(action.card, "card")
 
 
 _CHECKS: dict[type, Any] = {

@@ -12,7 +12,9 @@ Chores that are nobody's decision — the turn-up, restocking, scoring, the next
 run inside the move that causes them and are recorded as events. Each move keeps the
 position before it, so `undo` takes back the last move with every chore it triggered
 (the shuffle state included) and `position_at(k)` / `root()` give the game as it stood.
-Hidden cards never leave through `view(seat)`.
+Hidden cards never leave through `view(seat)`. A playout's world
+(`from_position(..., playout=True)`, the strong bot's) records no events and is over when
+its round is: it is played once to its round's score and thrown away.
 
 The moves themselves live in `turn` (draw, take, discard), `buying` (the buy window)
 and `melding` (lay down, lay off, the Rook swap); `legal` lists the moves open per phase
@@ -24,6 +26,7 @@ import the game, so the imports run one way: the game uses them (for its own
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -88,7 +91,7 @@ class Game:
     moves back with `undo()`."""
 
     def __init__(self, players: int, rules: Rules, seed: int, names: Sequence[str] | None,
-                 turn_limit: int | None) -> None:
+                 turn_limit: int | None, playout: bool = False) -> None:
         """Every setting is checked, whatever was given, before anything is made."""
         if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 5:
             raise RulesError(msg("Toonerville Rook is for 3 to 5 players, not {n}", "T2",
@@ -108,7 +111,7 @@ class Game:
         shown = _names(names, players) if names is not None else tuple(
             f"Player {i}" for i in range(players))
         _check_names(shown, players)
-        self._setup = Setup(players, shown, rules, turn_limit)
+        self._setup = Setup(players, shown, rules, turn_limit, playout is True)
         self.seed = seed
         self._rng = random.Random(seed)
         self._history: list[Event] = []
@@ -160,18 +163,19 @@ class Game:
                       rules: Rules | None = None, seed: int = 0,
                       names: Sequence[str] | None = None,
                       scores: Sequence[Sequence[int]] = (),
-                      turn_limit: int | None = None) -> Game:
+                      turn_limit: int | None = None, playout: bool = False) -> Game:
         """A game from an exact situation, for teaching scenarios and tests. The stock and
         the discard pile are both listed from the top down; `table` maps a seat to the
         melds it has laid down (those seats are down). It is that seat's turn to draw.
         Physical cards get their ids in one fixed order (hands by seat, stock, pile, then
-        the table by seat), whatever order `table` is written in."""
+        the table by seat), whatever order `table` is written in. `playout`: a playout's
+        world (see the module): no history, and the game is over when this round is."""
         rules = rules_or_default(rules)
         if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
             raise RulesError(msg("hands must be a list with one hand per player", "T2"))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        game = cls(len(hands), rules, seed, names, turn_limit)
+        game = cls(len(hands), rules, seed, names, turn_limit, playout)
         n = game.players
         if isinstance(round_number, bool) or not isinstance(round_number, int) \
                 or not 1 <= round_number <= ROUNDS:
@@ -201,10 +205,11 @@ class Game:
         stock_cards, pile_cards = as_cards(stock), as_cards(discard_pile)
         everything = [c for h in hand_cards for c in h] + list(stock_cards) + list(pile_cards)
         everything += [c for ms in melds.values() for m in ms for c in m.cards]
+        held = Counter(everything)  # counted once: a hint sets up hundreds of worlds here
         for card in set(everything):
-            if everything.count(card) > n:
+            if held[card] > n:
                 raise RulesError(msg("{card} appears {k} times, but {n} decks hold only {n}",
-                                     "T2", card=card, k=everything.count(card), n=n))
+                                     "T2", card=card, k=held[card], n=n))
         universe = tuple(everything)
         ids = iter(range(len(universe)))
         hand_ids = [[next(ids) for _ in h] for h in hand_cards]
@@ -337,9 +342,12 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What `seat` may see: its own hand, and only the sizes of the others'."""
-        if not (seat.__class__ is int and 0 <= seat < self._setup.players):
+        setup, s = self._setup, self._pos
+        if not (seat.__class__ is int and 0 <= seat < setup.players):
             self._check_seat(seat)
-        return self._pos.view(self._setup, seat, self.deciders)
+        if self._deciders_of is not s:  # `deciders`, asked once per decision
+            self._deciders, self._deciders_of = legal.deciders(s, setup), s
+        return s.view(setup, seat, self._deciders)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand (for teaching and tests; a bot gets only its own `view`)."""
@@ -399,16 +407,21 @@ class Game:
             action = self._parse(action)
         apply, plan = self._check(action)
         before = self._pos
-        ch = carry_out(self._setup, before, self._rng, action.notation(), apply, action, plan)
+        setup = self._setup
+        ch = carry_out(setup, before, self._rng, None if setup.playout else action.notation(),
+                       apply, action, plan)
         if ch.rng_before is not None:
             self._shuffled[len(self._before)] = ch.rng_before
         self._before.append(before)
-        self._logged.append(len(self._history))
+        history, events = self._history, ch.events
+        self._logged.append(len(history))
         before.put_away()
         self._pos = ch.pos
-        self._history.extend(ch.events)
         self._actions.append(action)
-        return tuple(ch.events)
+        if not events:  # a playout's world records none
+            return ()
+        history.extend(events)
+        return tuple(events)
 
     def is_legal(self, action: A.Action | str) -> bool:
         """Would `apply(action)` be accepted? Only the check runs; nothing changes. Text
@@ -509,7 +522,8 @@ class Game:
         shown = _names(names, self.players)
         _check_names(shown, self.players)
         game = self.position_at(len(self._actions))
-        game._setup = Setup(self.players, shown, self.rules, self.turn_limit)
+        game._setup = Setup(self.players, shown, self.rules, self.turn_limit,
+                            self._setup.playout)
         game._history = [e._replace(names=shown) for e in self._history]
         return game
 

@@ -2,8 +2,9 @@
 whose turn it is, restocking, passing the turn, going out and scoring.
 
 Owns H6 (an empty stock is restocked from the discard pile, or the round ends), T16
-(going out ends the round), T20 (the score row), T21 (the game ends after round 11) and
-the turn limit that ends a round of bots that never go out. Each chore changes the
+(going out ends the round), T20 (the score row), T21 (the game ends after round 11; a
+playout's world, `Setup.playout`, ends after its one round, with no next deal) and the
+turn limit that ends a round of bots that never go out. Each chore changes the
 `Change`'s position and records its events; none of them can refuse.
 """
 
@@ -95,6 +96,10 @@ def end_round(ch: Change, went_out: int | None, ended_by: str) -> None:
         round_number=s.round_number, dealer=s.dealer, went_out=went_out,
         ended_by=ended_by, turns=s.turn, dealt=s.dealt, down_turn=tuple(s.down_turn),
         buy_turns=s.buy_turns, points=row, restocks=s.restocks))
+    if setup.playout:  # the round is all a playout plays: no events, no next deal
+        s.phase = Phase.GAME_OVER
+        s.buyers = {}
+        return
     # the hands left and the melds on the table, as the round ends: every seat's cards
     # are scored in the open (T20), so a page may show them before the next deal
     ch.log(EventKind.ROUND_END, went_out, r=s.round_number, ended_by=ended_by, left=left,

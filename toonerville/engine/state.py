@@ -1,6 +1,7 @@
 """The position of a game, and the settings fixed for the whole game.
 
-Owns `Setup` (what never changes during a game: players, names, rules, turn limit) and
+Owns `Setup` (what never changes during a game: players, names, rules, turn limit, and
+whether the game is a playout's world, which records no events and ends with its round) and
 `Position` (everything a move can change, in one place). Physical cards are ids, indices
 into the round's `cards`, so two R7s stay two cards (T2, T14). The checks of `turn`,
 `buying` and `melding` only read a position; their apply steps change a fresh copy, so
@@ -44,12 +45,15 @@ Counts = tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """What is fixed for the whole game."""
+    """What is fixed for the whole game. `playout`: a world the strong bot plays one
+    round out in (`Game.from_position(playout=True)`): no events are recorded (nobody
+    reads them) and the game is over when the round is (nobody plays the next)."""
 
     players: int
     names: tuple[str, ...]
     rules: Rules
     turn_limit: int | None
+    playout: bool = False
 
 
 #: a position's `_held` before any hand is worked out, by the number of seats
@@ -295,7 +299,7 @@ class Change:
     """One move being applied: the position being changed (a copy), the events it causes,
     and the generator's state before its first shuffle."""
 
-    __slots__ = ("setup", "pos", "events", "rng", "rng_before", "action")
+    __slots__ = ("setup", "pos", "events", "rng", "rng_before", "action", "quiet")
 
     def __init__(self, setup: Setup, pos: Position, rng: random.Random,
                  action: str | None) -> None:
@@ -305,10 +309,13 @@ class Change:
         self.rng = rng
         self.rng_before: tuple[Any, ...] | None = None
         self.action = action  # the move's notation, kept on the events it causes directly
+        self.quiet = setup.playout  # a playout's world records no events
 
     def log(self, kind: EventKind, seat: int | None, cards: tuple[Card, ...] = (),
             by_move: bool = False, **detail: Any) -> None:
         """Record an event; `by_move` marks the one event that is the move itself."""
+        if self.quiet:
+            return
         if len(cards) == 1:  # a card's own 1-tuple, made once: a game logs thousands
             cards = _ONE_CARD[cards[0].index]
         # the named tuple built as a tuple: its generated __new__ only binds the 7 names
@@ -322,7 +329,7 @@ class Change:
         self.rng.shuffle(ids)
 
 
-def carry_out(setup: Setup, before: Position, rng: random.Random, notation: str,
+def carry_out(setup: Setup, before: Position, rng: random.Random, notation: str | None,
               apply: Callable[[Change, Any, Any], None], action: Any, plan: Any) -> Change:
     """A move that its check has accepted (`plan`), carried out by its apply step on a
     copy of `before`, which stays as it was: the `Change` holds the new position and the

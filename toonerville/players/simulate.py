@@ -1,10 +1,12 @@
 """Playing many games with bots.
 
 Owns `play_game` (one complete game between bots at a `table.Table`, each seeing only its
-own view) and
+own view),
 `simulate` (N seeded games, streamed one `GameRecord` at a time so a progress bar can
-follow). Game i's seed is derived from the run's seed and i alone, so the same seed
-gives the same records however the games are split between processes.
+follow) and `collector_paused`, the pause of the cyclic collector while bots play (the
+strong bot's playouts pause it too). Game i's seed is derived from the run's seed and i
+alone, so the same seed gives the same records however the games are split between
+processes.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ DEFAULT_TURN_LIMIT = 200
 #: random bots has run past 3,000 turns, so even then a round ends, scored as it stands,
 #: after this many turns (a game of people, `Game(turn_limit=None)`, has no bound)
 SAFETY_TURN_LIMIT = 1_000
-# The cyclic collector is paused while bots play (`_collector_paused`). A game allocates
+# The cyclic collector is paused while bots play (`collector_paused`). A game allocates
 # tens of thousands of objects, and each automatic collection walks the young ones still
 # alive (the game's history and positions, the bots' caches): even collecting every 20,000
 # allocations rather than Python's 700 cost ~8% of a heuristic game. What a game leaves as
@@ -76,7 +78,7 @@ def play_game(bots: Sequence[Bot | str], seed: int, rules: Rules | None = None,
     game = Game.new(players=len(players), seed=seed, rules=rules, turn_limit=turn_limit,
                     names=[f"{p.name} {i}" for i, p in enumerate(players)])
     table = Table(game, dict(enumerate(players)))
-    with _collector_paused():
+    with collector_paused():
         if after_action is None:
             table.run()
         else:
@@ -90,7 +92,7 @@ def play_game(bots: Sequence[Bot | str], seed: int, rules: Rules | None = None,
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Pause the cyclic collector for a while, and resume it after (one paused by someone
     else is left paused)."""
     if not gc.isenabled():
@@ -113,7 +115,7 @@ def simulate(games: int, bots: Sequence[Bot | str] = ("heuristic",) * 4, seed: i
     game is gone, before its record is yielded (the collector runs as usual meanwhile)."""
     names = tuple(b if isinstance(b, str) else b.name for b in bots)
     for index in range(start, start + games):
-        with _collector_paused():  # never while the caller has the record: its code is its own
+        with collector_paused():  # never while the caller has the record: its code is its own
             s = game_seed(seed, index)
             game = play_game(bots, s, rules, turn_limit)
             record = GameRecord(index=index, seed=s, bots=names, scores=game.scores,

@@ -363,27 +363,25 @@ class Table:
     def _decide(self) -> tuple[int, A.Action] | None:
         """The seat that moves next without a learner and its move, unchecked (see
         `next_move`)."""
-        deciders = self.game.deciders
+        game = self.game
+        deciders = game.deciders
         players = self._players
         for seat in deciders:
-            if players[seat] is not None or self._sitters[seat].away:
-                return seat, self._choose(seat)
+            bot = players[seat]
+            if bot is None and self._sitters[seat].away:
+                bot = self.bot_of(seat)
+            if bot is not None:  # its move, asked here: a playout asks thousands
+                rng = self._rng
+                rng.arm(self.seed, len(game._actions), seat)
+                try:
+                    return seat, bot.choose(game.view(seat), self._rules, self._legal[seat],
+                                            rng)
+                except Exception as err:  # noqa: BLE001 - a broken bot must not stop the table
+                    return seat, self._mistaken(seat, None, err)
         for seat in deciders:
             if self._answered_for(seat):
                 return seat, A.Pass(seat)
         return None
-
-    def _choose(self, seat: int) -> A.Action:
-        """The move of the bot at `seat` (a failing bot: see the module's docstring)."""
-        game = self.game
-        bot = self._players[seat] or self.bot_of(seat)
-        assert bot is not None
-        rng = self._rng
-        rng.arm(self.seed, len(game._actions), seat)
-        try:
-            return bot.choose(game.view(seat), self._rules, self._legal[seat], rng)
-        except Exception as err:  # noqa: BLE001 - a broken bot must not stop the table
-            return self._mistaken(seat, None, err)
 
     def _mistaken(self, seat: int, action: A.Action | None, err: Exception) -> A.Action:
         game = self.game

@@ -448,20 +448,25 @@ def _runs_and_sets(cnt: list[int], tot: list[int], rooks: int, wins: list[tuple[
                 return found
         return None
 
+    found: Plan | None = None
     if runs_wanted == 1:
-        return last_run(0, [], 0)
-    for w in range(n_wins):
-        cost, base = wins[w]
-        if 2 * cost + floor0 > rooks:  # the second run costs at least as much
-            break
-        got = (cnt[base] > 0) | (cnt[base + 1] > 0) << 1 | (cnt[base + 2] > 0) << 2 | \
-            (cnt[base + 3] > 0) << 3
-        _take(cnt, tot, base, got)
-        found = last_run(w, [(base, got)], cost)
-        _give_back(cnt, tot, base, got)
-        if found is not None:
-            return found
-    return None
+        found = last_run(0, [], 0)
+    else:
+        for w in range(n_wins):
+            cost, base = wins[w]
+            if 2 * cost + floor0 > rooks:  # the second run costs at least as much
+                break
+            got = (cnt[base] > 0) | (cnt[base + 1] > 0) << 1 | (cnt[base + 2] > 0) << 2 | \
+                (cnt[base + 3] > 0) << 3
+            _take(cnt, tot, base, got)
+            found = last_run(w, [(base, got)], cost)
+            _give_back(cnt, tot, base, got)
+            if found is not None:
+                break
+    # compiled, last_run and the environment it closes over refer to each other, a cycle:
+    # unbound, they are freed at once, not by the collector (a playout made thousands)
+    last_run = None  # type: ignore[assignment]
+    return found
 
 
 def _runs_and_sets_search(cnt: list[int], tot: list[int], rooks: int,
