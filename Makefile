@@ -167,14 +167,15 @@ ENGINE_TESTS ?= tests --ignore=tests/browser --ignore-glob='tests/test_*widget*.
 	--ignore=tests/test_dashboard.py --ignore=tests/test_liveboard_store.py
 BUILT := $(if $(filter 1,$(COMPILED)),compiled,pure)
 
-# Three pytest runs side by side: the engine and widget tests with the compiled engine,
-# ENGINE_TESTS again with the pure one, and the browser tests with nbval over
-# notebooks/*.ipynb (each browser worker shares one Voila and one Chromium, and a
-# notebook's cells one kernel); beside them the static site is built from the start (the
-# browser tests that open it wait for that build: build_site.py builds one at a time, and
-# its failure is theirs to report). Each run's output is kept in a temporary folder (the
-# browser run empties test-results/ when it starts) and shown once all have ended; the
-# target fails if any run does (pytest's 5, "no tests collected", included).
+# Two pytest runs side by side: the engine and widget tests (both builds, one after the
+# other: the two side by side finished no sooner, the machine's two cores being busy
+# either way), and the browser tests with nbval over notebooks/*.ipynb (each browser
+# worker shares one Voila and one Chromium, and a notebook's cells one kernel); beside
+# them the static site is built from the start (the browser tests that open it wait for
+# that build: build_site.py builds one at a time, and its failure is theirs to report).
+# Each run's output is kept in a temporary folder (the browser run empties test-results/
+# when it starts) and shown once all have ended; the target fails if any run does
+# (pytest's 5, "no tests collected", included).
 PYTEST := $(PY) -m pytest -p no:cacheprovider
 # The browser run spends most of its time waiting on pages, kernels and timeouts, not
 # computing: pytest-xdist runs its test files in BROWSER_WORKERS processes (each with its
@@ -192,17 +193,17 @@ pytest: $(STAMP) $(STAMP_SITE) compiled chromium postgresql $(AXE)
 	fi; \
 	set -x; \
 	$(SITE_PY) tools/build_site.py > $$logs/site.log 2>&1 & site=$$!; \
-	TOONERVILLE_EXPECT_BUILD=$(BUILT) $(PYTEST) tests --ignore=tests/browser \
-		$(PYTEST_ARGS) > $$logs/engine.log 2>&1 & engine=$$!; \
-	TOONERVILLE_PURE=1 TOONERVILLE_EXPECT_BUILD=pure $(PYTEST) $(ENGINE_TESTS) \
-		$(PYTEST_ARGS) > $$logs/pure.log 2>&1 & pure=$$!; \
+	( s=0; TOONERVILLE_EXPECT_BUILD=$(BUILT) $(PYTEST) tests --ignore=tests/browser \
+		$(PYTEST_ARGS) || s=$$?; \
+	  TOONERVILLE_PURE=1 TOONERVILLE_EXPECT_BUILD=pure $(PYTEST) $(ENGINE_TESTS) \
+		$(PYTEST_ARGS) || s=$$?; exit $$s ) > $$logs/engine.log 2>&1 & engine=$$!; \
 	$(PYTEST) tests/browser "$${nbval[@]}" -n $(BROWSER_WORKERS) --dist loadfile \
 		--screenshot=only-on-failure --output=test-results --durations=15 \
 		$(PYTEST_ARGS) > $$logs/browser.log 2>&1 & browser=$$!; \
 	set +x; \
-	status=0; wait $$engine || status=$$?; wait $$pure || status=$$?; \
+	status=0; wait $$engine || status=$$?; \
 	wait $$browser || status=$$?; wait $$site || true; \
-	cat $$logs/engine.log $$logs/pure.log $$logs/browser.log; rm -r $$logs; \
+	cat $$logs/engine.log $$logs/browser.log; rm -r $$logs; \
 	exit $$status
 
 clean:
