@@ -55,7 +55,10 @@ def _page_kernel_id(page: Page) -> str:
 
 
 def _turn(page: Page) -> None:
-    """Pass any offers, draw, discard the card drawn; until your move again."""
+    """Pass any offers, draw, discard the card drawn; until your move again, with the
+    page at rest: the status (drawn last, with the move number) has left the move of the
+    discard, so the prompt read next is not the discard's own "Your turn" (a test once
+    read move 9 there while the game, kept after every move, went on to move 22)."""
     wait_for_my_move(page)
     pass_offers(page, pass_by_click, then=wait_for_my_move)
     cards = page.locator(".tr-hand .tr-card")
@@ -65,8 +68,11 @@ def _turn(page: Page) -> None:
     chosen = cards.last
     chosen.click()
     expect(chosen).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
+    status = page.locator(".tr-status")
+    discarding = status.inner_text()
     page.locator(".tr-discard").click()
     expect(cards).to_have_count(before, timeout=TIMEOUT_MS)
+    expect(status).not_to_have_text(discarding, timeout=TIMEOUT_MS)
     wait_for_my_move(page)
 
 
