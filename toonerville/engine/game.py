@@ -345,9 +345,7 @@ class Game:
         setup, s = self._setup, self._pos
         if not (seat.__class__ is int and 0 <= seat < setup.players):
             self._check_seat(seat)
-        if self._deciders_of is not s:  # `deciders`, asked once per decision
-            self._deciders, self._deciders_of = legal.deciders(s, setup), s
-        return s.view(setup, seat, self._deciders)
+        return s.view(setup, seat, self.deciders)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand (for teaching and tests; a bot gets only its own `view`)."""
