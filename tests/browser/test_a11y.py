@@ -16,6 +16,8 @@ import pytest
 from play_page import pass_offers, wait_for_focus, wait_for_my_move
 from playwright.sync_api import expect
 
+from tests.browser.test_lessons import LESSONS, check_lesson_page
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
@@ -70,7 +72,12 @@ def _params() -> list[Any]:
 
 @pytest.mark.parametrize("notebook", _params())
 def test_no_serious_axe_violations(open_notebook: OpenNotebook, notebook: str) -> None:
+    """Every page, as served: no serious or critical axe violation; a lesson (00–06) also
+    renders as an app without errors (`test_lessons.check_lesson_page`, on the same page
+    load: a page load is most of what a browser test costs)."""
     voila = open_notebook(notebook)
+    if notebook in LESSONS:
+        check_lesson_page(voila, notebook)
     violations = _axe_violations(voila.page)
     blocking = [v for v in violations if v["impact"] in BLOCKING]
     print(f"{notebook}: axe violations\n{_report(violations) or '(none)'}")

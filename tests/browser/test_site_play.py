@@ -34,9 +34,12 @@ __all__ = ["built_site", "network", "open_site_notebook", "site_server"]
 PLOT = ".tv-explorer-plot"
 
 
-def test_07_a_human_draws_and_discards_and_the_bots_answer(
-    open_site_notebook: OpenNotebook, network: Network
+def test_07_a_human_draws_and_discards_the_bots_answer_and_save_and_load_keep_the_game(
+    open_site_notebook: OpenNotebook, network: Network, tmp_path: Path
 ) -> None:
+    """A turn by clicks and one by the card-game keys, the bots' answers; then Save gives
+    a file and Load brings the game back as it was saved (one page: a Pyodide page costs
+    Chromium about 10 CPU-seconds to open)."""
     site = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", seed=11,
                               timeout_ms=TIMEOUT_MS)
     page = site.page
@@ -64,16 +67,44 @@ def test_07_a_human_draws_and_discards_and_the_bots_answer(
     pass_offers(page, pass_by_click)
     presses = discard_by_keys(page, "", hand.count() + 1)
     assert presses <= 4, presses
+
+    # Save gives a file
+    wait_for_my_move(page)
+    dealt = hand.count()
+    page.locator(".tr-panel-2").click()  # Save, load, or let the bots finish
+    page.locator(".tr-save").click()
+    link = page.locator(".tr-download a[download]")
+    link.wait_for(state="visible", timeout=TIMEOUT_MS)
+    with page.expect_download() as download_info:
+        link.click()
+    saved = tmp_path / "game.json"
+    download_info.value.save_as(saved)
+    assert json.loads(saved.read_text())["seed"] == 11
+
+    # play on, then the file brings back the game as it was saved
+    pass_offers(page, pass_by_click)
+    page.locator(".tr-draw").click()
+    expect(hand).to_have_count(dealt + 1, timeout=TIMEOUT_MS)
+    page.locator(".tr-save-text textarea").fill("")
+    with page.expect_file_chooser() as chooser:  # FileUpload's input is not in the page
+        page.locator(".widget-upload").first.click()
+    chooser.value.set_files(str(saved))
+    expect(page.locator(".tr-message")).to_contain_text(re.compile("loaded: round 1", re.I),
+                                                        timeout=TIMEOUT_MS)
+    expect(hand).to_have_count(dealt, timeout=TIMEOUT_MS)
     assert_clean(site, network)
 
 
-def test_07_the_coach_thinks_hints_and_reviews_a_round_in_the_browser(
+def test_07_the_coach_hints_reviews_a_round_and_try_it_again_keeps_its_list(
     open_site_notebook: OpenNotebook, network: Network
 ) -> None:
-    """Issue 20 on the static site (Pyodide, no threads): the hint, the strong bot's move
-    with what the other choices cost; the round's recap and its review, prepared when
-    opened (`?scenario=roundend`: the learner's last discard of round 1). The recap once
-    stayed hidden here: Pyodide sent the layout's `display = None` as `undefined`."""
+    """Issues 20 and 28 on the static site (Pyodide, no threads): the hint, the strong
+    bot's move with what the other choices cost; the round's recap and its review,
+    prepared when opened (`?scenario=roundend`: the learner's last discard of round 1);
+    the review's costly decision played again and answered, and the practice list found
+    again by the next page through localStorage (site/practice-store.js hands it to the
+    kernel in the worker). The recap once stayed hidden here: Pyodide sent the layout's
+    `display = None` as `undefined`."""
     site = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", scenario="roundend",
                               seed=46, timeout_ms=TIMEOUT_MS)
     page = site.page
@@ -94,30 +125,9 @@ def test_07_the_coach_thinks_hints_and_reviews_a_round_in_the_browser(
     item = page.locator(".tr-review-item").first
     expect(item).to_contain_text("It cost you about")
     expect(item.locator("svg[data-card]").first).to_be_visible()
-    page.locator(".tr-continue").click()
-    expect(recap).to_be_hidden(timeout=TIMEOUT_MS)
-    assert_clean(site, network)
 
-
-def test_07_try_it_again_and_the_list_kept_in_the_browser_s_storage(
-    open_site_notebook: OpenNotebook, network: Network
-) -> None:
-    """Issue 28 item 5 on the static site: the review's costly decision played again and
-    answered, and the practice list found again by the next page, through localStorage
-    (site/practice-store.js hands it to the kernel in the worker)."""
-    site = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", scenario="roundend",
-                              seed=46, timeout_ms=TIMEOUT_MS)
-    page = site.page
-    wait_for_my_move(page)
-    card = page.locator(".tr-hand .tr-card").first
-    card.click()
-    expect(card).to_have_class(re.compile(r"\bmod-active\b"), timeout=TIMEOUT_MS)
-    page.locator(".tr-discard").click()  # the round ends
-    expect(page.locator(".tr-recap")).to_be_visible(timeout=TIMEOUT_MS)
-    page.locator(".tr-review-open").click()
-    expect(page.locator(".tr-review-body")).to_contain_text("The review of round 1 is ready",
-                                                           timeout=TIMEOUT_MS)
-    page.locator(".tr-practice-try").click()
+    # Try it again: the costly decision, answered without seeing the answer first
+    page.locator(".tr-practice-try").first.click()
     practice = page.locator(".tr-practice-body")
     expect(practice).to_be_visible(timeout=TIMEOUT_MS)
     mine = practice.locator(".tr-card").first
@@ -130,45 +140,14 @@ def test_07_try_it_again_and_the_list_kept_in_the_browser_s_storage(
     page.wait_for_function(
         "() => (localStorage.getItem('toonerville-practice') || '').includes('\"positions\"')",
         timeout=TIMEOUT_MS)
+    page.locator(".tr-continue").click()
+    expect(recap).to_be_hidden(timeout=TIMEOUT_MS)
     assert_clean(site, network)
     again = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-practice-open", seed=5,
                                timeout_ms=TIMEOUT_MS)
     expect(again.page.locator(".tr-practice-open")).to_contain_text(
         re.compile(r"Your practice positions \(\d+\)"))
     assert_clean(again, network)
-
-
-def test_07_save_gives_a_file_and_load_reads_it(
-    open_site_notebook: OpenNotebook, network: Network, tmp_path: Path
-) -> None:
-    site = open_site_notebook("07-play-a-game.ipynb", wait_for=".tr-draw", seed=5,
-                              timeout_ms=TIMEOUT_MS)
-    page = site.page
-    wait_for_my_move(page)
-    hand = page.locator(".tr-hand .tr-card")
-    dealt = hand.count()
-    page.locator(".tr-panel-2").click()  # Save, load, or let the bots finish
-    page.locator(".tr-save").click()
-    link = page.locator(".tr-download a[download]")
-    link.wait_for(state="visible", timeout=TIMEOUT_MS)
-    with page.expect_download() as download_info:
-        link.click()
-    saved = tmp_path / "game.json"
-    download_info.value.save_as(saved)
-    assert json.loads(saved.read_text())["seed"] == 5
-
-    # play on, then the file brings back the game as it was saved
-    pass_offers(page, pass_by_click)
-    page.locator(".tr-draw").click()
-    expect(hand).to_have_count(dealt + 1, timeout=TIMEOUT_MS)
-    page.locator(".tr-save-text textarea").fill("")
-    with page.expect_file_chooser() as chooser:  # FileUpload's input is not in the page
-        page.locator(".widget-upload").first.click()
-    chooser.value.set_files(str(saved))
-    expect(page.locator(".tr-message")).to_contain_text(re.compile("loaded: round 1", re.I),
-                                                        timeout=TIMEOUT_MS)
-    expect(hand).to_have_count(dealt, timeout=TIMEOUT_MS)
-    assert_clean(site, network)
 
 
 def test_08_a_small_simulation_finishes_and_its_plot_appears(
