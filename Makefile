@@ -197,7 +197,7 @@ pytest: $(STAMP) $(STAMP_SITE) compiled chromium postgresql $(AXE)
 		$(PYTEST_ARGS) || s=$$?; \
 	  TOONERVILLE_PURE=1 TOONERVILLE_EXPECT_BUILD=pure $(PYTEST) $(ENGINE_TESTS) \
 		$(PYTEST_ARGS) || s=$$?; exit $$s ) > $$logs/engine.log 2>&1 & engine=$$!; \
-	nice -n 5 $(PYTEST) tests/browser "$${nbval[@]}" -n $(BROWSER_WORKERS) --dist loadfile --no-loadscope-reorder \
+	nice -n 10 $(PYTEST) tests/browser "$${nbval[@]}" -n $(BROWSER_WORKERS) --dist loadfile --no-loadscope-reorder \
 		--screenshot=only-on-failure --output=test-results --durations=15 \
 		$(PYTEST_ARGS) > $$logs/browser.log 2>&1 & browser=$$!; \
 	set +x; \
