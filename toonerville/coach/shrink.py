@@ -85,8 +85,13 @@ PRIORS: dict[str, Prior] = {
 }
 
 #: the prior of a review's costs: the move a learner made against the strong bot's, at
-#: the decisions a review re-prices (`review.shortlist`); PROVISIONAL, not yet fitted
-REVIEW_PRIOR = Prior(((1.0, 4.0, 8.0),))
+#: the decisions a review re-prices (`review.shortlist`, before it chooses any to show),
+#: fitted as `PRIORS` on 2026-12-05 by `python benchmarks/fit_cost_prior.py
+#: benchmarks/calibration/shortlists-5000.jsonl --reviews --components 2 --floor 3`:
+#: 189 shortlisted decisions of reviews 1000-1199 (beginner games 91-109;
+#: `bench_coach_calibration.py --start 5000 … 5800 --shortlists 40 --reference 300`),
+#: none of them the games of the calibration's measurement (reviews 0-30: games 0-2)
+REVIEW_PRIOR = Prior(((0.672, 2.44, 3.00), (0.328, 14.72, 14.00)))
 
 #: the kind of decision of each move a hint weighs
 KINDS = {A.Discard: "discard", A.TakeDiscard: "draw", A.Draw: "draw", A.Buy: "buy",
