@@ -1,29 +1,31 @@
 """A review of a round: the seat's decisions that cost the most, as the strong bot sees it.
 
 Owns `review_round(game, seat, round_number)` → up to three `Mistake`s (most costly
-first) and `review_game` (every round). Each mistake names the engine's position before
+first), `review_game` (every round) and `shortlist` (its first pass). Each mistake names the engine's position before
 the move (`Mistake.moves`: `game.position_at(moves)` is the board as it stood), the move
 made, the better move, the estimated cost in points this round with the sample behind
 it, and a one-sentence reason with its rule id.
 
 Three passes keep a round's review within seconds and its figures honest. The first
-screens every decision of the seat where the move made is not the heuristic bot's (the
-move made weighed against the strong bot's choices in a few worlds): which decisions
-look costly, and the better move. The most costly-looking ones are then re-priced — the
-move made against the better move — on fresh worlds that did not select them (the
-screening worlds flatter the better move: they are the ones that made it look better),
-both moves in the same worlds with the same luck. A decision is chosen to be shown only
-when the re-priced difference is clear of its uncertainty (its 95 % interval above 0)
-and at least `LEAST_COST` points. Those worlds flatter the decisions they choose in
-turn (of several noisy costs, the ones that cleared the bar are mostly the ones that
-came out high), so the third pass prices each decision shown once more, on fresh worlds
-of its own (half as many as the second pass played out, shared among the decisions
-shown: `STATED_SHARE`): the cost shown, its 95 % interval and the reason's figures are
-theirs, however they come out. A missed lay-down or lay-off is weighed too (the bot's
-move against the move made); the reason is then the bot's own sentence for it. Each
-mistake also says which turn of the seat's round it was (`Mistake.turn`). Same game,
-same seat, same review, however loaded the machine: the work is a number of worlds,
-never a time.
+(`shortlist`) screens every decision of the seat where the move made is not the
+heuristic bot's (the move made weighed against the strong bot's choices in a few
+worlds): which decisions look costly, and the better move. The most costly-looking ones
+are then re-priced — the move made against the better move — on fresh worlds that did
+not select them (the screening worlds flatter the better move: they are the ones that
+made it look better), both moves in the same worlds with the same luck. A decision is
+chosen to be shown only when the re-priced difference is clear of its uncertainty (its
+95 % interval above 0) and at least `LEAST_COST` points. Those worlds flatter the
+decisions they choose in turn (of several noisy costs, the ones that cleared the bar
+are mostly the ones that came out high), so their mean is not the cost shown: the third
+pass prices each decision shown once more on fresh worlds of its own (half as many as
+the second pass played out, shared among the decisions shown: `STATED_SHARE`), and the
+cost shown, its 95 % interval and the reason's figures are the posterior, under the
+prior of such costs (`shrink.REVIEW_PRIOR`), of the difference over both sets of
+worlds: a posterior says what the prior and every world say, whatever chose the
+decision. A missed lay-down or lay-off is weighed too (the bot's move against the move
+made); the reason is then the bot's own sentence for it. Each mistake also says which
+turn of the seat's round it was (`Mistake.turn`). Same game, same seat, same review,
+however loaded the machine: the work is a number of worlds, never a time.
 """
 
 from __future__ import annotations
