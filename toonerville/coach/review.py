@@ -1,10 +1,10 @@
 """A review of a round: the seat's decisions that cost the most, as the strong bot sees it.
 
 Owns `review_round(game, seat, round_number)` → up to three `Mistake`s (most costly
-first), `review_game` (every round) and `shortlist` (its first pass). Each mistake names the engine's position before
-the move (`Mistake.moves`: `game.position_at(moves)` is the board as it stood), the move
-made, the better move, the estimated cost in points this round with the sample behind
-it, and a one-sentence reason with its rule id.
+first), `review_game` (every round) and `shortlist` (its first pass). Each mistake
+names the engine's position before the move (`Mistake.moves`: `game.position_at(moves)`
+is the board as it stood), the move made, the better move, the estimated cost in points
+this round with the sample behind it, and a one-sentence reason with its rule id.
 
 Three passes keep a round's review within seconds and its figures honest. The first
 (`shortlist`) screens every decision of the seat where the move made is not the
