@@ -11,7 +11,12 @@ hint's move. Printed: the mean absolute error of the stated costs, the share of 
 95 % intervals that cover the reference, how many alternatives the reference rates
 better by 5 points or more are shown as a cost ("costs about …"), and the same error
 for the baseline, the figures of the worlds that chose the move (what a hint showed
-before issue 28, floored at 0 as it was).
+before issue 28, floored at 0 as it was). Each alternative's line keeps the pricing
+worlds' own paired difference (`raw_mean`, `raw_se`, `raw_n`, `raw_low`, `raw_high`):
+the figures are also printed for that raw difference with its t interval (what a hint
+stated before the shrinkage of `coach.shrink`) and for its posterior under the priors
+in the code, recomputed (so one run measures both, on the same worlds, and a refitted
+prior can be checked without playing anything again).
 
 Reviews: every fifth decision, a round of a game with the beginner bot in seat 0 (game
 seed `j // 11`, round `1 + j % 11`) is reviewed (`coach.review.review_round`), and each
@@ -22,6 +27,13 @@ truly worse, and the mean |stated − reference| cost.
 Each decision's figures go to `--out` as a JSON line as soon as they are known (the
 summary is printed from that file, so a run can be stopped, resumed with `--resume`, or
 summed up while it runs with `--summary`). The load average is printed.
+
+`--start I` begins at decision I (reviews at I // 5): other games, e.g. 5000 for the
+calibration data `benchmarks/fit_cost_prior.py` fits the priors on, apart from the
+games the evaluation (from 0) measures. `--stop I` ends a shard of a run before decision
+I; shards run side by side and are summed up together (`--summary --out a.jsonl
+--also b.jsonl …`: the first `--decisions` hints from `--start`, and the reviews made on
+the way, as one process would have made them).
 
     nice -n 10 python benchmarks/bench_coach_calibration.py --out calibration.jsonl
     python benchmarks/bench_coach_calibration.py --quick          # 22 decisions, 100 worlds
@@ -40,9 +52,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from toonerville.coach.hint import decide_at, hint_of, memory_for
-from toonerville.coach.review import review_round
-from toonerville.coach.strong import difference, weigh, world_seeds
+from toonerville.coach.hint import Alternative, decide_at, hint_of, memory_for, price_at
+from toonerville.coach.review import SECOND_WORLDS, review_round, shortlist
+from toonerville.coach.shrink import PRIORS, posterior
+from toonerville.coach.strong import Difference, difference, move_words, weigh, world_seeds
 from toonerville.engine import actions as A
 from toonerville.engine.game import Game
 from toonerville.players.bots import HeuristicBot
@@ -53,9 +66,9 @@ ROUNDS = 11
 
 
 def reference(game: Game, seat: int, k: int, options: list[A.Action], worlds: int
-              ) -> list[float]:
+              ) -> list[tuple[float, float]]:
     """Each option's mean world-by-world difference from the first, in `worlds` fresh
-    worlds of the position (the reference)."""
+    worlds of the position (the reference), with its standard error."""
     pos = game.position_at(k)
     bots = [HeuristicBot() for _ in range(pos.players)]
     weighed = weigh(pos.view(seat), pos.rules, options, memory_for(game, seat, k),
@@ -64,7 +77,9 @@ def reference(game: Game, seat: int, k: int, options: list[A.Action], worlds: in
                                       worlds))
     by = {w.action: w for w in weighed}
     first = by[options[0]]
-    return [difference(by[a], first).mean if a in by else float("nan") for a in options]
+    nan = float("nan")
+    return [(difference(by[a], first).mean, difference(by[a], first).se) if a in by
+            else (nan, nan) for a in options]
 
 
 def _game(seed: int, bots: list[str], cache: dict[tuple[int, str], Game]) -> Game:
@@ -94,15 +109,27 @@ def hint_decision(i: int, players: int, worlds: int, cache: dict[tuple[int, str]
         options = [found.action, *(a.action for a in found.alternatives)]
         ref = reference(game, seat, k, options, worlds)
         chosen = decision.cost(found.action)
+        priced_chosen = decision.price(found.action)
         rows = []
-        for alt, r in zip(found.alternatives, ref[1:], strict=True):
+        for alt, (r, r_se) in zip(found.alternatives, ref[1:], strict=True):
             mine = decision.cost(alt.action)
             base = max(0.0, mine.points - chosen.points) if mine and chosen else None
+            priced = decision.price(alt.action)
+            raw = difference(priced, priced_chosen) if priced and priced_chosen else None
             rows.append({"move": alt.action.notation(), "stated": alt.cost,
                          "low": alt.low, "high": alt.high, "verdict": alt.verdict,
-                         "samples": alt.samples, "reference": r, "baseline": base})
+                         "samples": alt.samples, "reference": r, "reference_se": r_se,
+                         "baseline": base,
+                         # the pricing worlds' own paired difference (what a hint stated
+                         # before the shrinkage): mean, standard error, worlds, interval
+                         "raw_mean": raw.mean if raw else None,
+                         "raw_se": raw.se if raw else None,
+                         "raw_n": raw.n if raw else None,
+                         "raw_low": raw.low if raw and raw.n > 1 else None,
+                         "raw_high": raw.high if raw and raw.n > 1 else None})
         return {"kind": "hint", "i": i, "seed": seed, "round": round_number, "seat": seat,
-                "moves": k, "action": found.action.notation(), "alternatives": rows}
+                "moves": k, "action": found.action.notation(),
+                "decision": type(found.action).__name__, "alternatives": rows}
     return None
 
 
@@ -116,12 +143,86 @@ def review_decisions(j: int, players: int, worlds: int, cache: dict[tuple[int, s
     spent = time.perf_counter() - start
     rows = []
     for m in found:
-        ref = reference(game, 0, m.moves, [m.better, m.made], worlds)[1]
+        ref, ref_se = reference(game, 0, m.moves, [m.better, m.made], worlds)[1]
         rows.append({"moves": m.moves, "made": m.made.notation(),
                      "better": m.better.notation(), "stated": m.cost, "low": m.low,
-                     "high": m.high, "samples": m.samples, "reference": ref})
+                     "high": m.high, "samples": m.samples, "reference": ref,
+                     "reference_se": ref_se})
     return {"kind": "review", "j": j, "seed": seed, "round": round_number,
             "seconds": spent, "shown": rows}
+
+
+#: the kind of decision by the type of the hint's move (`coach.shrink.KINDS`)
+KINDS = {"Discard": "discard", "TakeDiscard": "draw", "Draw": "draw", "Buy": "buy",
+         "Pass": "buy"}
+
+
+def _verdict(cost: float, low: float, high: float, measured: float | None = None) -> str:
+    return Alternative(A.Draw(0), cost, 2, move_words(A.Draw(0)), low, high,
+                       measured).verdict
+
+
+def _raw(a: dict[str, Any]) -> tuple[float, float, float, str]:
+    """What main stated before the shrinkage: the pricing worlds' mean and interval."""
+    low, high = a["raw_low"], a["raw_high"]
+    return a["raw_mean"], low, high, _verdict(a["raw_mean"], low, high)
+
+
+def _shrunk(a: dict[str, Any]) -> tuple[float, float, float, str]:
+    """What the current prior makes of the pricing worlds' figures (`hint.hint_of`)."""
+    post = posterior(PRIORS[a["kind"]], Difference(a["raw_mean"], a["raw_se"], a["raw_n"]))
+    return post.mean, post.low, post.high, _verdict(post.mean, post.low, post.high,
+                                                      a["raw_mean"])
+
+
+def _hint_figures(name: str, rows: list[tuple[dict[str, Any], float, float, float, str]]
+                  ) -> None:
+    """The calibration figures of one way of stating the alternatives' costs."""
+    print(f"  {name}:")
+    err = [abs(cost - a["reference"]) for a, cost, _l, _h, _v in rows]
+    cover = [low <= a["reference"] <= high for a, _c, low, high, _v in rows]
+    wrong = [a for a, _c, _l, _h, v in rows if v == "costs" and a["reference"] <= -5]
+    print(f"    mean |stated − reference|: {statistics.fmean(err):.2f} points "
+          f"(median {statistics.median(err):.2f}; target ≤ 2)")
+    print(f"    stated 95 % intervals covering the reference: {sum(cover)}/{len(cover)} "
+          f"= {sum(cover) / len(cover):.1%} (target ≥ 90 %)")
+    print(f"    alternatives the reference rates better by ≥ 5 points shown as a cost: "
+          f"{len(wrong)} (target 0)")
+    for kind in sorted({str(a["kind"]) for a, *_ in rows}):
+        some = [abs(cost - a["reference"]) for a, cost, *_ in rows if str(a["kind"]) == kind]
+        print(f"    {kind}: {len(some)}, mean |stated − reference| "
+              f"{statistics.fmean(some):.2f}")
+    verdicts = {v: sum(x[4] == v for x in rows) for v in ("costs", "same", "better")}
+    for verdict in ("costs", "better", "same"):
+        some = [abs(cost - a["reference"]) for a, cost, _l, _h, v in rows if v == verdict]
+        if some:
+            print(f"    shown as {verdict!r}: {len(some)}, mean |stated − reference| "
+                  f"{statistics.fmean(some):.2f} points")
+    print(f"    verdicts: {verdicts}; mean stated worlds "
+          f"{statistics.fmean(a['samples'] for a, *_ in rows):.1f}")
+
+
+def shortlist_decisions(j: int, players: int, worlds: int,
+                        cache: dict[tuple[int, str], Game]) -> dict[str, Any]:
+    """Review `j`'s shortlist (every decision its second pass re-prices, before any is
+    chosen): the second pass's figures and the reference of each (the data the
+    review's prior, `coach.shrink.REVIEW_PRIOR`, is fitted on)."""
+    round_number, seed = 1 + j % ROUNDS, j // ROUNDS
+    game = _game(seed, ["beginner", *(["heuristic"] * (players - 1))], cache)
+    rows = []
+    for k, better in shortlist(game, 0, round_number):
+        made = game.actions[k]
+        priced = price_at(game, 0, k, (better, made), *SECOND_WORLDS)
+        if len(priced) < 2:
+            continue
+        d = difference(priced[1], priced[0])
+        ref, ref_se = reference(game, 0, k, [better, made], worlds)[1]
+        rows.append({"moves": k, "made": made.notation(), "better": better.notation(),
+                     "decision": type(made).__name__, "raw_mean": d.mean, "raw_se": d.se,
+                     "raw_n": d.n, "raw_low": d.low, "raw_high": d.high,
+                     "reference": ref, "reference_se": ref_se})
+    return {"kind": "shortlist", "j": j, "seed": seed, "round": round_number,
+            "decisions": rows}
 
 
 def summary(lines: list[dict[str, Any]]) -> None:
@@ -134,32 +235,22 @@ def summary(lines: list[dict[str, Any]]) -> None:
             unique.append(x)
     lines = unique
     hints = [x for x in lines if x["kind"] == "hint"]
-    alts = [a for x in hints for a in x["alternatives"] if a["reference"] == a["reference"]]
+    alts = [{**a, "kind": KINDS.get(x.get("decision", ""))} for x in hints
+            for a in x["alternatives"] if a["reference"] == a["reference"]]
     rounds = sorted({x["round"] for x in hints})
     print(f"hints: {len(hints)} decisions (rounds {rounds}), {len(alts)} alternatives")
     if alts:
-        err = [abs(a["stated"] - a["reference"]) for a in alts]
-        cover = [a["low"] <= a["reference"] <= a["high"] for a in alts]
         base = [abs(a["baseline"] - a["reference"]) for a in alts if a["baseline"] is not None]
-        shown_cost = [a for a in alts if a["verdict"] == "costs"]
-        wrong = [a for a in shown_cost if a["reference"] <= -5]
-        verdicts = {v: sum(a["verdict"] == v for a in alts) for v in ("costs", "same",
-                                                                       "better")}
-        print(f"  mean |stated − reference|: {statistics.fmean(err):.2f} points "
-              f"(median {statistics.median(err):.2f}; target ≤ 2)")
         print(f"  baseline (the choosing worlds' figures, floored at 0, as before issue "
               f"28): {statistics.fmean(base):.2f} points")
-        print(f"  stated 95 % intervals covering the reference: {sum(cover)}/{len(cover)} "
-              f"= {sum(cover) / len(cover):.1%} (target ≥ 90 %)")
-        print(f"  alternatives the reference rates better by ≥ 5 points shown as a cost: "
-              f"{len(wrong)} (target 0)")
-        for verdict in ("costs", "better", "same"):
-            some = [abs(a["stated"] - a["reference"]) for a in alts if a["verdict"] == verdict]
-            if some:
-                print(f"    shown as {verdict!r}: {len(some)}, mean |stated − reference| "
-                      f"{statistics.fmean(some):.2f} points")
-        print(f"  verdicts: {verdicts}; mean stated worlds "
-              f"{statistics.fmean(a['samples'] for a in alts):.1f}")
+        _hint_figures("as stated", [(a, a["stated"], a["low"], a["high"], a["verdict"])
+                                    for a in alts])
+        raw = [a for a in alts if a.get("raw_n")]
+        if raw:  # the pricing worlds' own figures, and their posterior under PRIORS
+            _hint_figures("the pricing worlds' raw mean and t interval (main before the "
+                          "shrinkage)", [(a, *_raw(a)) for a in raw])
+            _hint_figures("their posterior under coach.shrink.PRIORS, recomputed",
+                          [(a, *_shrunk(a)) for a in raw])
     reviews = [x for x in lines if x["kind"] == "review"]
     shown = [m for x in reviews for m in x["shown"]]
     print(f"reviews: {len(reviews)} rounds reviewed, {len(shown)} decisions shown")
@@ -177,13 +268,41 @@ def summary(lines: list[dict[str, Any]]) -> None:
               f"(target ≤ 3); intervals covering: {cover}/{len(shown)}")
 
 
+def _first(lines: list[dict[str, Any]], start: int, decisions: int
+           ) -> list[dict[str, Any]]:
+    """The lines of a run of `decisions` hint decisions from index `start`, as one
+    process would have made them (from shards that went further, or overlapped): the
+    first `decisions` hints from `start` on, and the reviews made on the way."""
+    hints = sorted({x["i"] for x in lines if x["kind"] == "hint" and x["i"] >= start})
+    if len(hints) < decisions:
+        return lines
+    last = hints[decisions - 1]
+    return [x for x in lines if (x["kind"] in ("hint", "none") and start <= x["i"] <= last)
+            or (x["kind"] == "review" and start <= 5 * x["j"] + 4 <= last)]
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--decisions", type=int, default=154)
     p.add_argument("--reference", type=int, default=500, help="reference worlds")
     p.add_argument("--players", type=int, default=4)
+    p.add_argument("--start", type=int, default=0,
+                   help="first decision index (reviews from start // 5): another start "
+                        "gives other games, e.g. 5000 for calibration data apart from "
+                        "the evaluation's")
+    p.add_argument("--stop", type=int, default=None,
+                   help="stop before this decision index (a shard of a run: several "
+                        "shards' files, summed up together, make the whole run)")
+    p.add_argument("--hints-only", action="store_true", help="no reviews")
+    p.add_argument("--shortlists", type=int, default=None, metavar="J",
+                   help="only reviews' shortlists, J of them (start // 5 onwards): the "
+                        "review prior's calibration data")
+    p.add_argument("--reviews-only", type=int, default=None, metavar="J",
+                   help="only reviews, J of them (start // 5 onwards)")
     p.add_argument("--quick", action="store_true", help="22 decisions, 100 worlds")
     p.add_argument("--out", type=Path, default=None)
+    p.add_argument("--also", type=Path, nargs="*", default=[],
+                   help="more files to sum up with --out (other shards of the run)")
     p.add_argument("--resume", action="store_true")
     p.add_argument("--summary", action="store_true", help="only sum up --out")
     args = p.parse_args()
@@ -193,31 +312,45 @@ def main() -> None:
     lines: list[dict[str, Any]] = []
     if args.out and args.out.exists() and (args.resume or args.summary):
         lines = [json.loads(line) for line in args.out.read_text().splitlines() if line]
+    for path in [p for p in args.also if p.exists()] if args.summary else []:
+        lines += [json.loads(line) for line in path.read_text().splitlines() if line]
     if not args.summary:
         print(f"hint budget: {HINT_WORLDS} choosing worlds, {HINT_PRICE} pricing worlds; "
               f"reference {args.reference} worlds", flush=True)
-        done = {("hint", x["i"]) if x["kind"] == "hint" else ("review", x["j"])
-                for x in lines}
+        done = {("hint", x["i"]) if x["kind"] == "hint" else (x["kind"], x["j"])
+                for x in lines if x["kind"] != "none"}
         done |= {("hint", x["i"]) for x in lines if x["kind"] == "none"}
         cache: dict[tuple[int, str], Game] = {}
-        hints, i, start = sum(x["kind"] == "hint" for x in lines), 0, time.perf_counter()
+
+        def record(got: dict[str, Any]) -> None:
+            lines.append(got)
+            if args.out:
+                with args.out.open("a") as f:
+                    f.write(json.dumps(got) + "\n")
+
+        hints, i, start = 0, args.start, time.perf_counter()
         try:
-            while hints < args.decisions:
+            if args.shortlists is not None:
+                args.reviews_only = 0
+                for j in range(args.start // 5, args.start // 5 + args.shortlists):
+                    if ("shortlist", j) not in done:
+                        record(shortlist_decisions(j, args.players, args.reference, cache))
+                    print(f"\rshortlist {j}, {time.perf_counter() - start:.0f} s", end="",
+                          file=sys.stderr, flush=True)
+            if args.reviews_only is not None:
+                for j in range(args.start // 5, args.start // 5 + args.reviews_only):
+                    if ("review", j) not in done:
+                        record(review_decisions(j, args.players, args.reference, cache))
+                    print(f"\rreview {j}, {time.perf_counter() - start:.0f} s", end="",
+                          file=sys.stderr, flush=True)
+            while args.reviews_only is None and hints < args.decisions and (
+                    args.stop is None or i < args.stop):
                 if ("hint", i) not in done:
-                    got = hint_decision(i, args.players, args.reference, cache) \
-                        or {"kind": "none", "i": i}
-                    lines.append(got)
-                    if args.out:
-                        with args.out.open("a") as f:
-                            f.write(json.dumps(got) + "\n")
-                if lines and any(x.get("i") == i and x["kind"] == "hint" for x in lines):
-                    hints = sum(x["kind"] == "hint" for x in lines)
-                if i % 5 == 4 and ("review", i // 5) not in done:
-                    got = review_decisions(i // 5, args.players, args.reference, cache)
-                    lines.append(got)
-                    if args.out:
-                        with args.out.open("a") as f:
-                            f.write(json.dumps(got) + "\n")
+                    record(hint_decision(i, args.players, args.reference, cache)
+                           or {"kind": "none", "i": i})
+                hints = sum(x["kind"] == "hint" and x["i"] >= args.start for x in lines)
+                if i % 5 == 4 and not args.hints_only and ("review", i // 5) not in done:
+                    record(review_decisions(i // 5, args.players, args.reference, cache))
                 print(f"\r{hints}/{args.decisions} decisions, "
                       f"{time.perf_counter() - start:.0f} s", end="", file=sys.stderr,
                       flush=True)
@@ -225,7 +358,7 @@ def main() -> None:
         except KeyboardInterrupt:
             print("\nstopped early", file=sys.stderr)
         print(file=sys.stderr)
-    summary(lines)
+    summary(_first(lines, args.start, args.decisions))
     print(f"load average at end: {os.getloadavg()}")
 
 

@@ -2,7 +2,8 @@
 
 `strong` (the bot and its search), `memory` (what a seat has seen, and worlds consistent
 with it), `levels` (the beginner bot, the levels' descriptions, comparing levels),
-`hint` and `review`. Engine code: standard library only.
+`shrink` (what a measured cost says about the true one, given a prior), `hint` and
+`review`. Engine code: standard library only.
 
 Importing the coach registers its bots in the players' registry (`players.bots.BOTS`):
 "beginner" and "strong". The package imports it, so `make_bot("strong")` always works.

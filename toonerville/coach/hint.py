@@ -3,15 +3,20 @@
 Owns `hint(game, seat)` → `Hint`: the move the strong bot would make in `seat`'s place,
 its reason (a `Message` with its rule id), and the alternatives it weighed, each priced
 against that move on fresh worlds — not the worlds that chose the move, which flatter
-it — with every alternative played in the same worlds with the same luck as the move,
-so the cost is the mean of world-by-world differences, with its 95 % interval and the
-number of played-out rounds behind it. `Alternative.message()` says what the figures
-allow: "discarding G11 instead costs about 6 points this round (2 to 10 points; 32
-rounds played out)" when the interval is above 0, "about the same" when it covers 0,
-"may be better, by about 5 points" when it is below 0 (never a better move as a cost of
-0). Also `memory_for` — the notes a seat would have taken this round, rebuilt from that
-seat's own views of the game's positions (never another seat's cards). A move in words
-is `strong.move_words`.
+it — with every alternative played in the same worlds with the same luck as the move.
+The worlds give the mean of world-by-world differences and its standard error
+(`strong.difference`); the cost stated is that measurement's posterior under the prior
+of true costs of its kind of decision (`shrink`: a few dozen worlds measure a cost to
+within several points, and most true costs are a couple of points, so the raw mean is
+pulled toward what such costs usually are, the less the more worlds agree), with the
+posterior's 95 % interval and the number of played-out rounds behind it.
+`Alternative.message()` says what the figures allow: "discarding G11 instead costs
+about 6 points this round (2 to 10 points; 32 rounds played out)" when the interval is
+above 0, "about the same" when it covers 0, "may be better, by about 5 points" when it
+is below 0 — and never a cost when the worlds' own mean found the move better (nor
+"better" the other way round), whatever the prior. Also `memory_for` — the notes a seat
+would have taken this round, rebuilt from that seat's own views of the game's
+positions (never another seat's cards). A move in words is `strong.move_words`.
 
 A hint is data; a page shows it. Same game, same seat, same answer, however loaded the
 machine: the work is a number of worlds, never a time.
@@ -32,6 +37,7 @@ from ..engine.messages import N_, Message, msg
 from ..engine.views import PlayerView
 from ..players.bots import HeuristicBot
 from .memory import Memory
+from .shrink import Prior, posterior, prior_for
 from .strong import (
     DEFAULT_TIME_BUDGET,
     DEFAULT_WORLDS,
@@ -62,7 +68,9 @@ BETTER = N_("{move} may be better, by about {points} points this round ({low} to
 class Alternative:
     """A move the strong bot weighed and did not choose: how many points more than the
     chosen move it leaves this round on average (< 0: fewer), with the 95 % interval
-    `low`..`high` of that difference, over how many played-out rounds."""
+    `low`..`high` of that difference, over how many played-out rounds. In a hint these
+    are the posterior's (`shrink`), and `measured` the worlds' own mean difference;
+    without `measured` (a class's answers, a practice answer) the worlds' own figures."""
 
     action: A.Action
     cost: float
@@ -70,14 +78,18 @@ class Alternative:
     words: Message
     low: float = 0.0
     high: float = 0.0
+    measured: float | None = None  # the worlds' own mean difference, if `cost` is shrunk
 
     @property
     def verdict(self) -> str:
         """"costs" (the interval is above 0, by a point or more), "better" (below 0,
-        by a point or more) or "same"."""
-        if self.low > 0 and round(self.cost) >= 1:
+        by a point or more) or "same"; never "costs" when the worlds' own mean found the
+        move better (nor "better" when they found it costlier), whatever the prior."""
+        if self.low > 0 and round(self.cost) >= 1 and (self.measured is None
+                                                        or self.measured > 0):
             return "costs"
-        if self.high < 0 and round(-self.cost) >= 1:
+        if self.high < 0 and round(-self.cost) >= 1 and (self.measured is None
+                                                          or self.measured < 0):
             return "better"
         return "same"
 
@@ -151,14 +163,15 @@ def decide_at(game: Game, seat: int, moves: int | None = None, worlds: int = DEF
 
 
 def price_at(game: Game, seat: int, moves: int, options: Sequence[A.Action], least: int,
-             most: int) -> tuple[Weighed, ...]:
+             most: int, purpose: str = "price") -> tuple[Weighed, ...]:
     """`options` for `seat` at position `moves`, priced on fresh worlds of their own
     (`strong.price`: the first option is the one the others are priced against), with
-    the notes that seat would have taken; seeded by the game and the position alone."""
+    the notes that seat would have taken; seeded by the game, the position and
+    `purpose` alone (another purpose: other worlds, independent of these)."""
     pos = game.position_at(moves)
     bots = [HeuristicBot() for _ in range(pos.players)]
     return price(pos.view(seat), pos.rules, options, memory_for(game, seat, moves),
-                 f"coach-price:{game.seed}:{moves}:{seat}", bots, least, most)
+                 f"coach-{purpose}:{game.seed}:{moves}:{seat}", bots, least, most)
 
 
 def hint(game: Game, seat: int | None = None, worlds: int = DEFAULT_WORLDS,
@@ -187,14 +200,23 @@ def hint_of(decision: Decision, view: PlayerView) -> Hint:
     card = view.offered or view.discard_top or ""
     figures = decision.priced if len(decision.priced) >= 2 else decision.weighed
     chosen = next((w for w in figures if w.action == decision.action), None)
-    alternatives = tuple(_alternative(w, chosen, move_words(w.action, card))
+    # the prior was fitted for the pricing worlds' figures, not the choosing worlds'
+    prior = prior_for(decision.action) if len(decision.priced) >= 2 else None
+    alternatives = tuple(_alternative(w, chosen, move_words(w.action, card), prior)
                          for w in figures if w.action != decision.action) \
         if chosen is not None else ()
     return Hint(seat, decision.action, decision.reason, alternatives,
                 chosen.samples if chosen is not None else 0)
 
 
-def _alternative(w: Weighed, chosen: Weighed, words: Message) -> Alternative:
+def _alternative(w: Weighed, chosen: Weighed, words: Message, prior: Prior | None
+                 ) -> Alternative:
+    """`w` priced against `chosen`: the posterior of its cost under `prior` (`shrink`),
+    or, without a prior, the worlds' own mean difference and its 95 % interval."""
     cost = difference(w, chosen)
+    if prior is not None and cost.n > 1:
+        post = posterior(prior, cost)
+        return Alternative(w.action, post.mean, cost.n, words, post.low, post.high,
+                           cost.mean)
     low, high = (cost.low, cost.high) if cost.n > 1 else (float("-inf"), float("inf"))
     return Alternative(w.action, cost.mean, cost.n, words, low, high)

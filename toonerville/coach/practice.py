@@ -13,8 +13,10 @@ against the coach's best, in the hints' own words) and the list as JSON
 
 A check prices the two moves on the same fresh worlds as the review re-priced them (the
 worlds keyed by the game's seed and the position, `hint.price_at`): the same answer
-gives the same figures every time, on any machine, and choosing the move made in the
-game again gives the review's own cost. The figures say what they allow
+gives the same figures every time, on any machine. Choosing the move made in the game
+again (or the coach's best, whose figures are then the move made's against it) gives
+the review's own figures, as the position keeps them: the review states the posterior
+of more worlds than it chose the decision on (`review`). The figures say what they allow
 (`hint.Alternative.message`: "costs about …", "about the same", "may be better").
 
 A saved list is read with care: whatever the text holds, `load_positions` returns the
@@ -191,12 +193,20 @@ def check_answer(position: PracticePosition, chosen: A.Action, least: int = PRIC
                                      move=move_words(chosen)))
     found = chosen == best
     other = made if found else chosen
-    priced = price_at(game, position.seat, game.moves_made, (best, other), least, most)
-    first = next((w for w in priced if w.action == best), None)
-    second = next((w for w in priced if w.action == other), None)
     view = game.view(position.seat)
     card = view.offered or view.discard_top or ""
     words = move_words(other, card)
+    if other == made and (least, most) == PRICE and position.samples > 0:
+        # the move made against the best: the review's own figures, as the position
+        # keeps them (its worlds, and its posterior: `review`)
+        return Answer(chosen, best, found,
+                      Alternative(other, position.cost, position.samples, words,
+                                  position.low, position.high),
+                      move_words(chosen, card), move_words(best, card),
+                      move_words(made, card))
+    priced = price_at(game, position.seat, game.moves_made, (best, other), least, most)
+    first = next((w for w in priced if w.action == best), None)
+    second = next((w for w in priced if w.action == other), None)
     if first is None or second is None:  # nothing played out: no figures to give
         alternative = Alternative(other, 0.0, 0, words, float("-inf"), float("inf"))
     else:

@@ -22,8 +22,9 @@ is beyond `CLEAR` standard errors, else the heuristic bot's. The figures a learn
 shown (`price`, `StrongBot(price=…)`): the moves weighed again on fresh worlds, seeded
 apart from the worlds that chose the move (`world_seeds`: the chosen move looks better
 on the worlds that chose it than it is), every move on the same worlds and luck, and
-each compared with the chosen one as a paired `difference` with its standard error.
-`move_words` says a move in words (the reasons here, the hint's and the review's).
+each compared with the chosen one as a paired `difference` with its standard error
+(what a hint states of it is that difference's posterior: `shrink`). `move_words` says
+a move in words (the reasons here, the hint's and the review's).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from ..players.bots import HeuristicBot, Legal, Tally, hand_key
 from ..players.simulate import collector_paused
 from ..players.table import Table
 from .memory import Memory, sample_world
+from .shrink import Prior, posterior, prior_for
 
 #: worlds per decision by default: the deterministic work budget
 DEFAULT_WORLDS = 12
@@ -272,9 +274,12 @@ class StrongBot:
             return Decision(action, why, weighed, priced)
         # the reason's figures: the fresh worlds' when priced (the worlds that chose a
         # move flatter it), else the choice's own
+        # (the posterior of the fresh worlds' difference, as the hint states it)
         figures = priced if len(priced) >= 2 else weighed
+        prior = prior_for(best.action) if len(priced) >= 2 else None
         return Decision(best.action, why_better(next(w for w in figures if w.action ==
-                                                     best.action), figures, action, view),
+                                                     best.action), figures, action, view,
+                                                prior),
                         weighed, priced)
 
     def _bots(self, players: int) -> list[HeuristicBot]:
@@ -339,14 +344,17 @@ def _other_discards(view: PlayerView, chosen: Card, k: int) -> list[Card]:
 
 
 def why_better(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
-               view: PlayerView) -> Message:
+               view: PlayerView, prior: Prior | None = None) -> Message:
     """Why the search's move `best` beats `usual` (the heuristic bot's, or the move
-    a learner made) in `view`'s decision."""
+    a learner made) in `view`'s decision: by how many points, the worlds' mean
+    difference, or, given the `prior` of such differences, its posterior mean
+    (`shrink`: the figure the hint or the review states for `usual`)."""
     template, rule = WHY_CHOSEN[type(best.action)]
     other = next((w for w in weighed if w.action == usual), weighed[-1])
     gain = difference(other, best)
-    params: dict[str, object] = {"n": gain.n, "points": round(gain.mean)}
-    if round(gain.mean) < 1:  # never "about 0 points better": say it is a close call
+    points = posterior(prior, gain).mean if prior is not None and gain.n > 1 else gain.mean
+    params: dict[str, object] = {"n": gain.n, "points": round(points)}
+    if round(points) < 1:  # never "about 0 points better": say it is a close call
         return msg(EVEN, rule, n=gain.n, move=_move_words(best.action, view),
                    other=_move_words(other.action, view))
     if isinstance(best.action, A.Discard):
