@@ -1,7 +1,8 @@
-"""How soon the coach answers in notebook 07, in a real browser under Voila.
+"""How soon the coach answers in notebook 07, in a real browser under Voila or on the site.
 
-Starts Voila on the notebooks (as the browser tests do) and drives Debian's Chromium
-with Playwright:
+Starts Voila on the notebooks (as the browser tests do), or with `--site` serves the
+static site (`build/site/`, built by `make site`: the Pyodide kernel in the page, no
+server) from a plain static file server, and drives Debian's Chromium with Playwright:
 
 1. hints: opens 07 with `?seed=S` for S = 1 .. `--games`, and for `--turns` turns of
    each game draws from the stock, clicks Hint and measures, on the page's own clock,
@@ -15,7 +16,7 @@ with Playwright:
 Prints the median and maximum of each, how many hints showed costs, and the load
 average before and after.
 
-    python benchmarks/bench_coach_browser.py [--games 3] [--turns 4]
+    python benchmarks/bench_coach_browser.py [--games 3] [--turns 4] [--site]
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ import argparse
 import os
 import statistics
 import sys
+import urllib.parse
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -41,6 +45,9 @@ from conftest import (  # noqa: E402 - the test suite's Voila helpers
 from play_page import pass_offers, wait_for_my_move  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+from bench_site import serve  # noqa: E402 - the site benchmark's static file server
 
 APP = "07-play-a-game.ipynb"
 
@@ -82,16 +89,41 @@ REVIEW_JS = """(timeoutMs) => new Promise((resolve) => {
 })"""
 
 
-def open_app(page: Page, url: str) -> None:
+SITE = REPO / "build" / "site"
+
+
+def open_app(page: Page, url: str, site: bool) -> None:
     page.goto(url, wait_until="commit", timeout=120_000)
-    page.wait_for_function(RENDERED_JS, timeout=120_000)
-    page.locator(".tr-draw").wait_for(timeout=120_000)
+    if not site:  # Voila's own page: its cells rendered (the site's page has none)
+        page.wait_for_function(RENDERED_JS, timeout=120_000)
+    page.locator(".tr-draw").wait_for(timeout=180_000)
+
+
+@contextmanager
+def app_urls(site: bool, log: Path) -> Iterator[Callable[..., str]]:
+    """The URL of 07 with a query, under Voila (started here) or on the static site
+    (served here)."""
+    if site:
+        if not (SITE / "index.html").is_file():
+            raise SystemExit(f"no static site in {SITE}: run `make site` first")
+        with serve(SITE) as base:
+            page = APP.removesuffix(".ipynb")
+            yield lambda **query: (f"{base}/voici/render/{page}.html?"
+                                   f"{urllib.parse.urlencode(query)}")
+        return
+    server = start_voila(NOTEBOOKS_DIR, log)
+    try:
+        yield lambda **query: server.render_url(APP, **query)
+    finally:
+        stop_voila(server)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--turns", type=int, default=4)
+    parser.add_argument("--site", action="store_true",
+                        help="the static site (build/site/) instead of Voila")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()}", flush=True)
     thinking: list[float] = []
@@ -100,33 +132,32 @@ def main() -> None:
     review_ms = -1.0
     logs = REPO / "test-results" / "bench"
     logs.mkdir(parents=True, exist_ok=True)
-    server = start_voila(NOTEBOOKS_DIR, logs / "coach.log")
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            for seed in range(1, args.games + 1):
-                open_app(page, server.render_url(APP, seed=seed))
-                try:
-                    play_turns(page, args.turns, thinking, answered, costly)
-                except PlaywrightTimeout:  # e.g. the round ended, or the hint's move was
-                    # not a discard: the game's hints so far count, the next game starts
-                    print(f"seed {seed}: the page left the expected turn; next game",
-                          flush=True)
-            open_app(page, server.render_url(APP, scenario="roundend", seed=46))
-            wait_for_my_move(page)
-            page.locator(".tr-hand .tr-card").first.click()
-            review_ms = float(page.evaluate(REVIEW_JS, 120_000))
-            browser.close()
-    finally:
-        stop_voila(server)
+    print("on the static site (Pyodide in the page)" if args.site else "under Voila",
+          flush=True)
+    with app_urls(args.site, logs / "coach.log") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        for seed in range(1, args.games + 1):
+            open_app(page, url(seed=seed), args.site)
+            try:
+                play_turns(page, args.turns, thinking, answered, costly)
+            except PlaywrightTimeout:  # e.g. the round ended, or the hint's move was
+                # not a discard: the game's hints so far count, the next game starts
+                print(f"seed {seed}: the page left the expected turn; next game",
+                      flush=True)
+        open_app(page, url(scenario="roundend", seed=46), args.site)
+        wait_for_my_move(page)
+        page.locator(".tr-hand .tr-card").first.click()
+        review_ms = float(page.evaluate(REVIEW_JS, 120_000))
+        browser.close()
     for name, xs in (("click -> 'Thinking…' on the page", thinking),
                      ("click -> the hint on the page", answered)):
         if xs:
             print(f"{name}: n={len(xs)}, median {statistics.median(xs):.0f} ms, "
                   f"max {max(xs):.0f} ms")
     print(f"hints with costs: {sum(costly)} of {len(answered)}")
-    print(f"last discard of round 1 -> its review ready on the page: {review_ms:.0f} ms")
+    print("last discard of round 1 -> its review ready on the page: "
+          + (f"{review_ms:.0f} ms" if review_ms >= 0 else "not seen within 120 s"))
     print(f"load average at the end: {os.getloadavg()}", flush=True)
 
 
