@@ -168,8 +168,7 @@ ENGINE_TESTS ?= tests --ignore=tests/browser --ignore-glob='tests/test_*widget*.
 BUILT := $(if $(filter 1,$(COMPILED)),compiled,pure)
 
 # Two pytest runs side by side: the engine and widget tests (both builds, one after the
-# other: the two side by side finished no sooner, the machine's two cores being busy
-# either way), and the browser tests with nbval over notebooks/*.ipynb (each browser
+# other, each in ENGINE_WORKERS workers), and the browser tests with nbval over notebooks/*.ipynb (each browser
 # worker shares one Voila and one Chromium, and a notebook's cells one kernel); beside
 # them the static site is built from the start (the browser tests that open it wait for
 # that build: build_site.py builds one at a time, and its failure is theirs to report).
@@ -181,7 +180,7 @@ PYTEST := $(PY) -m pytest -p no:cacheprovider
 # computing: pytest-xdist runs its test files in BROWSER_WORKERS processes (each with its
 # own Voila and Chromium; a file's tests, and a notebook's cells, stay in one process).
 # Three: with the hub, two-server, Binder and pool tests the browser half took 13 min in
-# two workers from a fresh clone on 2 cores, the engine half (one process) 11 min.
+# two workers from a fresh clone on 2 cores.
 BROWSER_WORKERS ?= 3
 # The engine runs wait more than they compute (threads, stores, timeouts): one process used
 # about 120 CPU-seconds in 300-700 s of wall clock; two workers (pytest-xdist) finished

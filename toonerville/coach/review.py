@@ -30,7 +30,6 @@ however loaded the machine: the work is a number of worlds, never a time.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -164,11 +163,7 @@ def _stated(game: Game, seat: int, k: int, better: A.Action, start: int,
 
 def _pooled(a: Weighed, b: Weighed) -> Weighed:
     """One move weighed on the worlds of `a`, then those of `b`."""
-    got = (*a.outcomes, *b.outcomes)
-    mean = sum(got) / len(got)
-    spread = math.sqrt(sum((x - mean) ** 2 for x in got) / (len(got) - 1)) \
-        if len(got) > 1 else 0.0
-    return Weighed(a.action, mean, len(got), spread, got, a.stake)
+    return Weighed.of(a.action, (*a.outcomes, *b.outcomes), a.stake)
 
 
 class ReviewCancelled(Exception):

@@ -78,6 +78,14 @@ class Weighed:
     outcomes: tuple[int, ...] = ()  # the points of each played-out round, world by world
     stake: int = 0  # the points of the seat's hand at the decision (what a round can cost)
 
+    @classmethod
+    def of(cls, action: A.Action, got: Sequence[int], stake: int = 0) -> Weighed:
+        """`action` weighed from the points `got` in each played-out round (at least one)."""
+        mean = sum(got) / len(got)
+        spread = math.sqrt(sum((x - mean) ** 2 for x in got) / (len(got) - 1)) \
+            if len(got) > 1 else 0.0
+        return cls(action, mean, len(got), spread, tuple(got), stake)
+
 
 @dataclass(frozen=True, slots=True)
 class Difference:
@@ -400,7 +408,7 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
             if time_budget is not None and time.perf_counter() - start > time_budget:
                 break
     stake = sum(c.points for c in view.hand)
-    out = [_weighed(action, got, stake) for action, got in points.items() if got]
+    out = [Weighed.of(action, got, stake) for action, got in points.items() if got]
     order = {a: i for i, a in enumerate(options)}
     out.sort(key=lambda w: (w.points, order[w.action]))
     return tuple(out)
@@ -428,7 +436,7 @@ def price(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
         for w in fresh:
             got.setdefault(w.action, []).extend(w.outcomes)
         done += count
-        out = {a: _weighed(a, got[a], stake) for a in options if a in got}
+        out = {a: Weighed.of(a, got[a], stake) for a in options if a in got}
         first = out.get(options[0])
         if first is None:
             break
@@ -436,14 +444,7 @@ def price(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
                               and difference(out[a], first).se > target_se)]
         if len(busy) < 2 or (moves is not None and work[0] >= moves):
             break
-    return tuple(_weighed(a, got[a], stake) for a in options if a in got)
-
-
-def _weighed(action: A.Action, got: Sequence[int], stake: int = 0) -> Weighed:
-    mean = sum(got) / len(got)
-    spread = math.sqrt(sum((x - mean) ** 2 for x in got) / (len(got) - 1)) \
-        if len(got) > 1 else 0.0
-    return Weighed(action, mean, len(got), spread, tuple(got), stake)
+    return tuple(Weighed.of(a, got[a], stake) for a in options if a in got)
 
 
 def playout(game: Game, seat: int, action: A.Action, bots: Sequence[HeuristicBot],
