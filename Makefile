@@ -28,6 +28,7 @@ SITE_VENV ?= .venv-site
 SITE_PY := $(SITE_VENV)/bin/python
 STAMP_SITE := $(SITE_VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+HEADLESS_SHELL := /usr/bin/chromium-headless-shell
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PIP_INSTALL := $(PY) -m pip install --disable-pip-version-check --quiet
 SITE_PIP_INSTALL := $(SITE_PY) -m pip install --disable-pip-version-check --quiet
@@ -120,10 +121,16 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Debian's packages the tests need, in one apt-get (two would take apt's lock in turn):
-# Chromium and fonts for the browser tests (Playwright cannot download its own here), and
-# PostgreSQL for the store tests (tests/pgserver.py starts a throw-away cluster with its
-# initdb and pg_ctl; no system service is used).
-DEBS := $(if $(wildcard $(CHROMIUM)),,chromium fonts-noto-core fonts-noto-color-emoji) \
+# Chromium's headless shell and fonts for the browser tests (Playwright cannot download
+# its own browser here; the shell is Debian's Chromium without the desktop browser, half
+# the CPU a page: tests/conftest.py), Chromium itself for the benchmarks that time pages
+# as learners see them, and PostgreSQL for the store tests (tests/pgserver.py starts a
+# throw-away cluster with its initdb and pg_ctl; no system service is used).
+NOTO := /usr/share/fonts/truetype/noto
+DEBS := $(if $(wildcard $(HEADLESS_SHELL)),,chromium-headless-shell) \
+	$(if $(wildcard $(CHROMIUM)),,chromium) \
+	$(if $(wildcard $(NOTO)/NotoSans-Regular.ttf),,fonts-noto-core) \
+	$(if $(wildcard $(NOTO)/NotoColorEmoji.ttf),,fonts-noto-color-emoji) \
 	$(if $(wildcard /usr/lib/postgresql),,postgresql)
 system:
 	@if [ -n "$(strip $(DEBS))" ]; then \

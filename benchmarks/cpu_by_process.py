@@ -27,7 +27,9 @@ HZ = os.sysconf("SC_CLK_TCK")
 #: (kind, words any of which in the command line makes a process that kind), first match
 KINDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Chromium renderers", ("--type=renderer",)),
-    ("Chromium, other processes", ("chromium", "chrome")),
+    ("Chromium GPU process (compositing)", ("--type=gpu-process",)),
+    ("Chromium utility processes (network, storage, audio)", ("--type=utility",)),
+    ("Chromium browser processes", ("chromium", "chrome")),
     ("Jupyter kernels", ("ipykernel",)),
     ("Voila servers", ("-m voila",)),
     ("JupyterHub and its proxy", ("jupyterhub", "configurable-http-proxy")),

@@ -2,8 +2,8 @@
 
 Only ``tests/browser/`` uses these fixtures; the engine tests need none of them.
 
-* ``browser_type_launch_args`` points pytest-playwright at the Debian Chromium
-  (Playwright cannot download its own browser here).
+* ``browser_type_launch_args`` points pytest-playwright at Debian's Chromium headless
+  shell (Playwright cannot download its own browser here).
 * ``voila_server`` serves ``notebooks/`` and ``voila_fixture_server`` serves
   ``tests/browser/fixtures/``; both use the repo's Voila configuration
   (``voila.json``, ``share/voila/voila.py``, the ``toonerville`` page template)
@@ -55,7 +55,14 @@ BROWSER_TESTS_DIR = REPO_ROOT / "tests" / "browser"
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
 FIXTURE_NOTEBOOKS_DIR = BROWSER_TESTS_DIR / "fixtures"
 VOILA_PY_CONFIG_DIR = REPO_ROOT / "share" / "voila"  # the Python half of the Voila config
+#: the learner's browser: the benchmarks that time pages as a class sees them drive it
 CHROMIUM = Path("/usr/bin/chromium")
+#: the browser the tests drive: Debian's chromium-headless-shell, the same Chromium
+#: engine (Blink, V8) without the desktop browser around it, as Playwright itself runs
+#: Chromium headless. It does the tests' pages' work for half the CPU: test_a11y.py's 14
+#: pages took 14 CPU-seconds of Chromium against 31 with /usr/bin/chromium --headless
+#: (benchmarks/cpu_by_process.py, one after the other at load 1; issue 30)
+TEST_BROWSER = Path("/usr/bin/chromium-headless-shell")
 
 SERVER_START_TIMEOUT_S = 60.0
 SERVER_STOP_TIMEOUT_S = 30.0
@@ -159,17 +166,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """pytest-playwright's launch args plus the Debian Chromium and quiet flags."""
-    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+    """pytest-playwright's launch args plus Debian's Chromium headless shell and quiet
+    flags."""
+    if not (TEST_BROWSER.is_file() and os.access(TEST_BROWSER, os.X_OK)):
         message = (
-            f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium "
-            "(`apt-get install -y chromium fonts-noto-core`, or run `make test`, which installs it)"
+            f"{TEST_BROWSER} is missing: the browser tests drive Debian's Chromium headless "
+            "shell (`apt-get install -y chromium-headless-shell fonts-noto-core`, or run "
+            "`make test`, which installs it)"
         )
         if _ci():
             pytest.fail(f"CI must run the browser tests, but {message}", pytrace=False)
         pytest.skip(message)
     args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
-    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": args}
+    return {**browser_type_launch_args, "executable_path": str(TEST_BROWSER), "args": args}
 
 
 # ----------------------------------------------------------------------- Voila
