@@ -19,6 +19,7 @@ from toonerville.store.liveboard import (
     LiveBoardStore,
     Source,
     answers_code,
+    board_code,
 )
 
 
@@ -169,3 +170,36 @@ def test_a_damaged_answer_row_is_refused_with_the_store_s_sentence(
     with pytest.raises(CorruptTableError, match="cannot be read"):
         teacher.answers(code)
     assert chained(start, "not json")  # the row stays as it was written
+
+
+def test_a_verdict_keeps_the_worlds_own_mean_and_a_board_written_before_it_still_reads(
+        clients: Callable[[], TableStore]) -> None:
+    """Issue 28: a verdict's costs are posteriors, and the worlds' own mean difference
+    (`measured`) travels with them, so that no page calls a move the worlds found
+    better a cost; a board a kit wrote before (six numbers an answer) reads as it was,
+    and an answer of any other length is the store's refusal, not a crash."""
+    import json
+
+    clock = Clock()
+    teacher = boards(clients, clock)()
+    code, key = _class(teacher)
+    teacher.ask(code, key, SAVE, 0, DEAL, 60)
+    clock.now += 1
+    verdict = (Cost("0: draw", 0, 0, 0, 16, True),
+               Cost("0: take", 2.5, -0.5, 6.0, 16, False, -1.25))
+    teacher.reveal(code, key, 1, verdict)
+    assert teacher.board(code).questions[0].verdict == verdict
+    row = teacher.backend.tournament(board_code(code))
+    assert row is not None
+    data = json.loads(row.state)
+    data["questions"][0]["verdict"] = [entry[:6] for entry in data["questions"][0]["verdict"]]
+    assert teacher.backend.update_tournament(board_code(code), json.dumps(data), row.version)
+    old = teacher.board(code).questions[0].verdict
+    assert old == tuple(Cost(c.answer, c.cost, c.low, c.high, c.samples, c.best)
+                        for c in verdict)
+    assert all(c.measured is None for c in old)
+    data["questions"][0]["verdict"][1] = data["questions"][0]["verdict"][1][:5]
+    assert teacher.backend.update_tournament(board_code(code), json.dumps(data),
+                                             row.version + 1)
+    with pytest.raises(CorruptTableError, match="6 or 7"):
+        teacher.board(code)

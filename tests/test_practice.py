@@ -98,6 +98,41 @@ def test_the_coach_s_move_is_recognised_and_the_move_made_priced_against_it(
     assert "about the same" in str(answer.figures())
 
 
+def test_another_choice_is_stated_as_a_hint_states_a_cost(round_one: Game) -> None:
+    """Issue 28: a choice other than the game's is priced against the coach's best on
+    fresh worlds and stated as the posterior of the paired difference under the prior
+    of the decision's kind (`shrink`), the worlds' own mean kept beside it."""
+    from toonerville.coach.hint import price_at
+    from toonerville.coach.shrink import posterior, prior_for
+    from toonerville.coach.strong import difference
+
+    game = round_one
+    k = next(k for k, a in enumerate(game.actions) if isinstance(a, A.Discard)
+             and a.seat == 0 and len(game.position_at(k).view(0).hand) > 4)
+    pos = game.position_at(k)
+    made = game.actions[k]
+    assert isinstance(made, A.Discard)
+    best, other = [A.Discard(0, c) for c in dict.fromkeys(pos.view(0).hand)
+                   if c != made.card][:2]
+    p = P.PracticePosition(pos.to_json(indent=None), 0, "play", made.notation(),
+                           best.notation(), game.seed, pos.round_number)
+    game = p.game()
+    answer = P.check_answer(p, other, 8, 8)
+    alt = answer.alternative
+    assert not answer.found and alt.action == other
+    first, second = price_at(game, p.seat, game.moves_made, (p.best_action, other), 8, 8)
+    paired = difference(second, first)
+    prior = prior_for(p.best_action)
+    assert prior is not None
+    post = posterior(prior, paired)
+    assert alt.measured == pytest.approx(paired.mean) and alt.samples == paired.n == 8
+    assert (alt.cost, alt.low, alt.high) == (pytest.approx(post.mean),
+                                             pytest.approx(post.low),
+                                             pytest.approx(post.high))
+    if paired.mean < 0:
+        assert alt.verdict != "costs"
+
+
 def test_a_move_that_is_not_among_the_choices_is_refused(
         reviewed: tuple[tuple[R.Mistake, ...], tuple[P.PracticePosition, ...]]) -> None:
     p = reviewed[1][0]

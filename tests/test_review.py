@@ -260,3 +260,36 @@ def test_a_review_heading_says_which_turn_it_was(round_one: Game) -> None:
         text = heading(m)
         assert text.startswith("Round 1, ") and "move" not in text
         assert f"your turn {m.turn}" in text or "before your first turn" in text
+
+
+def test_a_class_verdict_states_each_answer_as_a_hint_states_an_alternative(
+        round_one: Game) -> None:
+    """Issue 28: a class's answers are priced on fresh worlds against the coach's move
+    and stated as a hint states its alternatives: the posterior of the paired
+    difference under the prior of the decision's kind, the worlds' own mean kept."""
+    from toonerville.coach.shrink import posterior, prior_for
+    from toonerville.coach.verdict import class_verdict, cost_message
+
+    k = _discard_decision(round_one, 0)
+    pos = round_one.position_at(k)
+    answers = [A.Discard(0, card) for card in pos.view(0).hand[:4]]
+    costs = class_verdict(pos, 0, answers, worlds=6, price=(16, 16))
+    best = costs[0]
+    assert best.best and best.cost == 0 and best.measured is None
+    options = [best.action, *dict.fromkeys(a for a in answers if a != best.action)]
+    assert {c.action for c in costs} == set(options)
+    priced = {w.action: w for w in price_at(pos, 0, pos.moves_made, options, 16, 16)}
+    prior = prior_for(best.action)
+    assert prior is not None
+    for c in costs[1:]:
+        paired = difference(priced[c.action], priced[best.action])
+        post = posterior(prior, paired)
+        assert c.samples == paired.n == 16
+        assert c.measured == pytest.approx(paired.mean)
+        assert (c.cost, c.low, c.high) == (pytest.approx(post.mean),
+                                           pytest.approx(post.low),
+                                           pytest.approx(post.high))
+        text = str(cost_message(c))
+        if c.measured < 0:  # a move the worlds found better is never said to cost
+            assert "costs about" not in text, text
+    assert [c.cost for c in costs[1:]] == sorted(c.cost for c in costs[1:])

@@ -69,8 +69,9 @@ class Alternative:
     """A move the strong bot weighed and did not choose: how many points more than the
     chosen move it leaves this round on average (< 0: fewer), with the 95 % interval
     `low`..`high` of that difference, over how many played-out rounds. In a hint these
-    are the posterior's (`shrink`), and `measured` the worlds' own mean difference;
-    without `measured` (a class's answers, a practice answer) the worlds' own figures."""
+    are the posterior's (`shrink`: `stated_alternative`), as in a class's verdict and a
+    practice answer, and `measured` the worlds' own mean difference; without `measured`
+    (no prior for the kind of decision) the worlds' own figures."""
 
     action: A.Action
     cost: float
@@ -202,17 +203,19 @@ def hint_of(decision: Decision, view: PlayerView) -> Hint:
     chosen = next((w for w in figures if w.action == decision.action), None)
     # the prior was fitted for the pricing worlds' figures, not the choosing worlds'
     prior = prior_for(decision.action) if len(decision.priced) >= 2 else None
-    alternatives = tuple(_alternative(w, chosen, move_words(w.action, card), prior)
+    alternatives = tuple(stated_alternative(w, chosen, move_words(w.action, card), prior)
                          for w in figures if w.action != decision.action) \
         if chosen is not None else ()
     return Hint(seat, decision.action, decision.reason, alternatives,
                 chosen.samples if chosen is not None else 0)
 
 
-def _alternative(w: Weighed, chosen: Weighed, words: Message, prior: Prior | None
-                 ) -> Alternative:
-    """`w` priced against `chosen`: the posterior of its cost under `prior` (`shrink`),
-    or, without a prior, the worlds' own mean difference and its 95 % interval."""
+def stated_alternative(w: Weighed, chosen: Weighed, words: Message, prior: Prior | None
+                       ) -> Alternative:
+    """`w` priced against `chosen` on the same worlds, as the coach states it: the
+    posterior of its cost under `prior` (`shrink`), with the worlds' own mean difference
+    kept as `measured`, or, without a prior, that mean difference and its 95 % interval.
+    A hint, a class's verdict and a practice answer all state their costs here."""
     cost = difference(w, chosen)
     if prior is not None and cost.n > 1:
         post = posterior(prior, cost)

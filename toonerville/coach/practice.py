@@ -16,7 +16,9 @@ worlds keyed by the game's seed and the position, `hint.price_at`): the same ans
 gives the same figures every time, on any machine. Choosing the move made in the game
 again (or the coach's best, whose figures are then the move made's against it) gives
 the review's own figures, as the position keeps them: the review states the posterior
-of more worlds than it chose the decision on (`review`). The figures say what they allow
+of more worlds than it chose the decision on (`review`); any other choice is stated as
+a hint states a cost (`hint.stated_alternative`: the posterior under the prior of true
+costs of its kind of decision, `shrink`). The figures say what they allow
 (`hint.Alternative.message`: "costs about …", "about the same", "may be better").
 
 A saved list is read with care: whatever the text holds, `load_positions` returns the
@@ -40,9 +42,10 @@ from ..engine.events import Phase
 from ..engine.game import Game
 from ..engine.messages import N_, Message, msg
 from ..engine.saves import MAX_DEPTH, MAX_SIZE, json_depth
-from .hint import Alternative, price_at
+from .hint import Alternative, price_at, stated_alternative
 from .review import SECOND_WORLDS, Mistake
-from .strong import difference, move_words
+from .shrink import prior_for
+from .strong import move_words
 
 FORMAT = "toonerville-practice"
 VERSION = 1
@@ -209,10 +212,8 @@ def check_answer(position: PracticePosition, chosen: A.Action, least: int = PRIC
     second = next((w for w in priced if w.action == other), None)
     if first is None or second is None:  # nothing played out: no figures to give
         alternative = Alternative(other, 0.0, 0, words, float("-inf"), float("inf"))
-    else:
-        cost = difference(second, first)
-        low, high = (cost.low, cost.high) if cost.n > 1 else (float("-inf"), float("inf"))
-        alternative = Alternative(other, cost.mean, cost.n, words, low, high)
+    else:  # stated as a hint states it: the posterior under its kind's prior
+        alternative = stated_alternative(second, first, words, prior_for(best))
     return Answer(chosen, best, found, alternative, move_words(chosen, card),
                   move_words(best, card), move_words(made, card))
 

@@ -5,9 +5,12 @@ different answer the class gave: how many points more than the coach's move it l
 this round on average, with its 95 % interval and the rounds played out behind it. The
 coach's move is the strong bot's (`hint.decide_at`); the answers are then priced against
 it on fresh worlds (`hint.price_at`: every answer in the same worlds with the same luck,
-independent of the worlds that chose the move), as a hint prices its alternatives. Each
-cost is said in the hint's own sentences (`hint.Alternative.message`: "costs about 6
-points … (2 to 10 points; 32 rounds played out)", "about the same", "may be better").
+independent of the worlds that chose the move), as a hint prices its alternatives, and
+stated as a hint states them (`hint.stated_alternative`): the posterior of the measured
+difference under the prior of true costs of its kind of decision (`shrink`), the worlds'
+own mean kept beside it (`measured`). Each cost is said in the hint's own sentences
+(`hint.Alternative.message`: "costs about 6 points … (2 to 10 points; 32 rounds played
+out)", "about the same", "may be better").
 
 Same position, same answers, same verdict, however loaded the machine: the work is a
 number of worlds, never a time.
@@ -21,13 +24,16 @@ from dataclasses import dataclass
 from ..engine import actions as A
 from ..engine.game import Game
 from ..engine.messages import Message, msg
-from .hint import HINT_PRICE, Alternative, decide_at, price_at
-from .strong import DEFAULT_WORLDS, difference, move_words
+from .hint import HINT_PRICE, Alternative, decide_at, price_at, stated_alternative
+from .shrink import prior_for
+from .strong import DEFAULT_WORLDS, move_words
 
 
 @dataclass(frozen=True, slots=True)
 class AnswerCost:
-    """One answer priced against the coach's move (`best`: it is the coach's move)."""
+    """One answer priced against the coach's move (`best`: it is the coach's move): the
+    cost stated and its 95 % interval (the posterior's, see the module), the rounds
+    played out, and `measured`, the worlds' own mean difference (None: not shrunk)."""
 
     action: A.Action
     cost: float
@@ -35,6 +41,7 @@ class AnswerCost:
     high: float
     samples: int
     best: bool = False
+    measured: float | None = None
 
 
 def class_verdict(game: Game, seat: int, answers: Sequence[A.Action],
@@ -53,9 +60,9 @@ def class_verdict(game: Game, seat: int, answers: Sequence[A.Action],
     for w in priced:
         if w.action == best or first is None:
             continue
-        d = difference(w, first)
-        low, high = (d.low, d.high) if d.n > 1 else (float("-inf"), float("inf"))
-        out.append(AnswerCost(w.action, d.mean, low, high, d.n))
+        stated = stated_alternative(w, first, move_words(w.action), prior_for(best))
+        out.append(AnswerCost(w.action, stated.cost, stated.low, stated.high,
+                              stated.samples, measured=stated.measured))
     out[1:] = sorted(out[1:], key=lambda c: c.cost)
     return tuple(out)
 
@@ -68,4 +75,4 @@ def cost_message(cost: AnswerCost, card: object = "") -> Message:
     if cost.best:
         return msg("{move}: the coach's move", None, move=words)
     return Alternative(cost.action, cost.cost, cost.samples, words, cost.low,
-                       cost.high).message()
+                       cost.high, cost.measured).message()

@@ -96,7 +96,8 @@ class Source:
 class Cost:
     """The coach's price of one answer (plain numbers, `coach.verdict.AnswerCost`):
     points more than the coach's move this round, its 95 % interval, the rounds played
-    out; `best` for the coach's own move."""
+    out; `best` for the coach's own move; `measured`, the worlds' own mean difference
+    when the cost stated is a posterior (a board saved before it was kept has None)."""
 
     answer: str
     cost: float
@@ -104,6 +105,7 @@ class Cost:
     high: float
     samples: int
     best: bool = False
+    measured: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,8 +238,7 @@ class LiveBoardStore:
             data = questions[number - 1]
             if data["revealed"] is None:
                 data["revealed"] = self.wall_clock()
-            data["verdict"] = [[c.answer, c.cost, c.low, c.high, c.samples, c.best]
-                               for c in verdict]
+            data["verdict"] = [_cost_entry(c) for c in verdict]
             return {"questions": questions, "finished": board.finished}
 
         return self._change(klass, change).questions[number - 1]
@@ -372,8 +373,21 @@ def _question_data(q: Question) -> dict[str, Any]:
     return {"number": q.number, "kind": q.source.kind, "details": dict(q.source.details),
             "save": q.save, "seat": q.seat, "asked": q.asked, "deadline": q.deadline,
             "revealed": q.revealed,
-            "verdict": [[c.answer, c.cost, c.low, c.high, c.samples, c.best]
-                        for c in q.verdict]}
+            "verdict": [_cost_entry(c) for c in q.verdict]}
+
+
+def _cost_entry(c: Cost) -> list[Any]:
+    return [c.answer, c.cost, c.low, c.high, c.samples, c.best, c.measured]
+
+
+def _cost(entry: Sequence[Any]) -> Cost:
+    """A verdict's entry as stored: six numbers, or seven with the measured mean."""
+    if len(entry) not in (6, 7):
+        raise ValueError(f"a verdict entry has {len(entry)} fields, not 6 or 7")
+    a, c, lo, hi, n, b, *rest = entry
+    measured = rest[0] if rest else None
+    return Cost(str(a), float(c), float(lo), float(hi), int(n), bool(b),
+                None if measured is None else float(measured))
 
 
 def _board(klass: str, state: str, version: int) -> Board:
@@ -385,8 +399,7 @@ def _board(klass: str, state: str, version: int) -> Board:
                      str(q["save"]), int(q["seat"]), float(q["asked"]),
                      float(q["deadline"]),
                      None if q["revealed"] is None else float(q["revealed"]),
-                     tuple(Cost(str(a), float(c), float(lo), float(hi), int(n), bool(b))
-                           for a, c, lo, hi, n, b in q["verdict"]))
+                     tuple(_cost(entry) for entry in q["verdict"]))
             for q in data["questions"])
         return Board(klass, questions, bool(data["finished"]), version)
     except (ValueError, TypeError, KeyError) as err:

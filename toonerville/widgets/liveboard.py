@@ -481,8 +481,8 @@ class LiveBoardTeacher(_BoardPage):
         self.message.info(msg("the coach is playing the round out for each answer…", None))
         costs = class_verdict(game, question.seat, answers, worlds=VERDICT_WORLDS,
                               price=VERDICT_PRICE)
-        verdict = [Cost(c.action.notation(), c.cost, c.low, c.high, c.samples, c.best)
-                   for c in costs]
+        verdict = [Cost(c.action.notation(), c.cost, c.low, c.high, c.samples, c.best,
+                        c.measured) for c in costs]
         assert self.teacher_key is not None
         done = self.store.reveal(board.code, self.teacher_key, question.number, verdict)
         self.message.ok(msg("the verdict is on every page", None))

@@ -74,7 +74,8 @@ def verdict_sentence(cost: Cost, game: Game, seat: int) -> Message | None:
         return None
     view = game.view(seat)
     return cost_message(AnswerCost(action, cost.cost, cost.low, cost.high, cost.samples,
-                                   cost.best), view.offered or view.discard_top or "")
+                                   cost.best, cost.measured),
+                        view.offered or view.discard_top or "")
 
 
 @dataclass(frozen=True, slots=True)
