@@ -133,7 +133,7 @@ def main() -> None:
     thinking: list[float] = []
     answered: list[float] = []
     costly: list[bool] = []  # whether each hint showed the costs of other moves
-    review_ms = -1.0
+    review_ms, review_head = -1.0, ""
     logs = REPO / "test-results" / "bench"
     logs.mkdir(parents=True, exist_ok=True)
     print("on the static site (Pyodide in the page)" if args.site else "under Voila",
@@ -158,6 +158,9 @@ def main() -> None:
             review_ms = float(page.evaluate(REVIEW_JS, [".tr-review-open", 120_000]))
         else:
             review_ms = float(page.evaluate(REVIEW_JS, [".tr-discard", 120_000]))
+        if review_ms >= 0:  # what the review found (its heading), as the learner reads it
+            review_head = page.locator(".tr-review-body [role=status]").first.inner_text()
+            review_head = review_head.strip().splitlines()[0][:160]
         browser.close()
     for name, xs in (("click -> 'Thinking…' on the page", thinking),
                      ("click -> the hint on the page", answered)):
@@ -167,7 +170,8 @@ def main() -> None:
     print(f"hints with costs: {sum(costly)} of {len(answered)}")
     print(("Review clicked at round 1's end" if args.site else "last discard of round 1")
           + " -> its review ready on the page: "
-          + (f"{review_ms:.0f} ms" if review_ms >= 0 else "not seen within 120 s"))
+          + (f"{review_ms:.0f} ms ({review_head})" if review_ms >= 0
+             else "not seen within 120 s"))
     print(f"load average at the end: {os.getloadavg()}", flush=True)
 
 
