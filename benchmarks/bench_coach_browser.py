@@ -159,8 +159,9 @@ def main() -> None:
         else:
             review_ms = float(page.evaluate(REVIEW_JS, [".tr-discard", 120_000]))
         if review_ms >= 0:  # what the review found (its heading), as the learner reads it
-            review_head = page.locator(".tr-review-body [role=status]").first.inner_text()
-            review_head = review_head.strip().splitlines()[0][:160]
+            review_head = page.locator(".tr-review-body .tr-review-ready > p, "
+                                       ".tr-review-body .tr-review-nothing").first.inner_text()
+            review_head = review_head.strip()[:160]
         browser.close()
     for name, xs in (("click -> 'Thinking…' on the page", thinking),
                      ("click -> the hint on the page", answered)):
