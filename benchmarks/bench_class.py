@@ -92,7 +92,9 @@ async def open_app(browser: Browser | Any, server: VoilaServer, learner: Learner
     context = await browser.new_context(viewport={"width": 1280, "height": 1000})
     page = await context.new_page()
     learner.page = page
-    page.on("framenavigated", lambda frame: _navigated(learner, frame))
+    # a new document each time the page loads ("framenavigated" would also count the
+    # address 07 gives itself with history.replaceState, `?game=KEY`: not a retry)
+    page.on("domcontentloaded", lambda _page: _loaded(learner))
     started = time.perf_counter()
     deadline = started + timeout
     try:
@@ -121,9 +123,8 @@ async def open_app(browser: Browser | Any, server: VoilaServer, learner: Learner
         return
 
 
-def _navigated(learner: Learner, frame: Any) -> None:
-    if learner.page is not None and frame == learner.page.main_frame:
-        learner.navigations += 1
+def _loaded(learner: Learner) -> None:
+    learner.navigations += 1
 
 
 async def click_round(learner: Learner) -> None:
