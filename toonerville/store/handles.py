@@ -39,7 +39,7 @@ class Watcher:
     def refresh(self) -> bool:
         """Fetch what the table did since; True if anything changed."""
         number, history, self._view, self.finished, self.away, self.bots = \
-            self.store._view(self.code, self.seat)
+            self.store.seat_snapshot(self.code, self.seat)
         changed = (number, history) != (self.number, self.history)
         self.number, self.history = number, history
         return changed
@@ -100,7 +100,7 @@ class Seat(Watcher):
         the last `refresh` (another page, or a bot, moved in between), the handle catches
         up first, so its `view` and these moves always describe the same state."""
         for _attempt in range(5):
-            legal = self.store._legal(self.code, self.seat, self.number, self.history)
+            legal = self.store.legal_if_current(self.code, self.seat, self.number, self.history)
             if legal is not None:
                 return legal
             self.refresh()

@@ -384,8 +384,8 @@ class TableStore(SeatKeeper, Presence):
                     return record.points
             return None
 
-    def _view(self, code: str, seat: int | None
-              ) -> tuple[int, str, PlayerView, bool, frozenset[int], dict[int, str]]:
+    def seat_snapshot(self, code: str, seat: int | None
+                      ) -> tuple[int, str, PlayerView, bool, frozenset[int], dict[int, str]]:
         """(moves so far, their history's digest, what `seat` may see — no hand for
         None —, finished, the seats away, the seats bots play) at once."""
         with self._lock:
@@ -399,8 +399,8 @@ class TableStore(SeatKeeper, Presence):
             return (len(game.actions), t.history, view._replace(names=self._names(t)),
                     t.finished, t.log.away, t.seat_bots)
 
-    def _legal(self, code: str, seat: int, number: int, history: str | None = None
-               ) -> list[A.Action] | None:
+    def legal_if_current(self, code: str, seat: int, number: int,
+                         history: str | None = None) -> list[A.Action] | None:
         """`seat`'s legal moves, if the table is still at the page's `number` moves (and
         `history`); None if it moved on (the page's view is out of date)."""
         with self._lock:
