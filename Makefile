@@ -175,8 +175,9 @@ ENGINE_TESTS ?= tests --ignore=tests/browser --ignore-glob='tests/test_*widget*.
 BUILT := $(if $(filter 1,$(COMPILED)),compiled,pure)
 
 # Two pytest runs side by side: the engine and widget tests (both builds, one after the
-# other, each in ENGINE_WORKERS workers), and the browser tests with nbval over notebooks/*.ipynb (each browser
-# worker shares one Voila and one Chromium, and a notebook's cells one kernel); beside
+# other, each in ENGINE_WORKERS workers), and the browser tests with nbval over
+# notebooks/*.ipynb (each browser worker shares one Voila and one Chromium, and a
+# notebook's cells one kernel); beside
 # them the static site is built from the start (the browser tests that open it wait for
 # that build: build_site.py builds one at a time, and its failure is theirs to report).
 # Each run's output is kept in a temporary folder (the browser run empties test-results/
