@@ -29,9 +29,10 @@ from toonerville.explorer.arms import level_difference
 from toonerville.players.bots import Bot, make_bot
 
 
-def _level(kind: str, worlds: int, budget: float | None):  # type: ignore[no-untyped-def]
+def _level(kind: str, worlds: int, budget: float | None,  # type: ignore[no-untyped-def]
+           clear: tuple[float, float]):
     if kind == "strong":
-        return lambda: StrongBot(worlds=worlds, time_budget=budget)
+        return lambda: StrongBot(worlds=worlds, time_budget=budget, clear=clear)
 
     def make() -> Bot:
         return make_bot(kind)
@@ -50,6 +51,9 @@ def main() -> None:
     p.add_argument("--budget", type=float, default=None,
                    help="the strong bot's seconds per decision (default: none, so the "
                    "figures do not depend on the machine's load)")
+    p.add_argument("--clear", default=None, metavar="SE[,POINTS]",
+                   help="standard errors (and points) by which the strong bot's best "
+                   "estimate must beat the heuristic bot's move (default: its own)")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--resume", action="store_true")
     p.add_argument("--shard", default="0/1", metavar="K/N",
@@ -58,6 +62,10 @@ def main() -> None:
     args = p.parse_args()
     shard, shards = (int(x) for x in args.shard.split("/"))
     worlds = args.worlds or StrongBot().worlds
+    clear = StrongBot().clear
+    if args.clear:
+        parts = [float(x) for x in args.clear.split(",")]
+        clear = (parts[0], parts[1] if len(parts) > 1 else 0.0)
     print(f"load average at start: {os.getloadavg()}", flush=True)
     pairs: list[Pair] = []
     if args.resume and args.out and args.out.exists():
@@ -71,8 +79,8 @@ def main() -> None:
         for index in range(args.games):
             if index in done or index % shards != shard:
                 continue
-            pair = next(compare_levels(_level(args.a, worlds, args.budget),
-                                       _level(args.b, worlds, args.budget), 1,
+            pair = next(compare_levels(_level(args.a, worlds, args.budget, clear),
+                                       _level(args.b, worlds, args.budget, clear), 1,
                                        seed=args.seed, players=args.players, start=index))
             pairs.append(pair)
             fresh += 1
@@ -90,7 +98,8 @@ def main() -> None:
     summary = level_difference(sorted(pairs, key=lambda x: x.index))
     a, b, diff = summary["a"], summary["b"], summary["b_minus_a"]
     print(f"{summary['games']} paired games, {args.players} players, seed {args.seed}, "
-          f"strong worlds {worlds}, budget {args.budget}")
+          f"strong worlds {worlds}, clear {clear[0]:g} SE and {clear[1]:g} points, "
+          f"budget {args.budget}")
     print(f"level A {args.a}: {a} points per game")
     print(f"level B {args.b}: {b} points per game")
     print(f"B − A: {diff} points per game (95 % interval; > 0: A is stronger)")

@@ -18,7 +18,8 @@ estimate of every move weighed (`Weighed`: mean points this round, the sample be
 it, its spread).
 
 The move: the best estimate when its world-by-world gain over the heuristic bot's move
-is beyond `CLEAR` standard errors, else the heuristic bot's. The figures a learner is
+is beyond `CLEAR` standard errors (and `MARGIN` points; both are the bot's `clear`), else
+the heuristic bot's. The figures a learner is
 shown (`price`, `StrongBot(price=…)`): the moves weighed again on fresh worlds, seeded
 apart from the worlds that chose the move (`world_seeds`: the chosen move looks better
 on the worlds that chose it than it is), every move on the same worlds and luck, and
@@ -60,6 +61,8 @@ DEFAULT_CANDIDATES = 3
 #: weighed move must clear to be chosen instead (about 95 %: the best-looking of several
 #: noisy estimates looks better than it is, so the evidence must be clear of the noise)
 CLEAR = 2.0
+#: and the points it must gain at least (none by default: the standard errors decide)
+MARGIN = 0.0
 #: pricing (a hint's or a review's figures, on fresh worlds): worlds at least, at most,
 #: added a batch at a time until every difference's standard error is at most TARGET_SE
 PRICE_LEAST, PRICE_MOST, PRICE_BATCH = 16, 64, 16
@@ -226,20 +229,24 @@ class StrongBot:
     """See the module. `worlds` (and `time_budget`, if given) bound each decision's
     work; `price`: (least, most) fresh worlds on which to price the moves weighed, for a
     hint's figures, and optionally the moves to play out in them at most (None: a
-    player's decision, not priced)."""
+    player's decision, not priced); `clear`: (standard errors, points) by which a weighed
+    move must beat the heuristic bot's to be chosen instead (`CLEAR`, `MARGIN`)."""
 
     name = "strong"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS,
                  time_budget: float | None = DEFAULT_TIME_BUDGET,
                  candidates: int = DEFAULT_CANDIDATES,
-                 price: tuple[int, ...] | None = None) -> None:
+                 price: tuple[int, ...] | None = None,
+                 clear: tuple[float, float] = (CLEAR, MARGIN)) -> None:
         if worlds < 1 or candidates < 2:
             raise ValueError("a strong bot needs at least 1 world and 2 candidates")
+        if len(clear) != 2 or min(clear) < 0:
+            raise ValueError("clear is (standard errors, points), neither below 0")
         if price is not None and (len(price) not in (2, 3) or not 2 <= price[0] <= price[1]):
             raise ValueError("pricing needs at least 2 worlds")
         self.worlds, self.time_budget, self.candidates = worlds, time_budget, candidates
-        self.price = price
+        self.price, self.clear = price, (float(clear[0]), float(clear[1]))
         self.memory = Memory()
         self._heuristic = HeuristicBot()
         self._playout_bots: list[HeuristicBot] = []
@@ -270,7 +277,8 @@ class StrongBot:
             return Decision(action, why)
         usual = next((w for w in weighed if w.action == action), None)
         best = weighed[0]
-        if usual is not None and best.action != action and not _clearly_better(best, usual):
+        if usual is not None and best.action != action and not _clearly_better(best, usual,
+                                                                          *self.clear):
             best = usual
         priced: tuple[Weighed, ...] = ()
         if self.price is not None:
@@ -325,11 +333,14 @@ class StrongBot:
                           _other_discards(view, action.card, self.candidates - 1))]
 
 
-def _clearly_better(w: Weighed, usual: Weighed) -> bool:
-    """Does `w` beat `usual` by more than `CLEAR` standard errors of the world-by-world
-    gain (and by something: a gain of 0 in every world is no gain)?"""
+def _clearly_better(w: Weighed, usual: Weighed, ses: float = CLEAR,
+                    margin: float = MARGIN) -> bool:
+    """Does `w` beat `usual` by more than `ses` standard errors of the world-by-world
+    gain and by at least `margin` points (and by something: a gain of 0 in every world
+    is no gain)?"""
     gain = difference(usual, w)
-    return gain.n >= 2 and gain.mean > 0 and gain.mean > CLEAR * gain.se
+    return (gain.n >= 2 and gain.mean > 0 and gain.mean >= margin
+            and gain.mean > ses * gain.se)
 
 
 def _other_discards(view: PlayerView, chosen: Card, k: int) -> list[Card]:
