@@ -57,6 +57,20 @@ def raw_execute(where: str, sql: str, params: tuple[object, ...]) -> None:
     con.close()
 
 
+def raw_rows(where: str, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """The rows of one query (`?` placeholders), read from the database directly."""
+    if where.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(where, autocommit=True) as con:
+            return [tuple(r) for r in con.execute(sql.replace("?", "%s"),  # type: ignore[arg-type]
+                                                  params)]
+    con = sqlite3.connect(where)
+    rows = [tuple(r) for r in con.execute(sql, params)]
+    con.close()
+    return rows
+
+
 def raw_count(where: str, code: str) -> int:
     """How many move rows the database holds for a table."""
     if where.startswith("postgresql://"):

@@ -1,14 +1,19 @@
 """The "Try it again" panel (issue 28, item 5): 07's review hands its costly decisions
 to the practice panel, the learner answers without seeing the answer and reads the
-honest cost, and the list survives a reload (the store, or the browser's storage)."""
+honest cost, and the list survives a reload (the store, or the browser's storage); at a
+shared table (09) the list is kept in the table's store for the seat's key."""
 
 from __future__ import annotations
 
 import html
 import re
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pgserver import postgres_url_fixture  # noqa: F401
+from storehelpers import clients_fixture, where_fixture  # noqa: F401
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville.coach.practice import dump_positions, load_positions
@@ -17,9 +22,12 @@ from toonerville.engine import actions as A
 from toonerville.engine.game import Game
 from toonerville.engine.messages import set_language
 from toonerville.players.scenarios import round_end_scenario
+from toonerville.store import Seat, TableStore, open_store
 from toonerville.store.practice import PracticeLists
+from toonerville.store.seat_practice import SeatPractice
 from toonerville.store.solo import SoloGames
 from toonerville.widgets import practice_keep as K
+from toonerville.widgets.classroom import SharedTable
 from toonerville.widgets.play import PlayGame
 from toonerville.widgets.practice import PracticePanel
 
@@ -246,3 +254,83 @@ def test_the_panel_speaks_every_language(lang: str,
         assert "You chose" not in result and "instead" not in result
     finally:
         set_language("en")
+
+
+# -- 09: a shared table's seat keeps its list in the table's store -------------------------
+def _naive(seat: Seat) -> A.Action:
+    """A learner who draws, passes, never lays down and throws the last card of the hand:
+    a round with costly decisions to review."""
+    legal = seat.legal_actions()
+    for kind in (A.Draw, A.Pass):
+        found = [a for a in legal if type(a) is kind]
+        if found:
+            return found[0]
+    discards = [a for a in legal if isinstance(a, A.Discard)]
+    last = [a for a in discards if a.card == seat.view.hand[-1]]
+    return (last or discards)[-1]
+
+
+def test_try_it_again_at_a_shared_table_comes_back_with_the_seat(
+        clients: Callable[[], TableStore]) -> None:
+    """09 (SQLite and PostgreSQL): a learner plays round 1 with two bots, reads the review,
+    clicks Try it again; the list is in the table's store, and the learner's page reopened
+    on another store client (a reload, another server) with the table's code and the seat's
+    key shows it; a watcher and another seat have none."""
+    page = SharedTable(clients())
+    code = page.open_table(players=3, learners=1, seed=4)
+    assert isinstance(page.seat, Seat) and page.model is not None
+    for _step in range(400):
+        page.poll()
+        if page.seat.view.round_number > 1 or page.store.round_points(code, 1) is not None:
+            break
+        if 0 in page.seat.view.deciders:
+            assert page.model.act(_naive(page.seat)), page.message.text
+    review = page.seat_view.recap.review
+    review.open_button.click()
+    assert review.wait(120) and review.mistakes
+    assert review.try_button.layout.display != "none"
+    review.try_button.click()
+    panel = page.practice
+    assert panel.opened and panel in page.practice_box.children
+    assert len(panel.positions) == len(review.mistakes)
+    secret = page.seat.secret
+
+    again = SharedTable(clients())  # a reload, in a new kernel: the code and the key
+    again.join(code, key=secret)
+    assert isinstance(again.seat, Seat) and again.seat.seat == 0
+    assert again._practice is not None  # shown at once: the list came with the seat
+    kept = again.practice
+    assert kept in again.practice_box.children
+    assert [p.key for p in kept.positions] == [p.key for p in panel.positions]
+    assert not kept.opened and kept.open_button.layout.display != "none"
+    assert f"({len(panel.positions)})" in kept.open_button.description
+    kept.open_button.click()
+    assert kept.opened and "Try it again: position 1 of" in _shown(kept)
+    kept.forget()  # a change is kept again for the seat
+    assert len(SharedTable(clients()).practice.positions) == 0  # a page with no seat
+    third = SharedTable(clients())
+    third.join(code, key=secret)
+    assert len(third.practice.positions) == len(panel.positions) - 1
+
+    watcher = SharedTable(clients())
+    watcher.join(code, "watch")
+    assert watcher._practice is None and watcher.practice_box.children == (
+        watcher.practice_note,)
+
+
+def test_a_seats_list_that_cannot_be_read_is_said_and_never_written_over(
+        tmp_path: Path, reviewed: tuple[Game, tuple[Mistake, ...]]) -> None:
+    store = open_store(tmp_path / "tables.sqlite")
+    code = store.open_table(3, bots={1: "heuristic", 2: "heuristic"}, seed=4)
+    seat = store.claim(code, 0)
+    SeatPractice(store.backend).keep(code, seat.secret, "[]")
+    with sqlite3.connect(tmp_path / "tables.sqlite") as con:
+        con.execute("UPDATE seat_practice SET list = 'broken'")
+    page = SharedTable(open_store(tmp_path / "tables.sqlite"))
+    page.join(code, key=seat.secret)
+    assert page.practice_note.kind == "error"
+    assert "practice positions kept for this seat cannot be read" in page.practice_note.text
+    page.practice.add(*reviewed)  # Try it again still works in this kernel, unkept
+    assert "cannot be kept for a reload" in page.practice.message.text
+    with sqlite3.connect(tmp_path / "tables.sqlite") as con:
+        assert con.execute("SELECT list FROM seat_practice").fetchall() == [("broken",)]

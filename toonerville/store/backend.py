@@ -24,7 +24,9 @@ Schema (the same on both): `tables(code PK, format, start, setup)`,
 name, secret, joined, PK (code, slot))` and `class_handouts(code, slot, item, kind,
 secret, PK (code, slot, item))` (a class, its learners, what they were handed),
 `progress(class_code, learner, page, kind, detail, at)` (what the learners of a class did,
-rows only added, indexed by class for the teacher's dashboard); the
+rows only added, indexed by class for the teacher's dashboard),
+`seat_practice(owner PK, list, saved)` (a shared table's learner's practice list,
+`seat_practice`); the
 statements are in `statements`, and a database made before `digest` existed gets the
 column when a store opens it. A backend says which of its driver's errors may pass if
 tried again (`transient`); `retrying.RetryingBackend` tries those again and turns every
@@ -222,6 +224,17 @@ class Backend(Protocol):
         `progress.folded` skips a row of another program)."""
         ...
 
+    def keep_practice(self, owner: str, packed: str, saved: int, expire_before: int
+                      ) -> None:
+        """Keep the practice list `packed` under `owner` (replacing the one before), and
+        delete the lists last kept before `expire_before` (whole seconds since 1970)."""
+        ...
+
+    def practice_list(self, owner: str) -> tuple[str, int] | None:
+        """The practice list kept under `owner` and when (checked: a text and a whole
+        number), or None."""
+        ...
+
     def transient(self, err: BaseException) -> bool | None:
         """None if `err` is not this database's error; True if trying again may succeed
         (the server restarting, a connection dropped, the file locked); False if not."""
@@ -283,6 +296,7 @@ TABLE_COLUMNS = (("code", TEXT), ("format", TEXT), ("start", JSON), ("setup", JS
 TOURNAMENT_COLUMNS = (("code", TEXT), ("format", TEXT), ("teacher", TEXT), ("state", JSON),
                       ("version", NUMBER))
 CLAIM_COLUMNS = (("slot", TEXT), ("secret", TEXT))
+PRACTICE_COLUMNS = (("list", TEXT), ("saved", NUMBER))
 SEAT_NAME_COLUMNS = (("seat", NUMBER), ("name", TEXT))
 
 
@@ -339,3 +353,20 @@ def seat_names_of(rows: Sequence[Sequence[object]], code: str) -> dict[int, str]
         assert isinstance(seat, int)
         out[seat] = str(name)
     return out
+
+
+def practice_of(found: Sequence[object] | None) -> tuple[str, int] | None:
+    """A `seat_practice` row's list and when it was kept, or None for no row;
+    `CorruptTableError` if another program wrote something else there."""
+    if found is None:
+        return None
+    packed, saved = tuple(found)
+    if not isinstance(packed, str) or type(saved) is not int:
+        raise unreadable_practice()
+    return packed, saved
+
+
+def unreadable_practice() -> CorruptTableError:
+    """The refusal of a practice list that cannot be read (`seat_practice`)."""
+    return CorruptTableError(msg("the practice positions kept for this seat cannot be "
+                                 "read; they are left as they are", None), "", None, None)

@@ -33,6 +33,7 @@ from .backend import (
     class_row,
     handout_rows,
     member_rows,
+    practice_of,
     seat_names_of,
     table_row,
     tournament_row,
@@ -227,6 +228,14 @@ class PostgresBackend:
 
     def progress(self, class_code: str) -> list[tuple[object, ...]]:
         return [tuple(r) for r in self._run(sql.SELECT_PROGRESS, (class_code,)).fetchall()]
+
+    def keep_practice(self, owner: str, packed: str, saved: int, expire_before: int
+                      ) -> None:
+        self._run(sql.UPSERT_PRACTICE, (owner, packed, saved))
+        self._run(sql.DELETE_OLD_PRACTICE, (expire_before,))
+
+    def practice_list(self, owner: str) -> tuple[str, int] | None:
+        return practice_of(self._run(sql.SELECT_PRACTICE, (owner,)).fetchone())
 
     @staticmethod
     def transient(err: BaseException) -> bool | None:

@@ -203,6 +203,14 @@ class RetryingBackend:
     def progress(self, class_code: str) -> list[tuple[object, ...]]:
         return self._call(lambda: self.inner.progress(class_code))
 
+    def keep_practice(self, owner: str, packed: str, saved: int, expire_before: int
+                      ) -> None:
+        # an upsert: kept twice after a lost answer is kept once
+        self._call(lambda: self.inner.keep_practice(owner, packed, saved, expire_before))
+
+    def practice_list(self, owner: str) -> tuple[str, int] | None:
+        return self._call(lambda: self.inner.practice_list(owner))
+
     def transient(self, err: BaseException) -> bool | None:
         return self.inner.transient(err)
 

@@ -34,6 +34,7 @@ from .backend import (
     class_row,
     handout_rows,
     member_rows,
+    practice_of,
     seat_names_of,
     table_row,
     tournament_row,
@@ -223,6 +224,14 @@ class SQLiteBackend:
     def progress(self, class_code: str) -> list[tuple[object, ...]]:
         rows = self._con().execute(sql.SELECT_PROGRESS, (class_code,)).fetchall()
         return [tuple(r) for r in rows]
+
+    def keep_practice(self, owner: str, packed: str, saved: int, expire_before: int
+                      ) -> None:
+        self._con().execute(sql.UPSERT_PRACTICE, (owner, packed, saved))
+        self._con().execute(sql.DELETE_OLD_PRACTICE, (expire_before,))
+
+    def practice_list(self, owner: str) -> tuple[str, int] | None:
+        return practice_of(self._con().execute(sql.SELECT_PRACTICE, (owner,)).fetchone())
 
     @staticmethod
     def transient(err: BaseException) -> bool | None:

@@ -7,7 +7,8 @@ rewrite is exact. The one thing the backends do differently is how `append` make
 check and its insert one transaction (see each backend), and how each finds whether a
 database made before `moves.digest` existed needs the column (`ADD_DIGEST`). The three
 `class…` tables hold classes (`classes.ClassStore`): a class, its members, and what the
-teacher handed out to them (a table's or tournament's key for one learner).
+teacher handed out to them (a table's or tournament's key for one learner);
+`seat_practice` the practice lists of learners at shared tables.
 """
 
 from __future__ import annotations
@@ -20,6 +21,15 @@ PROGRESS_SCHEMA = (
     "at DOUBLE PRECISION NOT NULL)",
     "CREATE INDEX IF NOT EXISTS progress_by_class ON progress (class_code, learner, kind, "
     "page, detail, at)",
+)
+
+#: a learner's practice list from a shared table (`seat_practice`): one row per seat holder,
+#: `owner` the digest of the table's code and the seat's key, `list` the list packed as
+#: text, `saved` whole seconds since 1970 (rows not kept again for a while are deleted)
+PRACTICE_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS seat_practice (owner TEXT PRIMARY KEY, list TEXT NOT NULL, "
+    "saved BIGINT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS seat_practice_saved ON seat_practice (saved)",
 )
 
 SCHEMA = (
@@ -43,6 +53,7 @@ SCHEMA = (
     "item TEXT NOT NULL, kind TEXT NOT NULL, secret TEXT NOT NULL, "
     "PRIMARY KEY (code, slot, item))",
     *PROGRESS_SCHEMA,
+    *PRACTICE_SCHEMA,
 )
 
 INSERT_TABLE = "INSERT INTO tables (code, format, start, setup) VALUES (?, ?, ?, ?)"
@@ -98,6 +109,13 @@ INSERT_PROGRESS = ("INSERT INTO progress (class_code, learner, page, kind, detai
 #: with how many times and when last (the dashboard's one query per refresh)
 SELECT_PROGRESS = ("SELECT learner, kind, page, detail, COUNT(*), MAX(at) FROM progress "
                    "WHERE class_code = ? GROUP BY learner, kind, page, detail")
+
+#: a practice list kept again replaces the one before
+UPSERT_PRACTICE = ("INSERT INTO seat_practice (owner, list, saved) VALUES (?, ?, ?) "
+                   "ON CONFLICT (owner) DO UPDATE SET list = excluded.list, "
+                   "saved = excluded.saved")
+SELECT_PRACTICE = "SELECT list, saved FROM seat_practice WHERE owner = ?"
+DELETE_OLD_PRACTICE = "DELETE FROM seat_practice WHERE saved < ?"
 
 
 def append_params(code: str, number: int, move: str, previous: str, digest: str

@@ -28,7 +28,9 @@ thread (threads do not start under Pyodide).
 
 Stable hooks for tests are CSS classes: `tr-classroom` (the page), `tr-name`,
 `tr-open`, `tr-code`, `tr-seat`, `tr-key`, `tr-join`, `tr-table-code`, `tr-rejoin-key`,
-`tr-message`, `tr-poll`, and the seat view's (`tr-status`, `tr-prompt`, `tr-hand`,
+`tr-message`, `tr-poll`, `tr-practice` (the review's "Try it again" panel: the list is
+kept in the table's store for the seat's key, `practice_keep.SeatKeeper`, so a rejoin
+brings it back), and the seat view's (`tr-status`, `tr-prompt`, `tr-hand`,
 `tr-draw`, `tr-recap`, … see `seat`). The learner's buy-offer setting goes to the store
 (`Seat.set_buy_offers`), which answers the buy windows it does not offer: a draw nobody
 wants passes with no click.
@@ -52,10 +54,13 @@ from ..engine.messages import DEFAULT, N_, Message, _, language, msg
 from ..engine.names import bot_names
 from ..pages.serverless import no_shared_tables
 from ..store import ClassStore, Seat, TableStore, Watcher, open_store
+from ..store.seat_practice import SeatPractice
 from .base import SHOWN, MessageBox, displayed, size_style, translated, translated_button
 from .class_choice import PageClass, follow_class, page_class, settings_words
 from .level_view import give_seat_options
 from .lobby import WATCH, TableLobby
+from .practice import PracticePanel
+from .practice_keep import SeatKeeper
 from .seat import SeatView
 from .seat_model import SharedSession
 from .store_place import store_location
@@ -212,6 +217,15 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         view = self.seat_view
         view.recap.review_source = self._review_source  # the round's review, your seat,
         view.recap.review_at_once = False  # prepared when opened (see `coach_review`)
+        # "Try it again": the review's costly decisions, played again (`practice`), the
+        # list kept in the table's store for the seat's key (`practice_keep.SeatKeeper`)
+        self._practice_keeper: SeatKeeper | None = None
+        self._practice: PracticePanel | None = None
+        self.practice_note = MessageBox(size=self._size)  # a list that cannot be read
+        self.practice_note.add_class("tr-practice-note")
+        self.practice_box = widgets.VBox([self.practice_note])
+        self.practice_box.add_class("tr-practice-box")
+        view.recap.review.on_try = guard(lambda game, found: self.practice.add(game, found))
         self.status, self.piles, self.table, self.prompt = (
             view.status, view.piles, view.table, view.prompt)
         self.hand, self.moves, self.log_view, self.score_sheet = (
@@ -225,9 +239,36 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.board = widgets.VBox([
             self.ticker, widgets.HBox([self.table_code, self.rejoin_key]),
             widgets.HBox([self.away_note, self.back_button]), self.give_row,
-            self.seat_view],
+            self.seat_view, self.practice_box],
             layout=widgets.Layout(display="none"))
         self.board.add_class("tr-board")
+
+    # -- practice ------------------------------------------------------------------------
+    def _practice_for(self, handle: Seat | Watcher) -> None:
+        """The practice list of the seat this page now holds (none for a watcher): shown
+        at once when the seat's key has one kept (a rejoin after a reload)."""
+        self._practice = None
+        self.practice_note.clear()
+        self.practice_box.children = (self.practice_note,)
+        keeper = SeatKeeper(SeatPractice(self.store.backend), handle.code, handle.secret) \
+            if isinstance(handle, Seat) else None
+        self._practice_keeper = keeper
+        if keeper is not None and keeper.load():
+            self._practice_panel()
+        if keeper is not None and keeper.unreadable is not None:  # said, never written over
+            self.practice_note.error(keeper.unreadable)
+
+    def _practice_panel(self) -> PracticePanel:
+        if self._practice is None:
+            self._practice = PracticePanel(self._practice_keeper, size=self._size)
+            self.practice_box.children = (self.practice_note, self._practice)
+        return self._practice
+
+    @property
+    def practice(self) -> PracticePanel:
+        """The "Try it again" panel (`practice.PracticePanel`) of the seat this page
+        holds, made when first asked for."""
+        return self._practice_panel()
 
     def _chosen_name(self, name: str | None) -> str | None:
         return self.lobby.chosen_name(name)
@@ -305,6 +346,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
     def _take(self, handle: Seat | Watcher, news: Message, kind: str = "info") -> None:
         self.seat = handle
         self._say_closing(handle)
+        self._practice_for(handle)
         self._hold(SharedSession(self.store, handle))  # catches up with the table once
         self.code_text.value = handle.code
         self.table_code.value = _("Table code: <b>{code}</b>").format(code=handle.code)

@@ -7,6 +7,9 @@ Owns the two keepers of a page's practice list (`coach.practice`, the panel
 - `StoreKeeper`: on a served page (Voila), the class store (`store.practice`) under the
   key of the page's game (`resume.GameKeeper.key`, the address's `?game=KEY`): a reload,
   even in a new kernel, finds the list with the game.
+- `SeatKeeper`: at a shared table (09), the table's store (`store.seat_practice`, on
+  SQLite or PostgreSQL) under the seat's key: rejoining the seat (its code and key, the
+  rejoin link) brings the list back, on any server of the same database.
 - `BrowserKeeper`: on the static site (Pyodide), the browser's `localStorage`. The kernel
   runs in a web worker, which has no `localStorage`, so the page's script
   (`site/practice-store.js`, inlined by `tools/build_site.py`) hands the stored list to
@@ -30,8 +33,11 @@ from typing import Protocol
 import ipywidgets as widgets
 
 from ..engine.errors import ToonervilleError
+from ..engine.messages import Message
 from ..pages.serverless import in_the_browser_only
+from ..store.errors import CorruptTableError
 from ..store.practice import PracticeLists
+from ..store.seat_practice import SeatPractice
 from .resume import GameKeeper
 
 log = logging.getLogger("toonerville.widgets")
@@ -75,6 +81,41 @@ class StoreKeeper:
         try:
             self.lists.keep(self.key, text)
         except (ToonervilleError, sqlite3.Error, OSError) as err:
+            log.warning("practice positions could not be kept: %s", err)
+            return str(err)[:160]
+        return None
+
+
+class SeatKeeper:
+    """The list of the learner at a shared table's seat, in the table's store."""
+
+    marker: widgets.Widget | None = None
+
+    def __init__(self, lists: SeatPractice, code: str, secret: str) -> None:
+        self.lists, self.code, self.secret = lists, code, secret
+        #: why the list kept before could not be read (then it is never written over)
+        self.unreadable: Message | None = None
+
+    def __repr__(self) -> str:
+        return f"SeatKeeper({self.code!r})"  # the seat's key stays out of logs
+
+    def load(self) -> str | None:
+        try:
+            return self.lists.find(self.code, self.secret)
+        except CorruptTableError as err:
+            log.warning("practice positions could not be read: %s", err)
+            self.unreadable = err.message
+            return None
+        except ToonervilleError as err:
+            log.warning("practice positions could not be read: %s", err)
+            return None
+
+    def keep(self, text: str) -> str | None:
+        if self.unreadable is not None:  # what is there is left as it is
+            return str(self.unreadable)[:160]
+        try:
+            self.lists.keep(self.code, self.secret, text)
+        except ToonervilleError as err:
             log.warning("practice positions could not be kept: %s", err)
             return str(err)[:160]
         return None
