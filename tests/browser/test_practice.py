@@ -1,12 +1,20 @@
-"""Try it again (issue 28, item 5) in notebook 07 through Voila: the round's review, its
-costly decision played again without the answer, by keys, the honest cost of the choice
-against the coach's best, and the practice list still there after a reload (the class
-store, under the page's `?game=KEY`). One page, `?scenario=roundend` (seed 46): the
-learner's last discard of round 1, whose review has a costly decision; the answer is
-priced on the review's own small budget of worlds."""
+"""Try it again (issue 28, item 5) through Voila.
+
+In notebook 07: the round's review, its costly decision played again without the answer,
+by keys, the honest cost of the choice against the coach's best, and the practice list
+still there after a reload (the class store, under the page's `?game=KEY`). One page,
+`?scenario=roundend` (seed 46): the learner's last discard of round 1, whose review has a
+costly decision; the answer is priced on the review's own small budget of worlds.
+
+In notebook 09 (a shared table): the page takes the seat by its rejoin link, the
+learner's round 1 is played for them through the store (a learner who never lays down)
+while the page follows, and the page opens the round's review and clicks Try it again;
+after a reload (a new kernel, the same link) the list comes back with the seat, from the
+table's store."""
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TYPE_CHECKING
 
@@ -14,9 +22,13 @@ from play_page import wait_for_my_move
 from playwright.sync_api import expect
 
 from tests.conftest import RENDERED_JS
+from toonerville.engine import actions as A
+from toonerville.store import Seat, open_store
 
 if TYPE_CHECKING:
-    from tests.conftest import OpenNotebook
+    from playwright.sync_api import Page
+
+    from tests.conftest import OpenNotebook, VoilaServer
 
 NOTEBOOK = "07-play-a-game.ipynb"
 TIMEOUT_MS = 60_000
@@ -69,3 +81,56 @@ def test_07_try_it_again_by_keys_then_a_reload_keeps_the_list(open_notebook: Ope
     expect(practice.locator(".tr-practice-title")).to_contain_text("position 1 of")
     assert voila.stderr_outputs().count() == 0
     assert voila.errors == []
+
+
+def _never_lays_down(seat: Seat) -> A.Action:
+    """Draw, pass, and throw the last card of the hand: a round with costly decisions."""
+    legal = seat.legal_actions()
+    for kind in (A.Draw, A.Pass):
+        found = [a for a in legal if type(a) is kind]
+        if found:
+            return found[0]
+    discards = [a for a in legal if isinstance(a, A.Discard)]
+    last = [a for a in discards if a.card == seat.view.hand[-1]]
+    return (last or discards)[-1]
+
+
+def test_09_try_it_again_at_a_shared_table_comes_back_with_the_seat(
+        page: Page, voila_server: VoilaServer) -> None:
+    store = open_store(os.environ["TOONERVILLE_STORE"])  # the server's store
+    code = store.open_table(3, bots={1: "heuristic", 2: "heuristic"}, seed=4)
+    seat = store.claim(code, 0)
+    link = voila_server.render_url("09-classroom.ipynb", table=code, key=seat.secret)
+    page.goto(link, wait_until="commit", timeout=TIMEOUT_MS)
+    board = page.locator(".tr-classroom")
+    expect(board.locator(".tr-status")).to_contain_text("seat 0", timeout=TIMEOUT_MS)
+    # the learner's moves, made for them through the store while the page follows
+    for _step in range(400):
+        store.play_bots(code)
+        seat.refresh()
+        if store.round_points(code, 1) is not None:
+            break
+        if 0 in seat.view.deciders:
+            seat.play(_never_lays_down(seat))
+    assert store.round_points(code, 1) is not None
+    expect(board.locator(".tr-recap")).to_contain_text("Round 1 is over",
+                                                       timeout=TIMEOUT_MS)
+    board.locator(".tr-review-open").click()
+    expect(board.locator(".tr-review-body")).to_contain_text(
+        "The review of round 1 is ready", timeout=TIMEOUT_MS)
+    board.locator(".tr-practice-try").click()
+    practice = board.locator(".tr-practice-body")
+    expect(practice.locator(".tr-practice-title")).to_contain_text(
+        re.compile(r"Try it again: position 1 of \d+ · Round 1, your turn \d+"),
+        timeout=TIMEOUT_MS)
+    expect(practice.locator(".tr-practice-answer")).to_have_count(0)  # no answer yet
+
+    page.reload(wait_until="commit", timeout=TIMEOUT_MS)  # a new kernel, the same link
+    opener = board.locator(".tr-practice-open")
+    expect(opener).to_contain_text(re.compile(r"Your practice positions \(\d+\)"),
+                                   timeout=TIMEOUT_MS)
+    opener.focus()
+    page.keyboard.press("Enter")
+    expect(practice.locator(".tr-practice-title")).to_contain_text("position 1 of",
+                                                                  timeout=TIMEOUT_MS)
+    store.close()
