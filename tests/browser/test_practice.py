@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from play_page import wait_for_my_move
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
     from tests.conftest import OpenNotebook, VoilaServer
 
 NOTEBOOK = "07-play-a-game.ipynb"
+#: where the test run writes its pictures (ignored by git)
+RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 TIMEOUT_MS = 60_000
 
 
@@ -124,6 +127,8 @@ def test_09_try_it_again_at_a_shared_table_comes_back_with_the_seat(
         re.compile(r"Try it again: position 1 of \d+ · Round 1, your turn \d+"),
         timeout=TIMEOUT_MS)
     expect(practice.locator(".tr-practice-answer")).to_have_count(0)  # no answer yet
+    RESULTS.mkdir(parents=True, exist_ok=True)  # a picture for the notes (not committed)
+    board.locator(".tr-practice-box").screenshot(path=RESULTS / "practice-09.png")
 
     page.reload(wait_until="commit", timeout=TIMEOUT_MS)  # a new kernel, the same link
     opener = board.locator(".tr-practice-open")
