@@ -296,7 +296,6 @@ TABLE_COLUMNS = (("code", TEXT), ("format", TEXT), ("start", JSON), ("setup", JS
 TOURNAMENT_COLUMNS = (("code", TEXT), ("format", TEXT), ("teacher", TEXT), ("state", JSON),
                       ("version", NUMBER))
 CLAIM_COLUMNS = (("slot", TEXT), ("secret", TEXT))
-PRACTICE_COLUMNS = (("list", TEXT), ("saved", NUMBER))
 SEAT_NAME_COLUMNS = (("seat", NUMBER), ("name", TEXT))
 
 

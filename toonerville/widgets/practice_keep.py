@@ -1,6 +1,6 @@
 """Where a learner's practice positions are kept for a reload: the store, or the browser.
 
-Owns the two keepers of a page's practice list (`coach.practice`, the panel
+Owns the keepers of a page's practice list (`coach.practice`, the panel
 `widgets.practice`), each with `load()` (the list's text as last kept, or None) and
 `keep(text)`:
 
@@ -18,8 +18,10 @@ Owns the two keepers of a page's practice list (`coach.practice`, the panel
   writes into a hidden element (`marker`: `.tr-practice-store [data-practice]`) back
   into `localStorage` under `toonerville-practice`.
 
-`keeper_for_page(game_keeper)` picks one (None in JupyterLab: the list lives in the
-kernel). A keeper that cannot keep says so through `keep`'s answer; the page goes on.
+`keeper_for_page(game_keeper)` picks one for a page of one's own game (None in
+JupyterLab: the list lives in the kernel); a shared table makes its `SeatKeeper` for the
+seat it holds. A keeper that cannot keep says so through `keep`'s answer; the page goes
+on.
 """
 
 from __future__ import annotations
