@@ -10,6 +10,7 @@ from functools import partial
 
 import pytest
 
+from toonerville.coach import strong
 from toonerville.coach.hint import memory_for
 from toonerville.coach.memory import Memory, sample_world
 from toonerville.coach.strong import Decision, StrongBot, Weighed, difference
@@ -36,8 +37,9 @@ def _game(shuffle_seed: int, seed: int = 11) -> Game:
     return Game.from_position(hands, cards[24:], PILE, dealer=2, current=0, seed=seed)
 
 
-def _decide(game: Game, seat: int, seed: int = 1, worlds: int = 3) -> Decision:
-    bot = StrongBot(worlds=worlds, time_budget=None)
+def _decide(game: Game, seat: int, seed: int = 1, worlds: int = 3,
+            clear: tuple[float, float] = (strong.CLEAR, strong.MARGIN)) -> Decision:
+    bot = StrongBot(worlds=worlds, time_budget=None, clear=clear)
     return bot.decide(game.view(seat), game.rules, partial(game.legal_actions, seat),
                       random.Random(seed))
 
@@ -138,7 +140,6 @@ def test_strong_bot_plays_a_round_of_legal_moves() -> None:
 # -- issue 28: the strong bot takes the move its evidence says is best ----------------------
 def test_the_strong_bot_takes_a_move_clearly_better_than_the_heuristics(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from toonerville.coach import strong
 
     game = _game(3)
     usual = HeuristicBot().choose(game.view(0), game.rules, partial(game.legal_actions, 0),
@@ -160,6 +161,13 @@ def test_the_strong_bot_takes_a_move_clearly_better_than_the_heuristics(
     # heuristic bot's move stays
     monkeypatch.setattr(strong, "weigh", fixed((5, -4, 6, -5, 4, -3, 5, -2)))
     assert _decide(game, 0).action == usual
+    # the rule is the bot's `clear` (standard errors, points): stop 24's rule (1.5 SE and
+    # a point) keeps the heuristic's move for the first gain of 0.75 points
+    monkeypatch.setattr(strong, "weigh", fixed((1, 1, 1, 0, 1, 1, 1, 0)))
+    assert _decide(game, 0, clear=(1.5, 1.0)).action == usual
+    assert _decide(game, 0, clear=(0.0, 0.0)).action == other
+    with pytest.raises(ValueError, match="clear"):
+        StrongBot(clear=(-1.0, 0.0))
 
 
 def test_a_paired_difference_has_the_standard_error_of_its_world_by_world_gains() -> None:
