@@ -140,7 +140,6 @@ def test_strong_bot_plays_a_round_of_legal_moves() -> None:
 # -- issue 28: the strong bot takes the move its evidence says is best ----------------------
 def test_the_strong_bot_takes_a_move_clearly_better_than_the_heuristics(
         monkeypatch: pytest.MonkeyPatch) -> None:
-
     game = _game(3)
     usual = HeuristicBot().choose(game.view(0), game.rules, partial(game.legal_actions, 0),
                                   random.Random(1))
