@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -189,9 +190,10 @@ def _hint_figures(name: str, rows: list[tuple[dict[str, Any], float, float, floa
     print(f"    alternatives the reference rates better by ≥ 5 points shown as a cost: "
           f"{len(wrong)} (target 0)")
     for kind in sorted({str(a["kind"]) for a, *_ in rows}):
-        some = [abs(cost - a["reference"]) for a, cost, *_ in rows if str(a["kind"]) == kind]
+        mine = [(a, cost) for a, cost, *_ in rows if str(a["kind"]) == kind]
+        some = [abs(cost - a["reference"]) for a, cost in mine]
         print(f"    {kind}: {len(some)}, mean |stated − reference| "
-              f"{statistics.fmean(some):.2f}")
+              f"{statistics.fmean(some):.2f}; {_split(mine)}")
     verdicts = {v: sum(x[4] == v for x in rows) for v in ("costs", "same", "better")}
     for verdict in ("costs", "better", "same"):
         some = [abs(cost - a["reference"]) for a, cost, _l, _h, v in rows if v == verdict]
@@ -200,6 +202,19 @@ def _hint_figures(name: str, rows: list[tuple[dict[str, Any], float, float, floa
                   f"{statistics.fmean(some):.2f} points")
     print(f"    verdicts: {verdicts}; mean stated worlds "
           f"{statistics.fmean(a['samples'] for a, *_ in rows):.1f}")
+
+
+def _split(rows: list[tuple[dict[str, Any], float]]) -> str:
+    """How much of an error against the reference is the reference's own: its noise alone
+    would give a mean |error| of about 0.8 of its standard error (a normal's mean absolute
+    value), and the stated figure's own root-mean-square error against the truth is
+    about sqrt(mean (stated − reference)² − mean reference_se²) (the two errors are
+    independent: the reference's worlds are its own)."""
+    ref_var = statistics.fmean(a["reference_se"] ** 2 for a, _c in rows)
+    square = statistics.fmean((cost - a["reference"]) ** 2 for a, cost in rows)
+    floor = math.sqrt(2 / math.pi) * statistics.fmean(a["reference_se"] for a, _c in rows)
+    return (f"the reference's noise alone would give {floor:.2f}; the stated figure's own "
+            f"error, root mean square: about {math.sqrt(max(0.0, square - ref_var)):.2f}")
 
 
 def shortlist_decisions(j: int, players: int, worlds: int,
