@@ -53,7 +53,8 @@ def main() -> None:
                    "figures do not depend on the machine's load)")
     p.add_argument("--clear", default=None, metavar="SE[,POINTS]",
                    help="standard errors (and points) by which the strong bot's best "
-                   "estimate must beat the heuristic bot's move (default: its own)")
+                   "estimate must beat the heuristic bot's move (default: the strong "
+                   "level's, strong.PLAYING; the coach's is strong.ADVICE, 2,0)")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--resume", action="store_true")
     p.add_argument("--shard", default="0/1", metavar="K/N",

@@ -38,7 +38,7 @@ def _game(shuffle_seed: int, seed: int = 11) -> Game:
 
 
 def _decide(game: Game, seat: int, seed: int = 1, worlds: int = 3,
-            clear: tuple[float, float] = (strong.CLEAR, strong.MARGIN)) -> Decision:
+            clear: tuple[float, float] = strong.ADVICE) -> Decision:
     bot = StrongBot(worlds=worlds, time_budget=None, clear=clear)
     return bot.decide(game.view(seat), game.rules, partial(game.legal_actions, seat),
                       random.Random(seed))
@@ -160,10 +160,12 @@ def test_the_strong_bot_takes_a_move_clearly_better_than_the_heuristics(
     # heuristic bot's move stays
     monkeypatch.setattr(strong, "weigh", fixed((5, -4, 6, -5, 4, -3, 5, -2)))
     assert _decide(game, 0).action == usual
-    # the rule is the bot's `clear` (standard errors, points): stop 24's rule (1.5 SE and
-    # a point) keeps the heuristic's move for the first gain of 0.75 points
+    # the rule is the bot's `clear` (standard errors, points): the strong level plays by
+    # stop 24's rule (1.5 SE and a point), which keeps the heuristic's move for the first
+    # gain of 0.75 points; the coach recommends by the stricter-in-errors ADVICE above
     monkeypatch.setattr(strong, "weigh", fixed((1, 1, 1, 0, 1, 1, 1, 0)))
-    assert _decide(game, 0, clear=(1.5, 1.0)).action == usual
+    assert StrongBot().clear == strong.PLAYING == (1.5, 1.0)
+    assert _decide(game, 0, clear=strong.PLAYING).action == usual
     assert _decide(game, 0, clear=(0.0, 0.0)).action == other
     with pytest.raises(ValueError, match="clear"):
         StrongBot(clear=(-1.0, 0.0))

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 
 from ..coach.hint import Hint, hint, hint_of
 from ..coach.memory import Memory
-from ..coach.strong import StrongBot
+from ..coach.strong import ADVICE, StrongBot
 from ..engine import actions as A
 from ..engine.game import Game
 from ..engine.messages import N_, _
@@ -128,7 +128,8 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
         """The strong bot's hint in `view` (the seat's own), from the panel's notes of
         the views shown before it; seeded by the position, so the same view gets the
         same hint."""
-        bot = StrongBot(worlds=HINT_WORLDS, time_budget=None, price=HINT_PRICE)
+        bot = StrongBot(worlds=HINT_WORLDS, time_budget=None, price=HINT_PRICE,
+                        clear=ADVICE)
         bot.memory = copy.deepcopy(self.memories.get(view.seat, Memory()))
         moves = list(legal)
         rng = random.Random(f"coach:{view.round_number}:{view.phase.name}:{view.seat}:"
