@@ -122,8 +122,10 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self._build(poll_ms)
         self.class_note = widgets.HTML()
         self.class_note.add_class("tr-class-note")
+        # the practice panel comes after the page's message box, outside the board: the
+        # key script says "not now" in the first message box around the seat view
         super().__init__(children=[size_style(), self.class_note, self.lobby, self.message,
-                                   self.board])
+                                   self.board, self.practice_box])
         self.add_class("tr-classroom")
         if problem is not None:
             self.lobby.layout.display = "none"
@@ -239,7 +241,7 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self.board = widgets.VBox([
             self.ticker, widgets.HBox([self.table_code, self.rejoin_key]),
             widgets.HBox([self.away_note, self.back_button]), self.give_row,
-            self.seat_view, self.practice_box],
+            self.seat_view],
             layout=widgets.Layout(display="none"))
         self.board.add_class("tr-board")
 
