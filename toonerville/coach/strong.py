@@ -20,13 +20,13 @@ it, its spread).
 The move: the best estimate when its world-by-world gain over the heuristic bot's move
 is beyond a number of standard errors and of points (the bot's `clear`: `PLAYING` for the
 strong level, the stricter `ADVICE` for what the coach recommends), else the heuristic
-bot's. The figures a learner is
-shown (`price`, `StrongBot(price=…)`): the moves weighed again on fresh worlds, seeded
-apart from the worlds that chose the move (`world_seeds`: the chosen move looks better
-on the worlds that chose it than it is), every move on the same worlds and luck, and
-each compared with the chosen one as a paired `difference` with its standard error
-(what a hint states of it is that difference's posterior: `shrink`). `move_words` says
-a move in words (the reasons here, the hint's and the review's).
+bot's. The figures a learner is shown (`price`, `StrongBot(price=…)`): the moves weighed
+again on fresh worlds, seeded apart from the worlds that chose the move (`world_seeds`:
+the chosen move looks better on the worlds that chose it than it is), every move on the
+same worlds and luck, and each compared with the chosen one as a paired `difference`
+with its standard error (what a hint states of it is that difference's posterior:
+`shrink`). `move_words` says a move in words (the reasons here, the hint's and the
+review's).
 """
 
 from __future__ import annotations
