@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from toonerville.engine import actions as A
 from toonerville.players.bots import HeuristicBot
 from toonerville.store import Seat, TableStore, open_store
 
@@ -105,6 +106,19 @@ def choose(seat: Seat, seed: int = 0) -> str:
     action = HeuristicBot().choose(seat.view, rules, seat.legal_actions,
                                    random.Random(f"{seed}:{seat.number}"))
     return action.notation()
+
+
+def never_lays_down(seat: Seat) -> A.Action:
+    """A learner who draws, passes, never lays down and throws the last card of the hand:
+    a round with costly decisions for the coach's review."""
+    legal = seat.legal_actions()
+    for kind in (A.Draw, A.Pass):
+        found = [a for a in legal if type(a) is kind]
+        if found:
+            return found[0]
+    discards = [a for a in legal if isinstance(a, A.Discard)]
+    last = [a for a in discards if a.card == seat.view.hand[-1]]
+    return (last or discards)[-1]
 
 
 def play_until_human(store: TableStore, code: str, seats: list[Seat]) -> Seat | None:

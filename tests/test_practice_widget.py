@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from pgserver import postgres_url_fixture  # noqa: F401
-from storehelpers import clients_fixture, where_fixture  # noqa: F401
+from storehelpers import clients_fixture, never_lays_down, where_fixture  # noqa: F401
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
 from toonerville.coach.practice import dump_positions, load_positions
@@ -257,19 +257,6 @@ def test_the_panel_speaks_every_language(lang: str,
 
 
 # -- 09: a shared table's seat keeps its list in the table's store -------------------------
-def _naive(seat: Seat) -> A.Action:
-    """A learner who draws, passes, never lays down and throws the last card of the hand:
-    a round with costly decisions to review."""
-    legal = seat.legal_actions()
-    for kind in (A.Draw, A.Pass):
-        found = [a for a in legal if type(a) is kind]
-        if found:
-            return found[0]
-    discards = [a for a in legal if isinstance(a, A.Discard)]
-    last = [a for a in discards if a.card == seat.view.hand[-1]]
-    return (last or discards)[-1]
-
-
 def test_try_it_again_at_a_shared_table_comes_back_with_the_seat(
         clients: Callable[[], TableStore]) -> None:
     """09 (SQLite and PostgreSQL): a learner plays round 1 with two bots, reads the review,
@@ -284,7 +271,7 @@ def test_try_it_again_at_a_shared_table_comes_back_with_the_seat(
         if page.seat.view.round_number > 1 or page.store.round_points(code, 1) is not None:
             break
         if 0 in page.seat.view.deciders:
-            assert page.model.act(_naive(page.seat)), page.message.text
+            assert page.model.act(never_lays_down(page.seat)), page.message.text
     review = page.seat_view.recap.review
     review.open_button.click()
     assert review.wait(120) and review.mistakes

@@ -23,8 +23,8 @@ from play_page import wait_for_my_move
 from playwright.sync_api import expect
 
 from tests.conftest import RENDERED_JS
-from toonerville.engine import actions as A
-from toonerville.store import Seat, open_store
+from tests.storehelpers import never_lays_down
+from toonerville.store import open_store
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -86,18 +86,6 @@ def test_07_try_it_again_by_keys_then_a_reload_keeps_the_list(open_notebook: Ope
     assert voila.errors == []
 
 
-def _never_lays_down(seat: Seat) -> A.Action:
-    """Draw, pass, and throw the last card of the hand: a round with costly decisions."""
-    legal = seat.legal_actions()
-    for kind in (A.Draw, A.Pass):
-        found = [a for a in legal if type(a) is kind]
-        if found:
-            return found[0]
-    discards = [a for a in legal if isinstance(a, A.Discard)]
-    last = [a for a in discards if a.card == seat.view.hand[-1]]
-    return (last or discards)[-1]
-
-
 def test_09_try_it_again_at_a_shared_table_comes_back_with_the_seat(
         page: Page, voila_server: VoilaServer) -> None:
     store = open_store(os.environ["TOONERVILLE_STORE"])  # the server's store
@@ -114,7 +102,7 @@ def test_09_try_it_again_at_a_shared_table_comes_back_with_the_seat(
         if store.round_points(code, 1) is not None:
             break
         if 0 in seat.view.deciders:
-            seat.play(_never_lays_down(seat))
+            seat.play(never_lays_down(seat))
     assert store.round_points(code, 1) is not None
     expect(board.locator(".tr-recap")).to_contain_text("Round 1 is over",
                                                        timeout=TIMEOUT_MS)
