@@ -11,6 +11,7 @@ Bounded like the solo games: one record per key, a list of at most
 `coach.practice.MAX_TEXT` characters, records not kept again for `solo.KEEP_DAYS`
 expire, past `solo.MAX_GAMES` records the oldest go. A record that cannot be unpacked
 is refused with `CorruptTableError`; what it holds is never read as anything else.
+`packed_list` and `unpacked_list` are the record's packing, which `seat_practice` shares.
 """
 
 from __future__ import annotations
@@ -50,11 +51,9 @@ class PracticeLists:
         if not is_key(key):
             raise StoreError(msg("a game is kept under a key of 16 to 64 letters, digits, "
                                  "'-' or '_'", None))
-        if len(text) > MAX_TEXT:
-            raise StoreError(msg("a saved game has at most {limit} characters; this one "
-                                 "has {n}", None, n=len(text), limit=MAX_TEXT))
+        packed = packed_list(text)
         now = time.time() if now is None else now
-        self._records.replace(key, (zlib.compress(text.encode("utf-8"), 6),), now)
+        self._records.replace(key, (packed,), now)
 
     def find(self, key: str, now: float | None = None) -> str | None:
         """The list kept under `key` (its text), or None; `CorruptTableError` if the record
@@ -68,19 +67,35 @@ class PracticeLists:
         now = time.time() if now is None else now
         if not isinstance(saved, int | float) or self._records.expired(saved, now):
             return None
-        if not isinstance(packed, bytes):
-            raise _corrupt()
-        inflate = zlib.decompressobj()
-        try:
-            text = inflate.decompress(packed, 4 * MAX_TEXT + 1).decode("utf-8")
-        except (zlib.error, UnicodeDecodeError) as err:
-            raise _corrupt() from err
-        if inflate.unconsumed_tail or not inflate.eof or len(text) > MAX_TEXT:
+        text = unpacked_list(packed) if isinstance(packed, bytes) else None
+        if text is None:
             raise _corrupt()
         return text
 
     def close(self) -> None:
         self._records.close()
+
+
+def packed_list(text: str) -> bytes:
+    """A practice list as a store keeps it, compressed; a text over `MAX_TEXT` characters
+    is refused with `StoreError`."""
+    if len(text) > MAX_TEXT:
+        raise StoreError(msg("a saved game has at most {limit} characters; this one "
+                             "has {n}", None, n=len(text), limit=MAX_TEXT))
+    return zlib.compress(text.encode("utf-8"), 6)
+
+
+def unpacked_list(packed: bytes) -> str | None:
+    """The list `packed_list` made, or None when these bytes are not one: never more
+    than `MAX_TEXT` characters, however the bytes would inflate."""
+    inflate = zlib.decompressobj()
+    try:
+        text = inflate.decompress(packed, 4 * MAX_TEXT + 1).decode("utf-8")
+    except (zlib.error, UnicodeDecodeError):
+        return None
+    if inflate.unconsumed_tail or not inflate.eof or len(text) > MAX_TEXT:
+        return None
+    return text
 
 
 def _corrupt() -> CorruptTableError:

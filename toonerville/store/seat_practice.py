@@ -10,7 +10,8 @@ does not answer for a moment (`retrying.RetryingBackend`).
 A list belongs to whoever holds the seat's key: it is kept under the digest of the
 table's code and the key (`owner`), so the store holds no key and no page reads another
 seat's list. The record is the list as `coach.practice.dump_positions` writes it,
-compressed and written as text (base64), the same on both databases; every `keep`
+compressed as the solo lists are (`practice.packed_list`) and written as text (base64),
+the same on both databases; every `keep`
 replaces it. Bounded like the solo games' lists (`store.practice`): one record per seat
 holder, a list of at most `coach.practice.MAX_TEXT` characters, records not kept again
 for `solo.KEEP_DAYS` are deleted. A record that cannot be unpacked is refused with
@@ -23,12 +24,11 @@ import base64
 import binascii
 import hashlib
 import time
-import zlib
 
-from ..coach.practice import MAX_TEXT
 from ..engine.messages import msg
 from .backend import Backend, unreadable_practice
 from .errors import StoreError
+from .practice import packed_list, unpacked_list
 from .solo import KEEP_DAYS
 
 DAY_S = 86_400
@@ -55,11 +55,8 @@ class SeatPractice:
         if not secret:
             raise StoreError(msg("practice positions are kept for a seat's key; this page "
                                  "has none", None))
-        if len(text) > MAX_TEXT:
-            raise StoreError(msg("a saved game has at most {limit} characters; this one "
-                                 "has {n}", None, n=len(text), limit=MAX_TEXT))
+        packed = base64.b64encode(packed_list(text)).decode("ascii")
         now = time.time() if now is None else now
-        packed = base64.b64encode(zlib.compress(text.encode("utf-8"), 6)).decode("ascii")
         self.backend.keep_practice(owner(code, secret), packed, int(now),
                                    int(now - KEEP_DAYS * DAY_S))
 
@@ -75,13 +72,12 @@ class SeatPractice:
         now = time.time() if now is None else now
         if saved < now - KEEP_DAYS * DAY_S:
             return None
-        inflate = zlib.decompressobj()
         try:
             raw = base64.b64decode(packed.encode("ascii"), validate=True)
-            text = inflate.decompress(raw, 4 * MAX_TEXT + 1).decode("utf-8")
-        except (ValueError, binascii.Error, zlib.error, UnicodeError) as err:
+        except (ValueError, binascii.Error) as err:  # not ASCII, or not base64
             raise unreadable_practice() from err
-        if inflate.unconsumed_tail or not inflate.eof or len(text) > MAX_TEXT:
+        text = unpacked_list(raw)
+        if text is None:
             raise unreadable_practice()
         return text
 
