@@ -3,10 +3,12 @@ a refused move raised the right error, named the right rule and changed nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
+from toonerville.engine import actions as A
+from toonerville.engine.cards import Card
 from toonerville.engine.game import Game
 
 
@@ -36,3 +38,16 @@ def conserved(game: Game) -> bool:
     ids = [i for part in where.values() for i in part]
     n = len(game.round_cards)
     return len(ids) == n and set(ids) == set(range(n))
+
+
+def never_lays_down(legal: Sequence[A.Action], hand: Sequence[Card]) -> A.Action:
+    """A learner who draws, passes, never lays down and throws the last card of the hand
+    (`legal`: the moves open to the seat, `hand`: its cards): a round with costly
+    decisions for the coach's review."""
+    for kind in (A.Draw, A.Pass):
+        found = [a for a in legal if type(a) is kind]
+        if found:
+            return found[0]
+    discards = [a for a in legal if isinstance(a, A.Discard)]
+    last = [a for a in discards if a.card == hand[-1]]
+    return (last or discards)[-1]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from gamehelpers import never_lays_down as never_lays_down_in
 
 from toonerville.engine import actions as A
 from toonerville.players.bots import HeuristicBot
@@ -109,16 +110,8 @@ def choose(seat: Seat, seed: int = 0) -> str:
 
 
 def never_lays_down(seat: Seat) -> A.Action:
-    """A learner who draws, passes, never lays down and throws the last card of the hand:
-    a round with costly decisions for the coach's review."""
-    legal = seat.legal_actions()
-    for kind in (A.Draw, A.Pass):
-        found = [a for a in legal if type(a) is kind]
-        if found:
-            return found[0]
-    discards = [a for a in legal if isinstance(a, A.Discard)]
-    last = [a for a in discards if a.card == seat.view.hand[-1]]
-    return (last or discards)[-1]
+    """`gamehelpers.never_lays_down` for a store's seat."""
+    return never_lays_down_in(seat.legal_actions(), seat.view.hand)
 
 
 def play_until_human(store: TableStore, code: str, seats: list[Seat]) -> Seat | None:

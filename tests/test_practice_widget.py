@@ -1,7 +1,8 @@
 """The "Try it again" panel (issue 28, item 5): 07's review hands its costly decisions
 to the practice panel, the learner answers without seeing the answer and reads the
 honest cost, and the list survives a reload (the store, or the browser's storage); at a
-shared table (09) the list is kept in the table's store for the seat's key."""
+shared table (09) the list is kept in the table's store for the seat's key, and at
+pass-and-play (09) each learner at the device has a list of their own."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from gamehelpers import never_lays_down as never_lays_down_in
 from pgserver import postgres_url_fixture  # noqa: F401
 from storehelpers import clients_fixture, never_lays_down, where_fixture  # noqa: F401
 from widgetfixtures import close_widgets, no_query  # noqa: F401
@@ -28,6 +30,7 @@ from toonerville.store.seat_practice import SeatPractice
 from toonerville.store.solo import SoloGames
 from toonerville.widgets import practice_keep as K
 from toonerville.widgets.classroom import SharedTable
+from toonerville.widgets.passplay import PassAndPlay
 from toonerville.widgets.play import PlayGame
 from toonerville.widgets.practice import PracticePanel
 
@@ -321,3 +324,96 @@ def test_a_seats_list_that_cannot_be_read_is_said_and_never_written_over(
     assert "cannot be kept for a reload" in page.practice.message.text
     with sqlite3.connect(tmp_path / "tables.sqlite") as con:
         assert con.execute("SELECT list FROM seat_practice").fetchall() == [("broken",)]
+
+
+# -- 09, pass-and-play: each learner at the device has a list of their own -----------------
+def _never_lays_down(game: Game, seat: int) -> A.Action:
+    return never_lays_down_in(game.legal_actions(seat), game.hand(seat))
+
+
+def _press(page: PassAndPlay, action: A.Action) -> None:
+    view = page.seat_view
+    if isinstance(action, A.Discard):
+        view.hand.select([view.hand.cards.index(action.card)])
+        view.discard_button.click()
+    else:
+        {A.Draw: view.draw_button, A.Pass: view.pass_button}[type(action)].click()
+
+
+def _play_round_one(page: PassAndPlay) -> Game:
+    game = page.game
+    assert game is not None
+    for _click in range(3_000):
+        if game.records:
+            return game
+        if page.holder is None:
+            assert page.practice_box.children == ()  # nothing of a learner behind the cover
+            page.reveal_button.click()
+            continue
+        _press(page, _never_lays_down(game, page.holder))
+        assert page.message.kind == "ok", page.message.text
+    pytest.fail("round 1 did not end in 3,000 clicks")
+
+
+def test_pass_and_play_try_it_again_is_the_device_holder_s_own_list() -> None:
+    """09's pass-and-play: the learner holding the device reviews round 1 and clicks Try
+    it again; the positions are that learner's (their seat, their hand), the panel is
+    under the table only while they hold the device — never behind the cover, never for
+    the other learner — and a new game with the same names at this screen finds it."""
+    page = PassAndPlay(seed=5)
+    page.players.value = 3
+    for text, name in zip(page.name_texts, ["Ann", "Bo", ""], strict=False):
+        text.value = name
+    page.kind_choices[2].value = "heuristic"
+    page.start_button.click()
+    game = _play_round_one(page)
+    if page.holder is None:
+        page.reveal_button.click()
+    me = page.holder
+    assert me in (0, 1)
+    review = page.seat_view.recap.review
+    review.open_button.click()
+    assert review.wait(120) and review.mistakes
+    assert {m.seat for m in review.mistakes} == {me}
+    review.try_button.click()
+    panel = page.practice_of(me)
+    assert page.practice_box.children == (panel,) and panel.opened
+    assert len(panel.positions) == len(review.mistakes)
+    assert {p.seat for p in panel.positions} == {me}
+    hands = [sorted(map(str, game.position_at(m.moves).view(me).hand)) for m in review.mistakes]
+    assert sorted(map(str, panel.hand.cards)) in hands  # the learner's own hand, then
+    assert "tr-practice-box" in page.practice_box._dom_classes
+    # the panel comes after the page's message box (the key script's "not now" goes there)
+    assert page.children.index(page.practice_box) > page.children.index(page.message)
+
+    other = 1 - me
+    assert page.practice_of(other).positions == ()
+    for _click in range(200):  # on until the other learner holds the device
+        if page.holder == other:
+            break
+        if page.holder is None:
+            assert page.practice_box.children == ()
+            page.reveal_button.click()
+            continue
+        if page.holder == me:
+            assert page.practice_box.children == (panel,)
+        _press(page, _never_lays_down(game, page.holder))
+    else:
+        pytest.fail("the other learner never held the device")
+    assert page.practice_box.children != (panel,)  # Bo never sees Ann's list
+    for _click in range(200):  # and back to the first learner: their list again
+        if page.holder == me:
+            break
+        if page.holder is None:
+            page.reveal_button.click()
+            continue
+        assert page.practice_box.children != (panel,)
+        _press(page, _never_lays_down(game, page.holder))
+    else:
+        pytest.fail("the device never came back to the first learner")
+    assert page.practice_box.children == (panel,)
+
+    page.new_button.click()  # a new game, the same learners: the list is found again
+    assert page.practice_box.children == ()
+    page.start_button.click()
+    assert page.practice_of(me) is panel and len(panel.positions) == len(review.mistakes)

@@ -7,10 +7,15 @@ seat at a time. Whenever the decision passes to another learner, the hand leaves
 cover says "pass the device to <name>"; only that learner's "I am <name>" shows their
 hand again. A buy window (T10) asks each learner still to answer in turn, each behind
 the cover; bots answer and play by themselves, at once, between the learners' moves.
+A round's review is of the learner holding the device; its "Try it again" puts the
+round's costly decisions on that learner's own practice list (`practice.PracticePanel`,
+one per learner's name, in this kernel like the game), shown under the table only while
+that learner holds the device.
 
 Stable hooks for tests are CSS classes: `tr-passplay` (the page), `tr-pp-players`,
 `tr-pp-name` and `tr-pp-kind` (one per seat), `tr-pp-start`, `tr-pp-cover`,
-`tr-pp-cover-text`, `tr-pp-reveal`, `tr-pp-new`, `tr-message`, and the seat view's
+`tr-pp-cover-text`, `tr-pp-reveal`, `tr-pp-new`, `tr-message`, `tr-practice-box` (the
+holder's practice panel, `tr-practice`), and the seat view's
 (`tr-status`, `tr-prompt`, `tr-hand`, `tr-draw`, `tr-recap`, … see `seat`).
 """
 
@@ -22,6 +27,7 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..coach.review import Mistake
 from ..engine import actions as A
 from ..engine.errors import IllegalActionError, ToonervilleError
 from ..engine.events import Phase
@@ -33,6 +39,7 @@ from ..players.table import Table
 from ..store.names import NAME_LIMIT, clean_name
 from .base import SHOWN, MessageBox, displayed, size_style, translated, translated_button
 from .level_view import LevelGuide, level_options
+from .practice import PracticePanel
 from .seat import SeatView
 from .seat_model import TableSession
 from .textbox import capped_text
@@ -58,8 +65,13 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.waiting_for: int | None = None
         self._seed = seed
         self._size = size
+        #: each learner's "Try it again" list, by the key of their name (`name_key`)
+        self._practice: dict[str, PracticePanel] = {}
         self._build()
-        super().__init__(children=[size_style(), self.lobby, self.message, self.board])
+        # the practice panel comes after the page's message box: the key script says a
+        # key's "not now" in the first message box around the seat view
+        super().__init__(children=[size_style(), self.lobby, self.message, self.board,
+                                   self.practice_box])
         self.add_class("tr-passplay")
         self.message.info(msg("name the learners at this screen (bots take the other "
                               "seats), then click Start", None))
@@ -143,6 +155,9 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.seat_view.recap.review_source = lambda: None if self.game is None \
             or self.holder is None else (self.game, self.holder)
         self.seat_view.recap.review_at_once = False
+        self.seat_view.recap.review.on_try = guard(self._try_again)
+        self.practice_box = widgets.VBox()
+        self.practice_box.add_class("tr-practice-box")
         self.new_button = translated_button(N_("New game"), "tr-pp-new", N_(
             "Leave this game and choose the players again"))
         self.new_button.on_click(guard(lambda _b: self.leave()))
@@ -201,6 +216,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.session = None
         self.holder = self.waiting_for = None
         self.seat_view.cover()
+        self.practice_box.children = ()
         self.board.layout.display = "none"
         self.lobby.layout.display = SHOWN
         self.message.info(msg("name the learners at this screen (bots take the other "
@@ -234,6 +250,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         if stalled is not None:
             self.holder = self.waiting_for = None
             self.seat_view.cover()
+            self.practice_box.children = ()
             raise ToonervilleError(stalled)
         seat = self.next_learner()
         assert seat is not None  # the table runs on until a learner acts, or it stalls
@@ -243,6 +260,7 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.holder, self.waiting_for = None, seat
         self.seat_view.cover()
         self.seat_view.layout.display = "none"
+        self.practice_box.children = ()
         name = game.names[seat]
         if game.phase == Phase.BUY:
             why = _("{name} may buy the declined discard").format(name=escape(name))
@@ -271,8 +289,35 @@ class PassAndPlay(widgets.VBox):  # type: ignore[misc]
         self.seat_view.layout.display = SHOWN
 
     def _show(self, seat: int, watching: bool = False) -> None:
-        """The seat model shows `seat` (the seat view follows it)."""
+        """The seat model shows `seat` (the seat view follows it), and the practice
+        panel is that learner's (none when watching)."""
         self._session().show(seat, watching)
+        panel = None if watching else self._practice.get(self._learner_key(seat))
+        self.practice_box.children = () if panel is None else (panel,)
+
+    # -- try it again ----------------------------------------------------------------
+    def _learner_key(self, seat: int) -> str:
+        return name_key(self._game().names[seat])
+
+    def practice_of(self, seat: int) -> PracticePanel:
+        """The "Try it again" panel of the learner in `seat`, made when first asked
+        for (kept in this kernel, by the learner's name: a new game with the same
+        names finds it again)."""
+        key = self._learner_key(seat)
+        if key not in self._practice:
+            self._practice[key] = PracticePanel(None, size=self._size)
+        return self._practice[key]
+
+    def _try_again(self, game: Game, found: Sequence[Mistake]) -> None:
+        """The review's "Try it again": onto the reviewed learner's list, shown while
+        that learner holds the device."""
+        if not found:
+            return
+        seat = found[0].seat
+        panel = self.practice_of(seat)
+        panel.add(game, found)
+        if seat == self.holder:
+            self.practice_box.children = (panel,)
 
     # -- the moves -------------------------------------------------------------------
     def _take_back(self) -> bool:
