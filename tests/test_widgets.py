@@ -72,6 +72,9 @@ def test_seed_from_url_reads_the_query_string(monkeypatch: pytest.MonkeyPatch) -
     assert seed_from_url(7) == 7
     monkeypatch.setenv("QUERY_STRING", "seed=-3")
     assert seed_from_url(7) == 7
+    assert seed_from_url(None) is None  # a page that deals at random (09's pass-and-play)
+    monkeypatch.setenv("QUERY_STRING", "seed=8")
+    assert seed_from_url(None) == 8
 
 
 def test_seed_from_url_waits_for_voila_only_when_preheated(

@@ -10,7 +10,8 @@ In notebook 09 (a shared table): the page takes the seat by its rejoin link, the
 learner's round 1 is played for them through the store (a learner who never lays down)
 while the page follows, and the page opens the round's review and clicks Try it again;
 after a reload (a new kernel, the same link) the list comes back with the seat, from the
-table's store."""
+table's store. In 09's pass-and-play, a learner at the device reviews round 1, clicks Try
+it again and answers the position by keys."""
 
 from __future__ import annotations
 
@@ -127,3 +128,70 @@ def test_09_try_it_again_at_a_shared_table_comes_back_with_the_seat(
     expect(practice.locator(".tr-practice-title")).to_contain_text("position 1 of",
                                                                   timeout=TIMEOUT_MS)
     store.close()
+
+
+def test_09_pass_and_play_try_it_again_by_keys(open_notebook: OpenNotebook) -> None:
+    """09's pass-and-play (`?seed=8`: a short first round): Ann and two bots at one
+    screen; Ann draws, passes and throws her last card until round 1 ends, opens its
+    review and clicks Try it again; her panel shows the position without the answer
+    under the table, and she answers it by keys."""
+    voila = open_notebook("09-classroom.ipynb", wait_for=".tr-pp-start", seed=8)
+    page = voila.page
+    root = page.locator(".tr-passplay")
+    root.locator(".tr-pp-name input").first.fill("Ann")
+    for seat in (1, 2):  # two bots (heuristic)
+        root.locator(".tr-pp-kind select").nth(seat).select_option(index=2)
+    root.locator(".tr-pp-start").click()
+    expect(root.locator(".tr-pp-reveal")).to_be_visible(timeout=TIMEOUT_MS)
+    root.locator(".tr-pp-reveal").click()
+    status, prompt = root.locator(".tr-status"), root.locator(".tr-prompt")
+    over = """() => document.querySelector('.tr-passplay .tr-recap')
+                      ?.innerText.includes('Round 1 is over') ?? false"""
+    for _move in range(300):
+        page.wait_for_function(
+            f"""() => ({over})() || ['Your turn', 'Your answer'].some(start =>
+                 (document.querySelector('.tr-passplay .tr-prompt')?.textContent ?? '')
+                 .startsWith(start))""", timeout=TIMEOUT_MS)
+        if page.evaluate(over):
+            break
+        said, before = prompt.inner_text(), status.inner_text()
+        if said.startswith("Your answer"):
+            root.locator(".tr-pass").click()
+        elif said.startswith("Your turn: draw"):
+            root.locator(".tr-draw").click()
+        else:
+            root.locator(".tr-hand .tr-card").last.click()
+            expect(root.locator(".tr-discard")).to_be_enabled(timeout=TIMEOUT_MS)
+            root.locator(".tr-discard").click()
+        page.wait_for_function(
+            f"""([before]) => ({over})() || document.querySelector(
+                 '.tr-passplay .tr-status')?.innerText !== before""", arg=[before],
+            timeout=TIMEOUT_MS)
+    else:
+        raise AssertionError("round 1 did not end in 300 moves")
+    root.locator(".tr-review-open").click()
+    expect(root.locator(".tr-review-body")).to_contain_text(
+        "The review of round 1 is ready", timeout=TIMEOUT_MS)
+    root.locator(".tr-practice-try").click()
+    practice = root.locator(".tr-practice-box .tr-practice-body")
+    expect(practice.locator(".tr-practice-title")).to_contain_text(
+        re.compile(r"Try it again: position 1 of \d+ · Round 1, your turn \d+"),
+        timeout=TIMEOUT_MS)
+    expect(practice.locator(".tr-practice-answer")).to_have_count(0)  # no answer yet
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    root.locator(".tr-practice-box").screenshot(path=RESULTS / "practice-passplay.png")
+    # by keys, as at the seat: D draws (a draw decision), else a card's number and X
+    if practice.locator(".tr-draw").is_visible():
+        practice.locator(".tr-draw").focus()
+        page.keyboard.press("d")
+        chose = "You chose drawing"
+    else:
+        practice.locator(".tr-card").first.focus()
+        page.keyboard.press("1")
+        page.keyboard.press("x")
+        chose = "You chose discarding"
+    answer = practice.locator(".tr-practice-answer")
+    expect(answer).to_contain_text(chose, timeout=TIMEOUT_MS)
+    expect(answer).to_contain_text("rounds played out")
+    assert voila.stderr_outputs().count() == 0
+    assert voila.errors == []

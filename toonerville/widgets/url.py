@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import urllib.parse
+from typing import overload
 
 from ..engine.messages import DEFAULT, Message, msg, normalise
 from ..pages.render import SIZES
@@ -47,8 +48,13 @@ def query_params() -> dict[str, str]:
     return {k: v[-1] for k, v in parsed.items() if v}
 
 
-def seed_from_url(default: int, name: str = "seed") -> int:
-    """The seed given in the page's URL (`…/03-contracts.ipynb?seed=42`), or `default`.
+@overload
+def seed_from_url(default: int, name: str = "seed") -> int: ...
+@overload
+def seed_from_url(default: None, name: str = "seed") -> int | None: ...
+def seed_from_url(default: int | None, name: str = "seed") -> int | None:
+    """The seed given in the page's URL (`…/03-contracts.ipynb?seed=42`), or `default`
+    (None: a page that deals at random unless the address asks for a deal).
 
     A value that is not a whole number from 0 to 2**31 - 1 is ignored."""
     text = query_params().get(name, "").strip()
