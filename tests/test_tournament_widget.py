@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from storehelpers import choose
+from storehelpers import choose, never_lays_down
 from widgetfixtures import close_widgets  # noqa: F401 - no widget outlives its test
 
 from toonerville import Game, Rules, Seating
@@ -60,16 +60,18 @@ def play(teacher: TeacherDesk, pages: dict[str, TournamentSeat], until_round: in
 
 
 def run(teacher: TeacherDesk, pages: dict[str, TournamentSeat],
-        done: Callable[[], bool]) -> None:
+        done: Callable[[], bool], careless: str | None = None) -> None:
+    """Poll every page and play for its learner until `done`; the learner `careless`
+    draws, passes and never lays down (`storehelpers.never_lays_down`)."""
     for _ in range(3000):
         if done():
             return
         teacher.poll()
-        for page in pages.values():
+        for name, page in pages.items():
             page.poll()
             seat = page.seat
             while seat is not None and not seat.finished and seat.seat in seat.view.deciders:
-                seat.play(choose(seat))
+                seat.play(never_lays_down(seat) if name == careless else choose(seat))
     raise AssertionError("the tournament did not get there")
 
 
@@ -211,6 +213,41 @@ def test_T22_a_learners_key_gives_their_seat_back_and_nobody_else_gets_it(db: Pa
         first.seat.code, first.seat.seat, first.seat.view.hand)
     stranger = learner_page(db, teacher.code, "Nobody")
     assert stranger.seat is None and "not a learner" in stranger.message.text
+
+
+def test_T22_try_it_again_in_a_tournament_follows_the_learner_to_the_next_table(
+        db: Path) -> None:
+    """Round 1's review at a tournament table offers Try it again: the panel shows on
+    the learner's page, and the list goes with the learner to round 2's table and comes
+    back after a reload (the tournament's code and the learner's key)."""
+    names = ["Ann", "Bo", "Cy"]
+    teacher = teacher_page(db, learners=names, bots=1, rounds=2, auto=False)
+    desk, code, key = teacher.desk, teacher.code, teacher._key
+    assert desk is not None and code is not None and key is not None
+    keys = desk.learner_keys(code, key)
+    pages = {name: learner_page(db, code, name, keys[name]) for name in names}
+    run(teacher, pages, lambda: desk.round_finished(code), careless="Ann")
+    ann = pages["Ann"]
+    ann.poll()
+    review = ann.seat_view.recap.review
+    review.open_button.click()
+    assert review.wait(120) and review.mistakes
+    review.try_button.click()
+    panel = ann.practice
+    assert ann.practice_box in ann.children and ann.practice_box.children[-1] is panel
+    assert panel.opened and len(panel.positions) == len(review.mistakes)
+    first_table = ann.seat.code if ann.seat is not None else None
+
+    teacher.poll()
+    teacher.next_button.click()  # round 2: every learner at a new table
+    assert teacher.message.kind == "ok", teacher.message.text
+    assert ann.poll() and ann.seat is not None and ann.seat.code != first_table
+    assert ann._practice is not None  # shown at once: the list came along
+    assert [p.key for p in ann.practice.positions] == [p.key for p in panel.positions]
+    again = learner_page(db, code, "Ann", ann.secret or "")  # a reload, a new kernel
+    assert again.seat is not None and again.practice_box in again.children
+    assert [p.key for p in again.practice.positions] == [p.key for p in panel.positions]
+    assert pages["Bo"].practice.positions == ()  # nobody else's list
 
 
 def test_T22_a_learner_waits_for_the_teacher_to_start(db: Path) -> None:

@@ -252,13 +252,19 @@ class SharedTable(widgets.VBox):  # type: ignore[misc]
         self._practice = None
         self.practice_note.clear()
         self.practice_box.children = (self.practice_note,)
-        keeper = SeatKeeper(SeatPractice(self.store.backend), handle.code, handle.secret) \
-            if isinstance(handle, Seat) else None
+        keeper = self._practice_keeper_for(handle)
         self._practice_keeper = keeper
         if keeper is not None and keeper.load():
             self._practice_panel()
         if keeper is not None and keeper.unreadable is not None:  # said, never written over
             self.practice_note.error(keeper.unreadable)
+
+    def _practice_keeper_for(self, handle: Seat | Watcher) -> SeatKeeper | None:
+        """Where the list of the learner holding `handle` is kept: under the table's
+        code and the seat's key (None for a watcher)."""
+        if not isinstance(handle, Seat):
+            return None
+        return SeatKeeper(SeatPractice(self.store.backend), handle.code, handle.secret)
 
     def _practice_panel(self) -> PracticePanel:
         if self._practice is None:

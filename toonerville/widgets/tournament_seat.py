@@ -3,7 +3,9 @@
 A `classroom.SharedTable` whose lobby is the tournament's code and the learner's name
 (and, to come back, their key). It shows the learner's table of the current round and
 follows them to their next table when the seating changes; while the other tables finish
-it says so (and moves their bots too). Stable CSS hooks for tests: `tt-join-code`,
+it says so (and moves their bots too). A round's review and its "Try it again" are the
+shared table's; the practice list follows the learner from table to table (kept under the
+tournament's code and the learner's key). Stable CSS hooks for tests: `tt-join-code`,
 `tt-name`, `tt-join-key`, `tt-join`, `tt-where` (and the `tr-…` hooks of `SharedTable`).
 """
 
@@ -16,8 +18,10 @@ import ipywidgets as widgets
 
 from ..engine.messages import N_, Message, _, msg
 from ..store import Seat, TableStore, TournamentDesk, Watcher
+from ..store.seat_practice import SeatPractice
 from .base import size_style, translated_button
 from .classroom import SharedTable
+from .practice_keep import SeatKeeper
 from .tournament_parts import BOT_MOVES_PER_TICK, MAX_KEY_TEXT, MAX_NAME, capped, text_box
 
 
@@ -37,7 +41,9 @@ class TournamentSeat(SharedTable):
         self._following = False
         self._build_join()
         # SharedTable's own lobby (open a table, join by table code) is not shown here
-        self.children = [size_style(), self.join_box, self.where, self.message, self.board]
+        # the practice panel after the page's message box, as at a shared table
+        self.children = [size_style(), self.join_box, self.where, self.message, self.board,
+                         self.practice_box]
         self.add_class("tt-learner")
         if not hasattr(self, "store"):  # no database: SharedTable has said so
             self.join_box.layout.display = "none"
@@ -112,6 +118,14 @@ class TournamentSeat(SharedTable):
                                 key=escape(self.secret))
         self.rejoin_key.value = ""
         return True
+
+    def _practice_keeper_for(self, handle: Seat | Watcher) -> SeatKeeper | None:
+        """The learner's practice list follows them from table to table: it is kept
+        under the tournament's code and the learner's key, not a table's."""
+        if not isinstance(handle, Seat) or self.tournament is None or self.secret is None:
+            return super()._practice_keeper_for(handle)
+        return SeatKeeper(SeatPractice(self.store.backend), f"tournament:{self.tournament}",
+                          self.secret)
 
     def _take(self, handle: Seat | Watcher, news: Message, kind: str = "info") -> None:
         super()._take(handle, news, kind)
