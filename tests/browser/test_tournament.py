@@ -5,12 +5,14 @@ browser context of their own (their own kernel) and plays their table by clicks,
 round completes at all three tables, the master sheet fills in and the next round's
 seating (the leaders at table 1) appears, the learner's page follows to its new table,
 and the printed page is the sheet alone, on one page. The master sheet's picture goes to
-test-results/tournament-master-sheet.png."""
+test-results/tournament-master-sheet.png. A learner's round 1 review offers Try it again,
+and its panel shows on the learner's page."""
 
 from __future__ import annotations
 
 import csv
 import io
+import os
 import random
 import re
 import time
@@ -22,8 +24,10 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
+from tests.storehelpers import never_lays_down
 from toonerville.engine.rules import ROUNDS
 from toonerville.engine.tournament import Tournament, master_sheet
+from toonerville.store import TournamentDesk, open_store
 from toonerville.widgets.tournament_parts import MAX_NAME, PRINT_CSS, master_sheet_html
 
 if TYPE_CHECKING:
@@ -236,3 +240,42 @@ def test_T22_a_whole_class_sheet_prints_on_one_page(page: Page) -> None:
     expect(page.locator(".tt-sheet thead th")).to_have_count(3 + ROUNDS)
     pages = printed_pages()
     assert pages == 1, f"a sheet of 30 players and 11 rounds prints on {pages} pages"
+
+
+def test_T22_try_it_again_shows_on_the_learner_s_tournament_page(
+        visitor: Callable[[], Page]) -> None:
+    """Ann (and three bots) plays round 1 of a tournament, her moves made for her
+    through the server's store by a learner who never lays down while her page follows;
+    the round's review offers Try it again, and its panel shows under her table."""
+    store = open_store(os.environ["TOONERVILLE_STORE"])  # the server's store
+    desk = TournamentDesk(store)
+    code, key = desk.open(["Ann"], bots=3, seed=5, rounds=2)
+    secret = desk.learner_keys(code, key)["Ann"]
+    desk.start(code, key)
+    page = visitor()
+    page.locator(".tt-join-code input").fill(code)
+    page.locator(".tt-name input").fill("Ann")
+    page.locator(".tt-join-key input").fill(secret)
+    page.locator(".tt-join").click()
+    board = page.locator(".tt-learner")
+    expect(board.locator(".tr-status")).to_contain_text("seat", timeout=TIMEOUT_MS)
+    seat = desk.seat(code, "Ann", secret)
+    for _step in range(600):
+        store.play_bots(seat.code)
+        seat.refresh()
+        if store.round_points(seat.code, 1) is not None:
+            break
+        if seat.seat in seat.view.deciders:
+            seat.play(never_lays_down(seat))
+    assert store.round_points(seat.code, 1) is not None
+    expect(board.locator(".tr-recap")).to_contain_text("is over", timeout=TIMEOUT_MS)
+    board.locator(".tr-review-open").click()
+    expect(board.locator(".tr-review-body")).to_contain_text(
+        "The review of round 1 is ready", timeout=TIMEOUT_MS)
+    board.locator(".tr-practice-try").click()
+    practice = board.locator(".tr-practice-box .tr-practice-body")
+    expect(practice.locator(".tr-practice-title")).to_contain_text(
+        re.compile(r"Try it again: position 1 of \d+ · Round 1, your turn \d+"),
+        timeout=TIMEOUT_MS)
+    expect(practice.locator(".tr-practice-answer")).to_have_count(0)  # no answer yet
+    store.close()
