@@ -4,15 +4,17 @@
 // Loads Pyodide from node_modules/pyodide (installed by `npm install`), mounts this
 // checkout's `toonerville` package read-only (the engine and the coach are standard
 // library only, as the static site ships them) and runs the same loop as
-// benchmarks/bench_decision.py: the first ROUNDS rounds of GAMES games (seeds 0, 1, ...)
-// with the strong bot in seat 0 and heuristic bots elsewhere, timing every decision of
-// the strong bot at its default budget (12 worlds, 1.5 s wall-clock cap) and at the
-// pages' hint budget (widgets/coach_view.py: 12 worlds, 0.5 s). Prints the Pyodide
-// version, the time to load, how many decisions and how many were searched, the median,
-// 90th percentile and maximum seconds per decision (all, and searched only), and the
-// load average before and after (os.loadavg()).
+// benchmarks/bench_decision.py: rounds FIRST..LAST of GAMES games (seeds 0, 1, ...; seat 0
+// is the heuristic bot, untimed, before round FIRST: the late rounds' hands are the
+// largest) with the strong bot in seat 0 and heuristic bots elsewhere, timing every
+// decision of the strong bot at its default budget (`strong.DEFAULT_WORLDS` worlds, no
+// clock), at each other number of worlds given, and at the pages' hint budget (the
+// constants of widgets/coach_view.py, read from its source: that module imports
+// ipywidgets, which is not here). Prints the Pyodide version, the time to load, how many
+// decisions and how many were searched, the median, 90th percentile and maximum seconds
+// per decision (all, and searched only), and the load average before and after.
 //
-//     nice node benchmarks/bench_pyodide_strong.mjs [GAMES] [ROUNDS]
+//     nice node benchmarks/bench_pyodide_strong.mjs [GAMES] [LAST] [FIRST] [WORLDS ...]
 import { loadPyodide } from "pyodide";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +24,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "..");
 const games = Number(process.argv[2] ?? 1);
 const rounds = Number(process.argv[3] ?? 2);
+const first = Number(process.argv[4] ?? 1);
+const worldsAlso = process.argv.slice(5).map(Number);
+if (![games, rounds, first, ...worldsAlso].every((x) => Number.isInteger(x) && x >= 1)) {
+  console.error("usage: node benchmarks/bench_pyodide_strong.mjs [GAMES] [LAST] [FIRST] [WORLDS ...] (whole numbers from 1)");
+  process.exit(2);
+}
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(", ");
 
 console.log(`load average at start: ${load()}`);
@@ -32,13 +40,23 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, "/repo");
 console.log(`Pyodide ${pyodide.version} loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 const code = `
-import random, statistics, sys, time
+import ast, random, statistics, sys, time
 from functools import partial
 sys.path.insert(0, "/repo")
 from toonerville.players.bots import HeuristicBot
-from toonerville.coach.strong import StrongBot, DEFAULT_WORLDS, DEFAULT_TIME_BUDGET
+from toonerville.coach.strong import StrongBot, DEFAULT_WORLDS
 from toonerville.engine.game import Game
-HINT_WORLDS, HINT_BUDGET = 12, 0.5  # widgets/coach_view.py (not importable here: ipywidgets)
+
+def page_constants():
+    """HINT_WORLDS and HINT_PRICE as widgets/coach_view.py sets them."""
+    tree = ast.parse(open("/repo/toonerville/widgets/coach_view.py").read())
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \\
+                isinstance(node.targets[0], ast.Name) and \\
+                node.targets[0].id in ("HINT_WORLDS", "HINT_PRICE"):
+            found[node.targets[0].id] = ast.literal_eval(node.value)
+    return found["HINT_WORLDS"], found["HINT_PRICE"]
 
 def figures(xs):
     if not xs:
@@ -47,17 +65,17 @@ def figures(xs):
     return (f"n={len(xs)} median {statistics.median(xs):.3f} s, 90th pct {q:.3f} s, "
             f"max {max(xs):.3f} s")
 
-def run(games, rounds, worlds, budget):
+def run(games, first, rounds, make):
     every, searched = [], []
     for seed in range(games):
         game = Game.new(players=4, seed=seed, turn_limit=200)
-        strong = StrongBot(worlds=worlds, time_budget=budget)
+        strong = make()
         others = [HeuristicBot() for _ in range(4)]
         rng = random.Random(seed)
         while not game.is_over and game.round_number <= rounds:
             seat = game.deciders[0]
             view, legal = game.view(seat), partial(game.legal_actions, seat)
-            if seat == 0:
+            if seat == 0 and game.round_number >= first:
                 start = time.perf_counter()
                 decision = strong.decide(view, game.rules, legal, rng)
                 spent = time.perf_counter() - start
@@ -70,17 +88,20 @@ def run(games, rounds, worlds, budget):
             game.apply(move)
     return every, searched
 
+hint_worlds, hint_price = page_constants()
+budgets = [(f"default budget ({DEFAULT_WORLDS} worlds)", lambda: StrongBot())]
+budgets += [(f"{w} worlds", (lambda w=w: StrongBot(worlds=w))) for w in ${JSON.stringify(worldsAlso)}]
+budgets.append((f"hint budget ({hint_worlds} worlds, priced on {hint_price})",
+                lambda: StrongBot(worlds=hint_worlds, price=hint_price)))
 out = [sys.version.split()[0]]
-for name, worlds, budget in (("default budget (12 worlds, 1.5 s cap)", DEFAULT_WORLDS,
-                              DEFAULT_TIME_BUDGET),
-                             ("hint budget (12 worlds, 0.5 s cap)", HINT_WORLDS, HINT_BUDGET)):
-    every, searched = run(${games}, ${rounds}, worlds, budget)
+for name, make in budgets:
+    every, searched = run(${games}, ${first}, ${rounds}, make)
     out.append(f"{name}: all decisions {figures(every)}; searched {figures(searched)}")
 "\\n".join(out)
 `;
 const t1 = performance.now();
 const result = await pyodide.runPythonAsync(code);
 console.log(`Python ${result}`);
-console.log(`games ${games}, rounds 1-${rounds}, strong bot in seat 0 of 4; ` +
+console.log(`games ${games}, rounds ${first}-${rounds}, strong bot in seat 0 of 4; ` +
             `${((performance.now() - t1) / 1000).toFixed(1)} s in all`);
 console.log(`load average at the end: ${load()}`);
