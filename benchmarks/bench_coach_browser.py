@@ -16,9 +16,11 @@ server) from a plain static file server, and drives Debian's Chromium with Playw
    round's recap offers it and measures from that click.
 
 Prints the median and maximum of each, how many hints showed costs, and the load
-average before and after.
+average before and after. `--scenario bighand` plays the hints of step 1 from 07's
+`?scenario=bighand&seed=S` instead (round 9, hands of 15: the longest playouts).
 
     python benchmarks/bench_coach_browser.py [--games 3] [--turns 4] [--site]
+    python benchmarks/bench_coach_browser.py --site --scenario bighand --games 3 --turns 3
 """
 
 from __future__ import annotations
@@ -128,6 +130,8 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=4)
     parser.add_argument("--site", action="store_true",
                         help="the static site (build/site/) instead of Voila")
+    parser.add_argument("--scenario", default=None,
+                        help="the hints' games start at 07's ?scenario= (e.g. bighand)")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()}", flush=True)
     thinking: list[float] = []
@@ -142,7 +146,10 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         page = browser.new_page()
         for seed in range(1, args.games + 1):
-            open_app(page, url(seed=seed), args.site)
+            query: dict[str, object] = {"seed": seed}
+            if args.scenario:
+                query["scenario"] = args.scenario
+            open_app(page, url(**query), args.site)
             try:
                 play_turns(page, args.turns, thinking, answered, costly)
             except PlaywrightTimeout:  # e.g. the round ended, or the hint's move was

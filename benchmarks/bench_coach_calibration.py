@@ -35,17 +35,18 @@ I; shards run side by side and are summed up together (`--summary --out a.jsonl
 --also b.jsonl …`: the first `--decisions` hints from `--start`, and the reviews made on
 the way, as one process would have made them).
 
-`--rehint MOST,MOVES` plays nothing of the reference again: it takes the hint decisions of
-`--out` (of the kinds `--kinds`), gives each the page's hint again with MOST pricing
-worlds at most and MOVES moves played out at most, and prints their mean |stated −
-reference| against the references in the file (the same hint budget reproduces the
-file's figures exactly), the whole run's with the other kinds as stated, and the hints'
-seconds (what more pricing worlds would buy, and cost).
+`--rehint [LEAST,]MOST,MOVES` plays nothing of the reference again: it takes the hint
+decisions of `--out` (of the kinds `--kinds`), gives each the page's hint again with LEAST
+(default the page's) to MOST pricing worlds and MOVES moves played out at most, and
+prints their mean |stated − reference| against the references in the file (the same hint
+budget reproduces the file's figures exactly), the whole run's with the other kinds as
+stated, and the hints' seconds (what another pricing budget would buy, and cost).
 
     nice -n 10 python benchmarks/bench_coach_calibration.py --out calibration.jsonl
     python benchmarks/bench_coach_calibration.py --quick          # 22 decisions, 100 worlds
     python benchmarks/bench_coach_calibration.py --out calibration.jsonl --summary
     python benchmarks/bench_coach_calibration.py --out calibration.jsonl --rehint 96,40000
+    python benchmarks/bench_coach_calibration.py --out c.jsonl --rehint 12,32,4000 --kinds buy
 """
 
 from __future__ import annotations
@@ -291,10 +292,10 @@ def summary(lines: list[dict[str, Any]]) -> None:
               f"(target ≤ 3); intervals covering: {cover}/{len(shown)}")
 
 
-def rehint(lines: list[dict[str, Any]], most: int, moves: int, kinds: set[str],
+def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set[str],
            players: int) -> None:
-    """See the module: the hints of `lines` of `kinds` again, priced on up to `most`
-    worlds and `moves` moves, against the same references."""
+    """See the module: the hints of `lines` of `kinds` again, priced on `budget` (least
+    and most worlds, most moves), against the same references."""
     seen: set[int] = set()
     hints = []
     for x in lines:
@@ -305,7 +306,7 @@ def rehint(lines: list[dict[str, Any]], most: int, moves: int, kinds: set[str],
     again: dict[str, list[float]] = {}
     before: dict[str, list[float]] = {}
     seconds: list[float] = []
-    same = 0
+    same = covered = wrong = 0
     for x in hints:
         kind = KINDS[x["decision"]]
         alts = [a for a in x["alternatives"] if a["reference"] == a["reference"]]
@@ -316,26 +317,34 @@ def rehint(lines: list[dict[str, Any]], most: int, moves: int, kinds: set[str],
         game = _game(x["seed"], ["heuristic"] * players, cache)
         began = time.perf_counter()
         decision = decide_at(game, x["seat"], x["moves"], worlds=HINT_WORLDS,
-                             time_budget=None, price=(HINT_PRICE[0], most, moves))
+                             time_budget=None, price=budget)
         seconds.append(time.perf_counter() - began)
         found = hint_of(decision, game.position_at(x["moves"]).view(x["seat"]))
         by = {alt.action.notation(): alt for alt in found.alternatives}
         for a in alts:
-            new = by[a["move"]].cost
+            alt = by[a["move"]]
+            new = alt.cost
             same += new == a["stated"]
+            covered += alt.low <= a["reference"] <= alt.high
+            wrong += alt.verdict == "costs" and a["reference"] <= -5
             before.setdefault(kind, []).append(abs(a["stated"] - a["reference"]))
             again.setdefault(kind, []).append(abs(new - a["reference"]))
         print(f"\r{len(seconds)} hints given again", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    print(f"hints given again ({', '.join(sorted(kinds))}) with at most {most} pricing "
-          f"worlds and {moves} moves: {len(seconds)}; seconds each (under this load) "
-          f"median {statistics.median(seconds):.3f}, max {max(seconds):.3f}")
+    print(f"hints given again ({', '.join(sorted(kinds))}) priced on {budget[0]} to "
+          f"{budget[1]} worlds and at most {budget[2]} moves: {len(seconds)}; seconds each "
+          f"(under this load) median {statistics.median(seconds):.3f}, max "
+          f"{max(seconds):.3f}")
     for kind in sorted(again):
         print(f"  {kind}: {len(again[kind])} alternatives, mean |stated − reference| "
               f"{statistics.fmean(before[kind]):.2f} in the file, "
               f"{statistics.fmean(again[kind]):.2f} now")
     every = [e for errs in again.values() for e in errs]
-    changed = sum(len(again[k]) for k in kinds if k in again) - same
+    given = sum(len(again[k]) for k in kinds if k in again)
+    print(f"  given again: intervals covering the reference {covered}/{given} = "
+          f"{covered / max(1, given):.1%} (target ≥ 90 %); alternatives the reference rates "
+          f"better by ≥ 5 points shown as a cost: {wrong} (target 0)")
+    changed = given - same
     print(f"  all: {len(every)} alternatives of {len(hints)} decisions, mean |stated − "
           f"reference| {statistics.fmean(every):.2f} (target ≤ 2); stated figures given "
           f"again: {same} unchanged, {changed} changed")
@@ -378,7 +387,7 @@ def main() -> None:
                    help="more files to sum up with --out (other shards of the run)")
     p.add_argument("--resume", action="store_true")
     p.add_argument("--summary", action="store_true", help="only sum up --out")
-    p.add_argument("--rehint", default=None, metavar="MOST,MOVES",
+    p.add_argument("--rehint", default=None, metavar="[LEAST,]MOST,MOVES",
                    help="give --out's hints again with this pricing budget (see the module)")
     p.add_argument("--kinds", default="draw,buy",
                    help="with --rehint: the kinds of decision given again")
@@ -392,8 +401,11 @@ def main() -> None:
     for path in [p for p in args.also if p.exists()] if args.summary else []:
         lines += [json.loads(line) for line in path.read_text().splitlines() if line]
     if args.rehint:
-        most, moves = (int(v) for v in args.rehint.split(","))
-        rehint(_first(lines, args.start, args.decisions), most, moves,
+        given = [int(v) for v in args.rehint.split(",")]
+        budget = (HINT_PRICE[0], *given) if len(given) == 2 else tuple(given)
+        if len(budget) != 3:
+            p.error("--rehint takes MOST,MOVES or LEAST,MOST,MOVES")
+        rehint(_first(lines, args.start, args.decisions), (budget[0], budget[1], budget[2]),
                set(args.kinds.split(",")), args.players)
         print(f"load average at end: {os.getloadavg()}")
         return

@@ -8,9 +8,9 @@
 // is the heuristic bot, untimed, before round FIRST: the late rounds' hands are the
 // largest) with the strong bot in seat 0 and heuristic bots elsewhere, timing every
 // decision of the strong bot at its default budget (`strong.DEFAULT_WORLDS` worlds, no
-// clock), at each other number of worlds given, and at the pages' hint budget (the
-// constants of widgets/coach_view.py, read from its source: that module imports
-// ipywidgets, which is not here). Prints the Pyodide version, the time to load, how many
+// clock), at each other number of worlds given, and at the static site's hint budget
+// (HINT_WORLDS and SITE_HINT_PRICE of widgets/coach_view.py, read from its source: that
+// module imports ipywidgets, which is not here). Prints the Pyodide version, the time to load, how many
 // decisions and how many were searched, the median, 90th percentile and maximum seconds
 // per decision (all, and searched only), and the load average before and after.
 //
@@ -48,15 +48,15 @@ from toonerville.coach.strong import StrongBot, DEFAULT_WORLDS
 from toonerville.engine.game import Game
 
 def page_constants():
-    """HINT_WORLDS and HINT_PRICE as widgets/coach_view.py sets them."""
+    """HINT_WORLDS and SITE_HINT_PRICE as widgets/coach_view.py sets them."""
     tree = ast.parse(open("/repo/toonerville/widgets/coach_view.py").read())
     found = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \\
                 isinstance(node.targets[0], ast.Name) and \\
-                node.targets[0].id in ("HINT_WORLDS", "HINT_PRICE"):
+                node.targets[0].id in ("HINT_WORLDS", "SITE_HINT_PRICE"):
             found[node.targets[0].id] = ast.literal_eval(node.value)
-    return found["HINT_WORLDS"], found["HINT_PRICE"]
+    return found["HINT_WORLDS"], found["SITE_HINT_PRICE"]
 
 def figures(xs):
     if not xs:
@@ -91,7 +91,7 @@ def run(games, first, rounds, make):
 hint_worlds, hint_price = page_constants()
 budgets = [(f"default budget ({DEFAULT_WORLDS} worlds)", lambda: StrongBot())]
 budgets += [(f"{w} worlds", (lambda w=w: StrongBot(worlds=w))) for w in ${JSON.stringify(worldsAlso)}]
-budgets.append((f"hint budget ({hint_worlds} worlds, priced on {hint_price})",
+budgets.append((f"the site's hint budget ({hint_worlds} worlds, priced on {hint_price})",
                 lambda: StrongBot(worlds=hint_worlds, price=hint_price)))
 out = [sys.version.split()[0]]
 for name, make in budgets:

@@ -30,7 +30,7 @@ from toonerville.players.bots import BOT_LEVELS, HeuristicBot, make_bot
 from toonerville.players.simulate import play_game
 from toonerville.store import Seat as SeatHandle
 from toonerville.store import open_store
-from toonerville.widgets import coach_review
+from toonerville.widgets import coach_review, coach_view
 from toonerville.widgets import recap as recap_module
 from toonerville.widgets.base import MessageBox
 from toonerville.widgets.classroom import SharedTable
@@ -81,6 +81,25 @@ def test_T13_the_hint_in_07_shows_the_strong_bots_discard_and_what_the_others_co
         assert f"; {alternative.samples} rounds played out)" in alternative.message().text
     app.discard_button.click()  # a move: the hint is gone with its position
     assert app.coach.found is None and app.coach.value == ""
+
+
+def test_on_the_static_site_the_hint_is_priced_on_the_sites_smaller_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the browser (Pyodide, about three times slower) a hint chooses on the same
+    worlds, so the move is Voila's, and prices it on `SITE_HINT_PRICE`: fewer worlds."""
+    app = PlayGame(seed=3, offer_buys=False)
+    app.draw_button.click()
+    voila = coach_view.hint_for_game(app.game, 0)
+    monkeypatch.setattr(coach_view, "IN_BROWSER", True)
+    assert coach_view.page_price() == coach_view.SITE_HINT_PRICE != HINT_PRICE
+    site = coach_view.hint_for_game(app.game, 0)
+    assert site == hint(app.game, 0, worlds=HINT_WORLDS, time_budget=None,
+                        price=coach_view.SITE_HINT_PRICE)
+    assert site.action == voila.action and site.alternatives
+    assert max(a.samples for a in site.alternatives) <= coach_view.SITE_HINT_PRICE[1]
+    assert [a.samples for a in site.alternatives] != [a.samples for a in voila.alternatives]
+    app.hint_button.click()  # the page itself asks on the site's budget
+    assert app.coach.found == site
 
 
 def test_the_hint_shows_a_thinking_state_before_the_work_starts() -> None:

@@ -13,9 +13,14 @@ it. A new view clears it.
 The two ways to the hint: `hint_for_game` (a page that holds the `Game`, as 07 does:
 `coach.hint`) and `CoachHint.hint_for_view` (a seat that holds only its views, as
 `SeatView` does: the strong bot with the panel's notes). Both spend a budget of work,
-`HINT_WORLDS` played-out worlds, never a wall-clock cap: the same position gets the same
-hint however loaded the machine is. The budget is sized so that a hint answers within
-about a second in Voila on this machine (`benchmarks/bench_coach_pages.py` measures it).
+`HINT_WORLDS` played-out worlds and a pricing budget (`page_price`), never a wall-clock
+cap: the same position gets the same hint however loaded the machine is. The budget is
+sized so that a hint answers within about a second in Voila on this machine
+(`HINT_PRICE`; `benchmarks/bench_coach_pages.py`, `bench_coach_calibration.py --rehint`
+measure it) and within 2 s on the static site, whose Python (Pyodide, no compiled
+engine) plays out about three times slower (`SITE_HINT_PRICE`;
+`benchmarks/bench_pyodide_strong.mjs`): the same choosing worlds, so the same move,
+priced on fewer worlds there.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from ..engine.rules import Rules
 from ..engine.views import PlayerView
 from ..pages.render import TEXT_PX, sentence_html
 from .base import Part
+from .coach_review import IN_BROWSER
 from .progress import hint_used
 
 #: a hint's budget of work (no clock), sized for a hint within about 1 s in Voila on this
@@ -46,6 +52,9 @@ from .progress import hint_used
 #: are done (`coach.strong.price`: round 11's long playouts took 1.6 s of CPU otherwise)
 HINT_WORLDS = 8
 HINT_PRICE = (16, 48, 20_000)
+#: the static site's pricing budget: 8 to 32 worlds, at most 4,000 moves once the first
+#: 8 are done (round 11's hints took up to 3.9 s in Pyodide with `HINT_PRICE`)
+SITE_HINT_PRICE = (8, 32, 4_000)
 
 THINKING = N_("Thinking… the strong bot is playing the round out with the cards you "
               "cannot see dealt at random")
@@ -53,9 +62,15 @@ COSTS_HEAD = N_("What the other choices cost, by the strong bot's estimate:")
 PLAIN = N_("No other move was worth weighing here: the strong bot plays this one at once.")
 
 
+def page_price() -> tuple[int, int, int]:
+    """The pricing budget of a hint where this page runs: the static site's in the
+    browser (Pyodide), else Voila's."""
+    return SITE_HINT_PRICE if IN_BROWSER else HINT_PRICE
+
+
 def hint_for_game(game: Game, seat: int) -> Hint:
     """The coach's hint for `seat` in `game` as it stands (`coach.hint`, the page's budget)."""
-    return hint(game, seat, worlds=HINT_WORLDS, time_budget=None, price=HINT_PRICE)
+    return hint(game, seat, worlds=HINT_WORLDS, time_budget=None, price=page_price())
 
 
 def hint_html(found: Hint | None, thinking: bool = False, size: str = "normal") -> str:
@@ -128,7 +143,7 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
         """The strong bot's hint in `view` (the seat's own), from the panel's notes of
         the views shown before it; seeded by the position, so the same view gets the
         same hint."""
-        bot = StrongBot(worlds=HINT_WORLDS, time_budget=None, price=HINT_PRICE,
+        bot = StrongBot(worlds=HINT_WORLDS, time_budget=None, price=page_price(),
                         clear=ADVICE)
         bot.memory = copy.deepcopy(self.memories.get(view.seat, Memory()))
         moves = list(legal)
