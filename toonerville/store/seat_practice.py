@@ -10,10 +10,10 @@ does not answer for a moment (`retrying.RetryingBackend`).
 A list belongs to whoever holds the seat's key: it is kept under the digest of the
 table's code and the key (`owner`), so the store holds no key and no page reads another
 seat's list. A tournament's learner, who changes tables, keeps one list under the
-tournament's code and their learner's key (`widgets.tournament_seat`). The record is the list as `coach.practice.dump_positions` writes it,
-compressed as the solo lists are (`practice.packed_list`) and written as text (base64),
-the same on both databases; every `keep`
-replaces it. Bounded like the solo games' lists (`store.practice`): one record per seat
+tournament's code and their learner's key (`widgets.tournament_seat`). The record is the
+list as `coach.practice.dump_positions` writes it, compressed as the solo lists are
+(`practice.packed_list`) and written as text (base64), the same on both databases; every
+`keep` replaces it. Bounded like the solo games' lists (`store.practice`): one record per seat
 holder, a list of at most `coach.practice.MAX_TEXT` characters, records not kept again
 for `solo.KEEP_DAYS` are deleted. A record that cannot be unpacked is refused with
 `CorruptTableError`; what it holds is never read as anything else.
