@@ -48,10 +48,13 @@ from .progress import hint_used
 
 #: a hint's budget of work (no clock), sized for a hint within about 1 s in Voila on this
 #: machine: worlds that choose the move, and (least, most) fresh worlds that price the
-#: alternatives against it, playing out at most 20,000 moves in all once the first 16
-#: are done (`coach.strong.price`: round 11's long playouts took 1.6 s of CPU otherwise)
+#: alternatives against it, playing out at most 8,000 moves in all once the first 16 are
+#: done (`coach.strong.price`). With 20,000 moves round 11's draws took up to 1.15 s in
+#: the kernel; with 8,000 the calibration's 154 hints take at most 0.67 s, and their error
+#: is the same (`benchmarks/bench_coach_calibration.py --rehint 16,48,8000`: 2.91 points
+#: against 2.94)
 HINT_WORLDS = 8
-HINT_PRICE = (16, 48, 20_000)
+HINT_PRICE = (16, 48, 8_000)
 #: the static site's pricing budget: 8 to 32 worlds, at most 4,000 moves once the first
 #: 8 are done (round 11's hints took up to 3.9 s in Pyodide with `HINT_PRICE`)
 SITE_HINT_PRICE = (8, 32, 4_000)
