@@ -88,7 +88,8 @@ POLL_MS = 400
 #: the times a teacher may give a question, in seconds (the default first)
 SECONDS = (30, 15, 45, 60, 90, 120, 180)
 #: the coach's work for a verdict: worlds that choose its move, (least, most) fresh
-#: worlds that price each answer against it (as a hint: `coach_view.HINT_PRICE`)
+#: worlds that price each answer against it (a hint's worlds, `coach_view.HINT_PRICE`,
+#: without its cap on moves: a verdict is worked out once for the class, not at a click)
 VERDICT_WORLDS, VERDICT_PRICE = 8, (16, 48)
 KINDS = (("deal", N_("A deal (seed and round)")), ("scenario", N_("A named position")),
          ("save", N_("A saved game")), ("review", N_("A costly decision from a review")))
