@@ -18,7 +18,7 @@ from pgserver import postgres_url_fixture  # noqa: F401
 from storehelpers import clients_fixture, never_lays_down, where_fixture  # noqa: F401
 from widgetfixtures import close_widgets, no_query  # noqa: F401
 
-from toonerville.coach.practice import dump_positions, load_positions
+from toonerville.coach.practice import dump_positions, load_positions, positions_from_review
 from toonerville.coach.review import Mistake, review_round
 from toonerville.engine import actions as A
 from toonerville.engine.game import Game
@@ -324,6 +324,31 @@ def test_a_seats_list_that_cannot_be_read_is_said_and_never_written_over(
     assert "cannot be kept for a reload" in page.practice.message.text
     with sqlite3.connect(tmp_path / "tables.sqlite") as con:
         assert con.execute("SELECT list FROM seat_practice").fetchall() == [("broken",)]
+
+
+def test_a_rejoined_seat_reads_its_list_from_the_store_once(
+        tmp_path: Path, reviewed: tuple[Game, tuple[Mistake, ...]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a rejoin the page asks whether the seat has a list, then its panel loads it:
+    one read of the store, not two; a change is kept and read back by the next page."""
+    store = open_store(tmp_path / "tables.sqlite")
+    code = store.open_table(3, bots={1: "heuristic", 2: "heuristic"}, seed=4)
+    seat = store.claim(code, 0)
+    game, mistakes = reviewed
+    SeatPractice(store.backend).keep(
+        code, seat.secret, dump_positions(positions_from_review(game, mistakes), ()))
+    reads: list[str] = []
+    find = SeatPractice.find
+    monkeypatch.setattr(SeatPractice, "find", lambda self, code, secret, now=None: (
+        reads.append(code), find(self, code, secret, now))[1])
+    page = SharedTable(open_store(tmp_path / "tables.sqlite"))
+    page.join(code, key=seat.secret)
+    assert page._practice is not None and len(page.practice.positions) == len(mistakes)
+    assert reads == [code]
+    page.practice.forget()
+    again = SharedTable(open_store(tmp_path / "tables.sqlite"))
+    again.join(code, key=seat.secret)
+    assert len(again.practice.positions) == len(mistakes) - 1 and reads == [code, code]
 
 
 # -- 09, pass-and-play: each learner at the device has a list of their own -----------------

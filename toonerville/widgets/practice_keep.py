@@ -97,20 +97,27 @@ class SeatKeeper:
         self.lists, self.code, self.secret = lists, code, secret
         #: why the list kept before could not be read (then it is never written over)
         self.unreadable: Message | None = None
+        #: the list as read or last kept (read from the store once: the page asks whether
+        #: there is one, then its panel loads it)
+        self._known: tuple[str | None] | None = None
 
     def __repr__(self) -> str:
         return f"SeatKeeper({self.code!r})"  # the seat's key stays out of logs
 
     def load(self) -> str | None:
+        if self._known is not None:
+            return self._known[0]
         try:
-            return self.lists.find(self.code, self.secret)
+            text = self.lists.find(self.code, self.secret)
         except CorruptTableError as err:
             log.warning("practice positions could not be read: %s", err)
             self.unreadable = err.message
             return None
-        except ToonervilleError as err:
+        except ToonervilleError as err:  # not known: asked again next time
             log.warning("practice positions could not be read: %s", err)
             return None
+        self._known = (text,)
+        return text
 
     def keep(self, text: str) -> str | None:
         if self.unreadable is not None:  # what is there is left as it is
@@ -120,6 +127,7 @@ class SeatKeeper:
         except ToonervilleError as err:
             log.warning("practice positions could not be kept: %s", err)
             return str(err)[:160]
+        self._known = (text,)
         return None
 
 
