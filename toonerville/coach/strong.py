@@ -320,7 +320,7 @@ class StrongBot:
             card = view.offered
             if card is None or view.down[seat] or view.round_number == ROUNDS:
                 return []
-            if h._helps(card, view, hand_key(view.hand), rules)[0] <= 0:
+            if h.helps(card, view, rules) <= 0:
                 return []  # it goes with none of the cards: pass
             buy = simple_move(A.Buy, seat)
             if legal is not None and buy not in legal():
@@ -330,7 +330,7 @@ class StrongBot:
             top = view.discard_top
             if top is None or view.down[seat] or top.is_rook:
                 return []
-            if h._helps(top, view, hand_key(view.hand), rules)[0] <= 0:
+            if h.helps(top, view, rules) <= 0:
                 return []
             take, draw = simple_move(A.TakeDiscard, seat), simple_move(A.Draw, seat)
             return [action, draw if action == take else take]

@@ -368,6 +368,13 @@ class HeuristicBot:
             return self._draw(view, key, rules)
         return self._play(view, key, rules, legal)
 
+    def helps(self, card: Card, view: PlayerView, rules: Rules) -> float:
+        """How much `card` would help `view.seat`'s hand (0: not at all), as the bot
+        weighs a discard to take or to buy (the strong bot weighs only such cards)."""
+        if rules is not self._rules:
+            self._reset(rules)
+        return self._helps(card, view, hand_key(view.hand), rules)[0]
+
     # -- drawing and buying ------------------------------------------------------------
     def _helps(self, card: Card, view: PlayerView, key: Key, rules: Rules
                ) -> tuple[float, str]:
