@@ -1,6 +1,7 @@
 """What the browser tests of notebook 07 share: waiting for the bots to hand the game
 back, for the focus to land on a control, and playing a turn by the card-game keys
-(counted)."""
+(counted); and, for every page with a round's review, opening it and clicking Try it
+again."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
 TIMEOUT_MS = 30_000
 
@@ -167,3 +168,19 @@ def going_out_save(seeds: int = 60) -> tuple[str, str]:
                     return json.dumps(save), str(action.card)
                 break
     raise AssertionError(f"no seed in 0-{seeds - 1} has the learner go out by a discard")
+
+
+def try_round_one_again(root: Locator, timeout_ms: float = TIMEOUT_MS) -> Locator:
+    """Open round 1's review under `root` (a page whose recap offers it), click Try it
+    again, and wait for the practice panel's first position, shown without its answer;
+    returns the panel's body."""
+    root.locator(".tr-review-open").click()
+    expect(root.locator(".tr-review-body")).to_contain_text(
+        "The review of round 1 is ready", timeout=timeout_ms)
+    root.locator(".tr-practice-try").click()
+    practice = root.locator(".tr-practice-box .tr-practice-body")
+    expect(practice.locator(".tr-practice-title")).to_contain_text(
+        re.compile(r"Try it again: position 1 of \d+ · Round 1, your turn \d+"),
+        timeout=timeout_ms)
+    expect(practice.locator(".tr-practice-answer")).to_have_count(0)  # no answer yet
+    return practice

@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from play_page import wait_for_my_move
+from play_page import try_round_one_again, wait_for_my_move
 from playwright.sync_api import expect
 
 from tests.conftest import RENDERED_JS
@@ -107,15 +107,7 @@ def test_09_try_it_again_at_a_shared_table_comes_back_with_the_seat(
     assert store.round_points(code, 1) is not None
     expect(board.locator(".tr-recap")).to_contain_text("Round 1 is over",
                                                        timeout=TIMEOUT_MS)
-    board.locator(".tr-review-open").click()
-    expect(board.locator(".tr-review-body")).to_contain_text(
-        "The review of round 1 is ready", timeout=TIMEOUT_MS)
-    board.locator(".tr-practice-try").click()
-    practice = board.locator(".tr-practice-body")
-    expect(practice.locator(".tr-practice-title")).to_contain_text(
-        re.compile(r"Try it again: position 1 of \d+ · Round 1, your turn \d+"),
-        timeout=TIMEOUT_MS)
-    expect(practice.locator(".tr-practice-answer")).to_have_count(0)  # no answer yet
+    practice = try_round_one_again(board, TIMEOUT_MS)
     RESULTS.mkdir(parents=True, exist_ok=True)  # a picture for the notes (not committed)
     board.locator(".tr-practice-box").screenshot(path=RESULTS / "practice-09.png")
 
@@ -169,15 +161,7 @@ def test_09_pass_and_play_try_it_again_by_keys(open_notebook: OpenNotebook) -> N
             timeout=TIMEOUT_MS)
     else:
         raise AssertionError("round 1 did not end in 300 moves")
-    root.locator(".tr-review-open").click()
-    expect(root.locator(".tr-review-body")).to_contain_text(
-        "The review of round 1 is ready", timeout=TIMEOUT_MS)
-    root.locator(".tr-practice-try").click()
-    practice = root.locator(".tr-practice-box .tr-practice-body")
-    expect(practice.locator(".tr-practice-title")).to_contain_text(
-        re.compile(r"Try it again: position 1 of \d+ · Round 1, your turn \d+"),
-        timeout=TIMEOUT_MS)
-    expect(practice.locator(".tr-practice-answer")).to_have_count(0)  # no answer yet
+    practice = try_round_one_again(root, TIMEOUT_MS)
     RESULTS.mkdir(parents=True, exist_ok=True)
     root.locator(".tr-practice-box").screenshot(path=RESULTS / "practice-passplay.png")
     # by keys, as at the seat: D draws (a draw decision), else a card's number and X

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from play_page import try_round_one_again
 from playwright.sync_api import expect
 
 from tests.storehelpers import never_lays_down
@@ -269,13 +270,5 @@ def test_T22_try_it_again_shows_on_the_learner_s_tournament_page(
             seat.play(never_lays_down(seat))
     assert store.round_points(seat.code, 1) is not None
     expect(board.locator(".tr-recap")).to_contain_text("is over", timeout=TIMEOUT_MS)
-    board.locator(".tr-review-open").click()
-    expect(board.locator(".tr-review-body")).to_contain_text(
-        "The review of round 1 is ready", timeout=TIMEOUT_MS)
-    board.locator(".tr-practice-try").click()
-    practice = board.locator(".tr-practice-box .tr-practice-body")
-    expect(practice.locator(".tr-practice-title")).to_contain_text(
-        re.compile(r"Try it again: position 1 of \d+ · Round 1, your turn \d+"),
-        timeout=TIMEOUT_MS)
-    expect(practice.locator(".tr-practice-answer")).to_have_count(0)  # no answer yet
+    try_round_one_again(board, TIMEOUT_MS)
     store.close()
