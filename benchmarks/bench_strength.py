@@ -4,14 +4,21 @@ Each deal is played twice: one seat (rotated deal by deal) once by level A (defa
 "strong") and once by level B (default "heuristic"), the other seats heuristic. Prints
 the mean points per game of each level at that seat, B − A and A's change relative to
 B, each with its 95 % interval, and the load average before and after. Progress (deals
-done, seconds per deal) goes to stderr; `--out FILE` appends one JSON line per deal, and
-`--resume` skips the deals already in that file (a long run can stop and go on).
+done, seconds per deal) goes to stderr; `--out FILE` appends one JSON line per deal, with
+the run's settings (run_seed, players, levels, worlds, clear, budget), and `--resume` skips
+the deals already in that file (a long run can stop and go on, across sessions: the
+runs kept in `benchmarks/strength/`); it refuses a file made with other settings.
+`--compare OTHER` pairs this run's deals with OTHER's (the same seed and players, so the
+same deals and the same B level): level A of one against level A of the other, deal by
+deal, with its 95 % interval.
 
     nice python benchmarks/bench_strength.py --games 1000 --out strength.jsonl --resume
     # the same run on two cores: two processes, one file
     nice python benchmarks/bench_strength.py --games 1000 --out s.jsonl --resume --shard 0/2 &
     nice python benchmarks/bench_strength.py --games 1000 --out s.jsonl --resume --shard 1/2
     python benchmarks/bench_strength.py --games 20 --worlds 6      # a quick look
+    # 12 worlds against 20 on the deals both runs played
+    python benchmarks/bench_strength.py --games 0 --resume --out w12.jsonl --compare w20.jsonl
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -26,6 +34,7 @@ from pathlib import Path
 from toonerville.coach.levels import Pair, compare_levels
 from toonerville.coach.strong import StrongBot
 from toonerville.explorer.arms import level_difference
+from toonerville.explorer.stats import paired_ci
 from toonerville.players.bots import Bot, make_bot
 
 
@@ -57,6 +66,9 @@ def main() -> None:
                    "level's, strong.PLAYING; the coach's is strong.ADVICE, 2,0)")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--resume", action="store_true")
+    p.add_argument("--compare", type=Path, default=None, metavar="OTHER",
+                   help="a run of the same deals (its --out file): pair the two runs' A "
+                   "levels deal by deal")
     p.add_argument("--shard", default="0/1", metavar="K/N",
                    help="play only the deals whose index is K modulo N: N processes "
                    "(K = 0 … N-1) with the same --out share one run between cores")
@@ -67,12 +79,12 @@ def main() -> None:
     if args.clear:
         parts = [float(x) for x in args.clear.split(",")]
         clear = (parts[0], parts[1] if len(parts) > 1 else 0.0)
+    settings = {"run_seed": args.seed, "players": args.players, "levels": [args.a, args.b],
+                "worlds": worlds, "clear": list(clear), "budget": args.budget}
     print(f"load average at start: {os.getloadavg()}", flush=True)
     pairs: list[Pair] = []
     if args.resume and args.out and args.out.exists():
-        for line in args.out.read_text().splitlines():
-            d = json.loads(line)
-            pairs.append(Pair(d["index"], d["seed"], d["seat"], d["a"], d["b"]))
+        pairs = read_run(args.out, settings, p)
     done = {p.index for p in pairs}
     start = time.perf_counter()
     fresh = 0
@@ -88,7 +100,8 @@ def main() -> None:
             if args.out:
                 with args.out.open("a") as f:
                     f.write(json.dumps({"index": pair.index, "seed": pair.seed,
-                                        "seat": pair.seat, "a": pair.a, "b": pair.b}) + "\n")
+                                        "seat": pair.seat, "a": pair.a, "b": pair.b,
+                                        **settings}) + "\n")
             spent = time.perf_counter() - start
             print(f"\r{len(pairs)}/{args.games} deals, {spent / fresh:.1f} s a deal, "
                   f"A−B so far {sum(x.a - x.b for x in pairs) / len(pairs):+.1f}",
@@ -108,7 +121,74 @@ def main() -> None:
     if base:
         print(f"A's points are {diff.value / base:.1%} lower than B's (interval "  # type: ignore[attr-defined]
               f"{diff.low / base:.1%} to {diff.high / base:.1%}, relative to B's mean)")  # type: ignore[attr-defined]
+    if args.compare:
+        compare(pairs, args.compare, settings, p)
     print(f"load average at end: {os.getloadavg()}")
+
+
+def read_run(path: Path, settings: dict[str, object],
+             parser: argparse.ArgumentParser) -> list[Pair]:
+    """The deals of the run kept in `path`; the run's own settings must be `settings`
+    except for those `compare` may differ in (see `read_pairs`)."""
+    pairs, theirs = read_pairs(path, parser)
+    if theirs is not None:
+        differ = sorted(k for k, v in settings.items() if theirs.get(k) != v)
+        if differ:
+            parser.error(f"{path} was made with other settings ({', '.join(differ)}: "
+                         f"{', '.join(f'{theirs.get(k)!r}' for k in differ)}); resume it "
+                         "with those, or write to another file")
+    return pairs
+
+
+def read_pairs(path: Path, parser: argparse.ArgumentParser
+               ) -> tuple[list[Pair], dict[str, object] | None]:
+    """The deals kept in `path` and the settings they were played with (None: a file of
+    before the settings were kept). Every line must have the same settings."""
+    pairs: list[Pair] = []
+    settings: dict[str, object] | None = None
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        try:
+            d = json.loads(line)
+            pair = Pair(d["index"], d["seed"], d["seat"], d["a"], d["b"])
+        except (ValueError, KeyError, TypeError) as err:
+            parser.error(f"{path}, line {number}: not a deal of this benchmark ({err})")
+        these = {k: v for k, v in d.items() if k not in ("index", "seed", "seat", "a", "b")}
+        if these and settings is not None and these != settings:
+            parser.error(f"{path}, line {number}: another run's settings ({these}, not "
+                         f"{settings}): one file holds one run")
+        settings = these or settings
+        pairs.append(pair)
+    return pairs, settings
+
+
+def compare(pairs: list[Pair], other: Path, settings: dict[str, object],
+            parser: argparse.ArgumentParser) -> None:
+    """This run's level A against `other`'s, on the deals both played (the same seed and
+    players: the same deals, and level B's totals must be the same deal by deal)."""
+    theirs, their_settings = read_pairs(other, parser)
+    if their_settings is not None:
+        for key in ("run_seed", "players"):
+            if their_settings.get(key) != settings[key]:
+                parser.error(f"{other} was played with {key} {their_settings.get(key)!r}, "
+                             f"this run with {settings[key]!r}: not the same deals")
+    by_index = {x.index: x for x in theirs}
+    both = [(x, by_index[x.index]) for x in sorted(pairs, key=lambda x: x.index)
+            if x.index in by_index]
+    if not both:
+        parser.error(f"{other} has none of this run's deals")
+    unlike = [x.index for x, y in both if (x.seed, x.seat, x.b) != (y.seed, y.seat, y.b)]
+    if unlike:
+        parser.error(f"{other}'s deals {unlike[:5]} differ from this run's (seed, seat or "
+                     "level B's points): not the same deals")
+    mine = [float(x.a) for x, _y in both]
+    yours = [float(y.a) for _x, y in both]
+    diff = paired_ci(yours, mine)  # this run's A − the other's A, deal by deal
+    base = statistics.fmean(float(x.b) for x, _y in both)
+    print(f"on the {len(both)} deals both runs played: this run's A {statistics.fmean(mine):.1f}"
+          f", {other.name}'s A {statistics.fmean(yours):.1f}, B {base:.1f} points per game")
+    print(f"this run's A − {other.name}'s A: {diff} points per game (95 % interval; < 0: "
+          f"this run's A scored fewer) = {diff.value / base:+.1%} of B's points "
+          f"({diff.low / base:+.1%} to {diff.high / base:+.1%})")
 
 
 if __name__ == "__main__":
