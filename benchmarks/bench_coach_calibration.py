@@ -306,6 +306,7 @@ def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set
     again: dict[str, list[float]] = {}
     before: dict[str, list[float]] = {}
     seconds: list[float] = []
+    by_verdict: dict[str, list[float]] = {}  # errors of the alternatives given again
     same = covered = wrong = 0
     for x in hints:
         kind = KINDS[x["decision"]]
@@ -327,6 +328,7 @@ def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set
             same += new == a["stated"]
             covered += alt.low <= a["reference"] <= alt.high
             wrong += alt.verdict == "costs" and a["reference"] <= -5
+            by_verdict.setdefault(alt.verdict, []).append(abs(new - a["reference"]))
             before.setdefault(kind, []).append(abs(a["stated"] - a["reference"]))
             again.setdefault(kind, []).append(abs(new - a["reference"]))
         print(f"\r{len(seconds)} hints given again", end="", file=sys.stderr, flush=True)
@@ -344,6 +346,9 @@ def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set
     print(f"  given again: intervals covering the reference {covered}/{given} = "
           f"{covered / max(1, given):.1%} (target ≥ 90 %); alternatives the reference rates "
           f"better by ≥ 5 points shown as a cost: {wrong} (target 0)")
+    for verdict in sorted(by_verdict):
+        print(f"  given again, said as '{verdict}': {len(by_verdict[verdict])}, mean |stated "
+              f"− reference| {statistics.fmean(by_verdict[verdict]):.2f}")
     changed = given - same
     print(f"  all: {len(every)} alternatives of {len(hints)} decisions, mean |stated − "
           f"reference| {statistics.fmean(every):.2f} (target ≤ 2); stated figures given "
