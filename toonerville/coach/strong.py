@@ -20,7 +20,7 @@ it, its spread).
 The move: the best estimate when its world-by-world gain over the heuristic bot's move
 is beyond a number of standard errors and of points (the bot's `clear`: `PLAYING` for the
 strong level, the stricter `ADVICE` for what the coach recommends), else the heuristic
-bot's. The figures a learner is shown (`price`, `StrongBot(price=…)`): the moves weighed
+bot's (`chosen`). The figures a learner is shown (`price`, `StrongBot(price=…)`): the moves weighed
 again on fresh worlds, seeded apart from the worlds that chose the move (`world_seeds`:
 the chosen move looks better on the worlds that chose it than it is), every move on the
 same worlds and luck, and each compared with the chosen one as a paired `difference`
@@ -284,11 +284,7 @@ class StrongBot:
                         seeds=world_seeds(key, "choose", 0, self.worlds))
         if not weighed:
             return Decision(action, why)
-        usual = next((w for w in weighed if w.action == action), None)
-        best = weighed[0]
-        if usual is not None and best.action != action and not _clearly_better(best, usual,
-                                                                          *self.clear):
-            best = usual
+        best = chosen(weighed, action, self.clear)
         priced: tuple[Weighed, ...] = ()
         if self.price is not None:
             first = [best.action, *(w.action for w in weighed if w.action != best.action)]
@@ -340,6 +336,19 @@ class StrongBot:
             return []  # round 11: what the best lay-down leaves over goes (T17)
         return [action, *(discard_move(seat, c) for c in
                           _other_discards(view, action.card, self.candidates - 1))]
+
+
+def chosen(weighed: Sequence[Weighed], usual: A.Action,
+           clear: tuple[float, float] = ADVICE) -> Weighed:
+    """The move a rule `clear` (standard errors, points) takes of `weighed` (best
+    first): the best estimate if it is `usual` (the heuristic bot's move) or clearly
+    better than it, else `usual`'s (the best if `usual` was not weighed)."""
+    best = weighed[0]
+    mine = next((w for w in weighed if w.action == usual), None)
+    if mine is not None and best.action != usual and not _clearly_better(best, mine,
+                                                                         *clear):
+        return mine
+    return best
 
 
 def _clearly_better(w: Weighed, usual: Weighed, ses: float = CLEAR,
