@@ -4,10 +4,11 @@ Each deal is played twice: one seat (rotated deal by deal) once by level A (defa
 "strong") and once by level B (default "heuristic"), the other seats heuristic. Prints
 the mean points per game of each level at that seat, B − A and A's change relative to
 B, each with its 95 % interval, and the load average before and after. Progress (deals
-done, seconds per deal) goes to stderr; `--out FILE` appends one JSON line per deal, with
-the run's settings (run_seed, players, levels, worlds, clear, budget), and `--resume` skips
-the deals already in that file (a long run can stop and go on, across sessions: the
-runs kept in `benchmarks/strength/`); it refuses a file made with other settings.
+done, seconds per deal) goes to stderr; `--out FILE` appends one JSON line per deal,
+with the run's settings (run_seed, players, levels, worlds, clear, budget, kept), and
+`--resume` skips the deals already in that file (a long run can stop and go on, across
+sessions: the runs kept in `benchmarks/strength/`); it refuses a file made with other
+settings.
 `--compare OTHER` pairs this run's deals with OTHER's (the same seed and players, so the
 same deals and the same B level): level A of one against level A of the other, deal by
 deal, with its 95 % interval.
@@ -39,9 +40,9 @@ from toonerville.players.bots import Bot, make_bot
 
 
 def _level(kind: str, worlds: int, budget: float | None,  # type: ignore[no-untyped-def]
-           clear: tuple[float, float]):
+           clear: tuple[float, float], kept: int):
     if kind == "strong":
-        return lambda: StrongBot(worlds=worlds, time_budget=budget, clear=clear)
+        return lambda: StrongBot(worlds=worlds, time_budget=budget, clear=clear, kept=kept)
 
     def make() -> Bot:
         return make_bot(kind)
@@ -64,6 +65,10 @@ def main() -> None:
                    help="standard errors (and points) by which the strong bot's best "
                    "estimate must beat the heuristic bot's move (default: the strong "
                    "level's, strong.PLAYING; the coach's is strong.ADVICE, 2,0)")
+    p.add_argument("--kept", type=int, default=0, metavar="CARDS",
+                   help="the strong bot's worlds deal the others' hands as players keep "
+                   "them, letting go of up to CARDS least useful cards (default 0: "
+                   "uniformly; coach.memory.sample_world)")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--resume", action="store_true")
     p.add_argument("--compare", type=Path, default=None, metavar="OTHER",
@@ -80,7 +85,9 @@ def main() -> None:
         parts = [float(x) for x in args.clear.split(",")]
         clear = (parts[0], parts[1] if len(parts) > 1 else 0.0)
     settings = {"run_seed": args.seed, "players": args.players, "levels": [args.a, args.b],
-                "worlds": worlds, "clear": list(clear), "budget": args.budget}
+                "worlds": worlds, "clear": list(clear), "budget": args.budget,
+                # (runs of before --kept have no such key: kept 0)
+                **({"kept": args.kept} if args.kept else {})}
     print(f"load average at start: {os.getloadavg()}", flush=True)
     pairs: list[Pair] = []
     if args.resume and args.out and args.out.exists():
@@ -92,8 +99,8 @@ def main() -> None:
         for index in range(args.games):
             if index in done or index % shards != shard:
                 continue
-            pair = next(compare_levels(_level(args.a, worlds, args.budget, clear),
-                                       _level(args.b, worlds, args.budget, clear), 1,
+            pair = next(compare_levels(_level(args.a, worlds, args.budget, clear, args.kept),
+                                       _level(args.b, worlds, args.budget, clear, args.kept), 1,
                                        seed=args.seed, players=args.players, start=index))
             pairs.append(pair)
             fresh += 1
@@ -113,7 +120,7 @@ def main() -> None:
     a, b, diff = summary["a"], summary["b"], summary["b_minus_a"]
     print(f"{summary['games']} paired games, {args.players} players, seed {args.seed}, "
           f"strong worlds {worlds}, clear {clear[0]:g} SE and {clear[1]:g} points, "
-          f"budget {args.budget}")
+          f"budget {args.budget}, kept {args.kept}")
     print(f"level A {args.a}: {a} points per game")
     print(f"level B {args.b}: {b} points per game")
     print(f"B − A: {diff} points per game (95 % interval; > 0: A is stronger)")

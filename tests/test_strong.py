@@ -18,7 +18,7 @@ from toonerville.engine import actions as A
 from toonerville.engine.cards import Card, parse_cards, shoe
 from toonerville.engine.events import Phase
 from toonerville.engine.game import Game
-from toonerville.players.bots import HeuristicBot
+from toonerville.players.bots import HeuristicBot, usefulness
 
 MINE = "R5 Y5 G7 B7 R9 Y2 G3 B11 R13 Y14 G1 B4"
 PILE = "G5 R12 Y3"  # top first: G5 goes with R5 Y5 (T5), so taking it is a real choice
@@ -38,18 +38,19 @@ def _game(shuffle_seed: int, seed: int = 11) -> Game:
 
 
 def _decide(game: Game, seat: int, seed: int = 1, worlds: int = 3,
-            clear: tuple[float, float] = strong.ADVICE) -> Decision:
-    bot = StrongBot(worlds=worlds, time_budget=None, clear=clear)
+            clear: tuple[float, float] = strong.ADVICE, kept: int = 0) -> Decision:
+    bot = StrongBot(worlds=worlds, time_budget=None, clear=clear, kept=kept)
     return bot.decide(game.view(seat), game.rules, partial(game.legal_actions, seat),
                       random.Random(seed))
 
 
-def test_strong_bot_reads_only_its_own_view() -> None:
+@pytest.mark.parametrize("kept", [0, 3])
+def test_strong_bot_reads_only_its_own_view(kept: int) -> None:
     one, two = _game(1), _game(2)
     assert one.hand(1) != two.hand(1) and one.all_cards() != two.all_cards() or \
         one.round_cards != two.round_cards
     assert one.view(0) == two.view(0)  # the seat sees the same in both
-    a, b = _decide(one, 0), _decide(two, 0)
+    a, b = _decide(one, 0, kept=kept), _decide(two, 0, kept=kept)
     assert a.weighed, "taking G5 or drawing is a real choice: it is weighed"
     assert a == b
 
@@ -91,7 +92,8 @@ def test_plain_decisions_are_answered_without_a_search() -> None:
     assert _decide(lone, 0).weighed == ()  # Y10 goes with none of the cards
 
 
-def test_a_world_keeps_everything_the_seat_sees() -> None:
+@pytest.mark.parametrize("kept", [0, 3])
+def test_a_world_keeps_everything_the_seat_sees(kept: int) -> None:
     from toonerville.players.simulate import play_game
 
     game = play_game(["heuristic"] * 4, seed=8, turn_limit=60)
@@ -101,7 +103,7 @@ def test_a_world_keeps_everything_the_seat_sees() -> None:
         seat = pos.deciders[0]
         view = pos.view(seat)
         world, lead = sample_world(view, pos.rules, memory_for(game, seat, k),
-                                   random.Random(k))
+                                   random.Random(k), kept=kept)
         seen = world.position_at(lead).view(seat)
         for field in ("hand", "hand_sizes", "table", "down", "discard_top", "discard_size",
                       "stock_size", "phase", "current", "offered", "round_number",
@@ -112,6 +114,39 @@ def test_a_world_keeps_everything_the_seat_sees() -> None:
         assert placed == Counter(shoe(4))  # every card once: nothing made up or lost
         checked += 1
     assert checked > 10
+
+
+def test_kept_hands_are_dealt_as_players_keep_them() -> None:
+    """With `kept`, the others' hands hold cards that help them more toward the contract
+    than hands dealt uniformly from the same unseen cards, keep the cards seen bought and
+    their sizes; 0 is the uniform deal itself."""
+    from toonerville.players.simulate import play_game
+
+    game = play_game(["heuristic"] * 3, seed=5, turn_limit=60)
+    k, seat = 494, 1  # round 3: seat 0 bought G11, nobody is down, 26 cards discarded
+    pos = game.position_at(k)
+    view, memory = pos.view(seat), memory_for(game, seat, k)
+    assert memory.bought == {0: [Card.parse("G11")]} and not any(view.down)
+
+    def help_held(hand: tuple[Card, ...]) -> float:
+        return sum(usefulness(c, hand, view.contract) for c in hand)
+
+    helped = {0: 0.0, 3: 0.0}
+    for kept in (0, 3):
+        for seed in range(100):
+            world, lead = sample_world(view, pos.rules, memory, random.Random(seed),
+                                       kept=kept)
+            now = world.position_at(lead)
+            assert now.view(seat).hand_sizes == view.hand_sizes
+            assert now.hand(seat) == view.hand
+            assert Card.parse("G11") in now.hand(0)  # seen bought: never let go of
+            helped[kept] += help_held(now.hand(0)) + help_held(now.hand(2))
+    assert helped[3] > helped[0] * 1.2, helped
+    first, _ = sample_world(view, pos.rules, memory, random.Random(4))
+    again, _ = sample_world(view, pos.rules, memory, random.Random(4), kept=0)
+    assert [first.hand(s) for s in range(3)] == [again.hand(s) for s in range(3)]
+    with pytest.raises(ValueError, match="kept"):
+        StrongBot(kept=-1)
 
 
 def test_memory_notes_a_bought_card() -> None:

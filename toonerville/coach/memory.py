@@ -14,9 +14,12 @@ for the same random generator, the same worlds.
 What the notes do not use (yet): which discards another seat declined or took without a
 buy window in between (a view shows the pile's top and size only at this seat's own
 decisions), so the others' hands are dealt uniformly from the unseen cards apart from
-the cards seen bought. A pile card noted wrongly (taken between two views and replaced
-by a discard of the same size) only makes a world less likely, never impossible: a note
-the counts cannot spare is dropped.
+the cards seen bought — unless a world is asked to deal them as players keep them
+(`sample_world`'s `kept`: each seat not yet down is dealt a few cards more and lets go
+of those that help it least toward the contract, as the heuristic bot would have by
+its discards; a hand that real players hold is seldom a random one). A pile card noted
+wrongly (taken between two views and replaced by a discard of the same size) only makes
+a world less likely, never impossible: a note the counts cannot spare is dropped.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from ..engine.events import Phase
 from ..engine.game import Game
 from ..engine.rules import Rules
 from ..engine.views import PlayerView
+from ..players.bots import Tally, hand_key
 
 #: the turn limit of a world's playouts (a round that long is scored as it stands)
 WORLD_TURN_LIMIT = 200
@@ -128,14 +132,19 @@ def unseen(view: PlayerView, memory: Memory) -> tuple[Counter[Card], list[Card |
 
 
 def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Random,
-                 playout: bool = False) -> tuple[Game, int]:
+                 playout: bool = False, kept: int = 0) -> tuple[Game, int]:
     """A game as it might stand now, seen from `view.seat`: the seat's own cards, the
     table and the watched pile as they are, every other card dealt at random (the cards
     another seat was seen to buy stay in its hand where the counts allow). Returns the
     game and the moves that lead to `view`'s decision (the setup's own moves: a draw, a
     buy window), so that `position_at` of that number is the decision itself. `playout`:
     the game is a playout's world (`Game.from_position(playout=True)`: no history, over
-    when the round is), for a playout that reads only the round's scores."""
+    when the round is), for a playout that reads only the round's scores. `kept`: the
+    others' hands are dealt as players keep them (see the module): each seat not down
+    is dealt up to `kept` cards more (no more than the turns each seat has had this
+    round, counted from the pile's size) and lets go of the ones that help it least
+    (`Tally.least_useful`, never a card it was seen to buy), which go back among the
+    unseen cards at random places; 0 deals them uniformly."""
     me, n = view.seat, len(view.names)
     pool, pile = unseen(view, memory)
     rest = sorted(pool.elements(), key=lambda c: c.sort_key)
@@ -170,10 +179,18 @@ def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Ran
         for card in memory.bought.get(s, [])[:sizes[s]]:
             if take(card):
                 hands[s].append(card)
+    extra = min(kept, view.discard_size // n) if kept > 0 else 0
     for s in range(n):
-        if s != me:
-            while len(hands[s]) < sizes[s] and rest:
-                hands[s].append(rest.pop())
+        if s == me:
+            continue
+        bought = len(hands[s])  # the cards seen bought come first and stay
+        more = 0 if view.down[s] else extra
+        while len(hands[s]) < sizes[s] + more and rest:
+            hands[s].append(rest.pop())
+        while len(hands[s]) > sizes[s]:
+            card = Tally(hand_key(hands[s])).least_useful(hands[s][bought:], view.contract)
+            del hands[s][hands[s].index(card, bought)]  # not a seen-bought twin of it
+            rest.insert(rng.randrange(len(rest) + 1), card)
     filled = [c if c is not None else rest.pop() for c in pile]
     stock = list(rest)
     taken = view.phase is Phase.PLAY and current == me and lead_card is not None \

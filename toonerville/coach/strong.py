@@ -239,7 +239,9 @@ class StrongBot:
     hint's figures, and optionally the moves to play out in them at most (None: a
     player's decision, not priced); `clear`: (standard errors, points) by which a weighed
     move must beat the heuristic bot's to be chosen instead (a player's by default,
-    `PLAYING`; the coach's, `ADVICE`)."""
+    `PLAYING`; the coach's, `ADVICE`); `kept`: the worlds that choose the move deal the
+    others' hands as players keep them (`memory.sample_world`; 0: uniformly; the
+    fresh worlds that price a hint are dealt as the coach's calibration was, uniformly)."""
 
     name = "strong"
 
@@ -247,15 +249,18 @@ class StrongBot:
                  time_budget: float | None = DEFAULT_TIME_BUDGET,
                  candidates: int = DEFAULT_CANDIDATES,
                  price: tuple[int, ...] | None = None,
-                 clear: tuple[float, float] = PLAYING) -> None:
+                 clear: tuple[float, float] = PLAYING, kept: int = 0) -> None:
         if worlds < 1 or candidates < 2:
             raise ValueError("a strong bot needs at least 1 world and 2 candidates")
+        if kept < 0:
+            raise ValueError("kept is a number of cards, not below 0")
         if len(clear) != 2 or min(clear) < 0:
             raise ValueError("clear is (standard errors, points), neither below 0")
         if price is not None and (len(price) not in (2, 3) or not 2 <= price[0] <= price[1]):
             raise ValueError("pricing needs at least 2 worlds")
         self.worlds, self.time_budget, self.candidates = worlds, time_budget, candidates
         self.price, self.clear = price, (float(clear[0]), float(clear[1]))
+        self.kept = kept
         self.memory = Memory()
         self._heuristic = HeuristicBot()
         self._playout_bots: list[HeuristicBot] = []
@@ -281,7 +286,7 @@ class StrongBot:
         bots = self._bots(len(view.names))
         weighed = weigh(view, rules, options, self.memory, rng, self.worlds,
                         self.time_budget, bots,
-                        seeds=world_seeds(key, "choose", 0, self.worlds))
+                        seeds=world_seeds(key, "choose", 0, self.worlds), kept=self.kept)
         if not weighed:
             return Decision(action, why)
         best = chosen(weighed, action, self.clear)
@@ -405,14 +410,15 @@ def why_better(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
 def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: Memory,
           rng: random.Random, worlds: int, time_budget: float | None,
           bots: Sequence[HeuristicBot], seeds: Sequence[int] | None = None,
-          work: list[int] | None = None) -> tuple[Weighed, ...]:
+          work: list[int] | None = None, kept: int = 0) -> tuple[Weighed, ...]:
     """Every option's estimate (best first): in up to `worlds` worlds consistent with
     what the seat has seen (one per seed of `seeds`, default drawn from `rng`), each
     option played and the round played out by `bots` — every option in the same world
     with the same luck, so their differences are sharp; stops after a whole world once
     `time_budget` seconds have gone (None: never). An option the engine refuses in the
     world (its legality never depends on hidden cards) is left out. `work`, if given,
-    counts the moves played out (`work[0]`)."""
+    counts the moves played out (`work[0]`); `kept`: the others' hands dealt as players
+    keep them (`memory.sample_world`)."""
     if seeds is None:
         seeds = [rng.getrandbits(48) for _ in range(worlds)]
     points: dict[A.Action, list[int]] = {a: [] for a in options}
@@ -423,7 +429,8 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
     # worth a collection, and collections every 700 objects walked the live positions
     with collector_paused():
         for seed in seeds:
-            world, lead = sample_world(view, rules, memory, random.Random(seed), playout=True)
+            world, lead = sample_world(view, rules, memory, random.Random(seed), playout=True,
+                                       kept=kept)
             for action in options:
                 if action in refused:
                     continue
