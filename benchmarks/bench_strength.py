@@ -139,7 +139,7 @@ def read_run(path: Path, settings: dict[str, object],
     except for those `compare` may differ in (see `read_pairs`)."""
     pairs, theirs = read_pairs(path, parser)
     if theirs is not None:
-        differ = sorted(k for k, v in settings.items() if theirs.get(k) != v)
+        differ = sorted(k for k in {*settings, *theirs} if theirs.get(k) != settings.get(k))
         if differ:
             parser.error(f"{path} was made with other settings ({', '.join(differ)}: "
                          f"{', '.join(f'{theirs.get(k)!r}' for k in differ)}); resume it "
