@@ -226,6 +226,30 @@ def _split(rows: list[tuple[dict[str, Any], float]]) -> str:
             f"error, root mean square: about {math.sqrt(max(0.0, square - ref_var)):.2f}")
 
 
+def _oracle(rows: list[dict[str, Any]]) -> None:
+    """How far shrinking the pricing worlds' means could go: the posterior mean under a
+    normal prior for each kind of decision fitted on these very references (their mean,
+    and their variance less the references' own noise), a prior no hint can know. What
+    this leaves is the pricing worlds' own noise, which only more (or less noisy) worlds
+    remove."""
+    print("  the pricing worlds' means shrunk under a prior fitted on these references "
+          "(an oracle: how far a normal prior of each kind could take them):")
+    every = []
+    for kind in sorted({str(a["kind"]) for a in rows}):
+        mine = [a for a in rows if str(a["kind"]) == kind]
+        refs = [a["reference"] for a in mine]
+        centre = statistics.fmean(refs)
+        spread = statistics.pvariance(refs) - statistics.fmean(a["reference_se"] ** 2
+                                                                for a in mine)
+        tau2 = max(spread, 1.0)
+        err = [abs((centre * a["raw_se"] ** 2 + a["raw_mean"] * tau2)
+                   / (a["raw_se"] ** 2 + tau2) - a["reference"]) for a in mine]
+        every += err
+        print(f"    {kind}: {len(err)}, mean |stated − reference| {statistics.fmean(err):.2f}"
+              f" (prior mean {centre:.1f}, spread {math.sqrt(tau2):.1f})")
+    print(f"    all: mean |stated − reference| {statistics.fmean(every):.2f} (target ≤ 2)")
+
+
 def shortlist_decisions(j: int, players: int, worlds: int,
                         cache: dict[tuple[int, str], Game]) -> dict[str, Any]:
     """Review `j`'s shortlist (every decision its second pass re-prices, before any is
@@ -275,6 +299,7 @@ def summary(lines: list[dict[str, Any]]) -> None:
                           "shrinkage)", [(a, *_raw(a)) for a in raw])
             _hint_figures("their posterior under coach.shrink.PRIORS, recomputed",
                           [(a, *_shrunk(a)) for a in raw])
+            _oracle(raw)
     reviews = [x for x in lines if x["kind"] == "review"]
     shown = [m for x in reviews for m in x["shown"]]
     print(f"reviews: {len(reviews)} rounds reviewed, {len(shown)} decisions shown")
