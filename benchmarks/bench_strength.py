@@ -90,7 +90,10 @@ def main() -> None:
                 **({"kept": args.kept} if args.kept else {})}
     print(f"load average at start: {os.getloadavg()}", flush=True)
     pairs: list[Pair] = []
-    if args.resume and args.out and args.out.exists():
+    if args.out and args.out.exists() and args.out.stat().st_size:
+        if not args.resume:
+            p.error(f"{args.out} holds a run already: --resume carries it on; another "
+                    "file starts a new one")
         pairs = read_run(args.out, settings, p)
     done = {p.index for p in pairs}
     start = time.perf_counter()
@@ -135,8 +138,8 @@ def main() -> None:
 
 def read_run(path: Path, settings: dict[str, object],
              parser: argparse.ArgumentParser) -> list[Pair]:
-    """The deals of the run kept in `path`; the run's own settings must be `settings`
-    except for those `compare` may differ in (see `read_pairs`)."""
+    """The deals of the run kept in `path`, which must have been played with `settings`
+    (a file of before the settings were kept is taken as it is)."""
     pairs, theirs = read_pairs(path, parser)
     if theirs is not None:
         differ = sorted(k for k in {*settings, *theirs} if theirs.get(k) != settings.get(k))

@@ -40,6 +40,9 @@ def test_a_run_resumes_only_with_the_settings_it_was_made_with(
     assert "made with other settings (clear: [1.5, 1.0])" in capsys.readouterr().err
     _main(monkeypatch, "--out", str(run), "--resume")
     assert "3 paired games, 4 players, seed 7" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # without --resume: a second run in the same file
+        _main(monkeypatch, "--out", str(run))
+    assert "holds a run already: --resume carries it on" in capsys.readouterr().err
     # a setting this code does not know (a draft's run, say) is another run too
     draft = _run(tmp_path / "draft.jsonl", [400], kept=3, draft="not to be resumed")
     with pytest.raises(SystemExit):
