@@ -13,9 +13,9 @@ A quick look, not a verdict on strength: the reference plays the round out with 
 heuristic bot in every seat from the sampler's worlds, so it shares whatever those get
 wrong. On 2026-12-06 this benchmark rated "leave it for any better mean" (0,0) among
 the best at 12 worlds (1.11 points a decision, as did (0.5,0)) against 1.99 for the
-strong level's (1.5,1), while
-74 paired games (`benchmarks/strength/`) found (0,0) the weaker player by 50 points a
-game (8 to 93). Strength is measured by `bench_strength.py`.
+strong level's (1.5,1), while 74 paired games (`benchmarks/strength/`) found (0,0)
+the weaker player by 50 points a game (8 to 93). Strength is measured by
+`bench_strength.py`.
 
     python benchmarks/bench_rule_regret.py
     python benchmarks/bench_rule_regret.py --worlds 12,20 --rules 0,0 1.5,1 2,0
