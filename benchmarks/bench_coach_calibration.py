@@ -227,11 +227,12 @@ def _split(rows: list[tuple[dict[str, Any], float]]) -> str:
 
 
 def _oracle(rows: list[dict[str, Any]]) -> None:
-    """How far shrinking the pricing worlds' means could go: the posterior mean under a
-    normal prior for each kind of decision fitted on these very references (their mean,
-    and their variance less the references' own noise), a prior no hint can know. What
-    this leaves is the pricing worlds' own noise, which only more (or less noisy) worlds
-    remove."""
+    """How far shrinking the pricing worlds' means under one normal prior per kind of
+    decision could go: the posterior mean under the normal prior fitted on these very
+    references (their mean, and their variance less the references' own noise, at least
+    1), a prior no hint can know. What it leaves is mostly the pricing worlds' own noise
+    (a mixture prior, as `coach.shrink`'s, may do a little better: compare the line
+    above)."""
     print("  the pricing worlds' means shrunk under a prior fitted on these references "
           "(an oracle: how far a normal prior of each kind could take them):")
     every = []

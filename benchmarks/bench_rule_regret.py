@@ -61,9 +61,12 @@ def decisions(path: Path) -> list[dict[str, Any]]:
 def regrets(xs: list[dict[str, Any]], worlds: list[int],
             rules: list[tuple[float, float]], players: int
             ) -> dict[tuple[int, tuple[float, float]], list[float]]:
-    """Each (worlds, rule)'s regret at each decision of `xs`."""
+    """Each (worlds, rule)'s regret at each decision of `xs` where every rule's move at
+    every worlds count has a reference figure (the same decisions for all: the rules
+    are compared pair by pair); the decisions left out are counted under `None`."""
     got: dict[tuple[int, tuple[float, float]], list[float]] = {
         (w, r): [] for w in worlds for r in rules}
+    left_out = 0
     games: dict[int, Game] = {}
     for done, x in enumerate(xs, 1):
         if x["seed"] not in games:
@@ -76,19 +79,27 @@ def regrets(xs: list[dict[str, Any]], worlds: list[int],
         floor = min(ref.values())
         usual, _why = HeuristicBot().explain(pos.view(seat), pos.rules,
                                              partial(pos.legal_actions, seat))
+        here: dict[tuple[int, tuple[float, float]], float] = {}
         for w in worlds:
             bot = StrongBot(worlds=w)
             bot.memory = memory_for(game, seat, k)
             decision = bot.decide(pos.view(seat), pos.rules, partial(pos.legal_actions, seat),
                                   random.Random(f"coach:{game.seed}:{k}:{seat}"))
-            if not decision.weighed:
-                continue
+            weighed = decision.weighed
+            if not any(x.action == usual for x in weighed):
+                continue  # not weighed here: the heuristic's move stands, unpriced
             for rule in rules:
-                move = chosen(decision.weighed, usual, rule).action.notation()
+                move = chosen(weighed, usual, rule).action.notation()
                 if move in ref:
-                    got[(w, rule)].append(ref[move] - floor)
+                    here[(w, rule)] = ref[move] - floor
+        if len(here) == len(got):
+            for key, regret in here.items():
+                got[key].append(regret)
+        else:
+            left_out += 1
         print(f"\r{done}/{len(xs)} decisions", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
+    print(f"decisions left out (a move without a reference figure): {left_out}")
     return got
 
 
@@ -106,14 +117,18 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()}")
     xs = decisions(args.calibration)
     got = regrets(xs, worlds, [*rules, NEVER], args.players)
-    print(f"{len(xs)} decisions of {args.calibration.name}; regret = the reference's cost of "
+    print(f"{len(got[(worlds[0], NEVER)])} of the {len(xs)} decisions of "
+          f"{args.calibration.name}; regret = the reference's cost of "
           "the move taken over its best option, points this round")
+    if not got[(worlds[0], NEVER)]:
+        p.error("no decision of the file could be judged")
     for w in worlds:
         for rule in [*rules, NEVER]:
             v = got[(w, rule)]
             name = "heuristic's move" if rule == NEVER else f"rule {rule[0]:g} SE, {rule[1]:g} pt"
             print(f"  {w} worlds, {name}: mean regret {statistics.fmean(v):.2f} "
-                  f"(standard error {statistics.stdev(v) / len(v) ** 0.5:.2f}, n = {len(v)})")
+                  f"(standard error {statistics.stdev(v) / len(v) ** 0.5 if len(v) > 1 else 0:.2f}"
+                  f", n = {len(v)})")
     print(f"load average at end: {os.getloadavg()}")
 
 

@@ -79,6 +79,8 @@ def main() -> None:
                    "(K = 0 … N-1) with the same --out share one run between cores")
     args = p.parse_args()
     shard, shards = (int(x) for x in args.shard.split("/"))
+    if args.kept < 0:
+        p.error("--kept is a number of cards, not below 0")
     worlds = args.worlds or StrongBot().worlds
     clear = StrongBot().clear
     if args.clear:
@@ -138,22 +140,22 @@ def main() -> None:
 
 def read_run(path: Path, settings: dict[str, object],
              parser: argparse.ArgumentParser) -> list[Pair]:
-    """The deals of the run kept in `path`, which must have been played with `settings`
-    (a file of before the settings were kept is taken as it is)."""
+    """The deals of the run kept in `path`, which must have been played with
+    `settings`."""
     pairs, theirs = read_pairs(path, parser)
-    if theirs is not None:
-        differ = sorted(k for k in {*settings, *theirs} if theirs.get(k) != settings.get(k))
-        if differ:
-            parser.error(f"{path} was made with other settings ({', '.join(differ)}: "
-                         f"{', '.join(f'{theirs.get(k)!r}' for k in differ)}); resume it "
-                         "with those, or write to another file")
+    differ = sorted(k for k in {*settings, *theirs} if theirs.get(k) != settings.get(k))
+    if differ:
+        said = "; ".join(f"{k}: the file's {theirs.get(k)!r}, this run's {settings.get(k)!r}"
+                         for k in differ)
+        parser.error(f"{path} was made with other settings ({said}): carry it on with "
+                     "its own, or write to another file")
     return pairs
 
 
 def read_pairs(path: Path, parser: argparse.ArgumentParser
-               ) -> tuple[list[Pair], dict[str, object] | None]:
-    """The deals kept in `path` and the settings they were played with (None: a file of
-    before the settings were kept). Every line must have the same settings."""
+               ) -> tuple[list[Pair], dict[str, object]]:
+    """The deals kept in `path` and the settings they were played with: every line must
+    have them, and the same ones (one file holds one run)."""
     pairs: list[Pair] = []
     settings: dict[str, object] | None = None
     for number, line in enumerate(path.read_text().splitlines(), 1):
@@ -163,11 +165,16 @@ def read_pairs(path: Path, parser: argparse.ArgumentParser
         except (ValueError, KeyError, TypeError) as err:
             parser.error(f"{path}, line {number}: not a deal of this benchmark ({err})")
         these = {k: v for k, v in d.items() if k not in ("index", "seed", "seat", "a", "b")}
-        if these and settings is not None and these != settings:
+        if not these:
+            parser.error(f"{path}, line {number}: a deal without the run's settings (a "
+                         "file of before they were kept): add them to every line first")
+        if settings is not None and these != settings:
             parser.error(f"{path}, line {number}: another run's settings ({these}, not "
                          f"{settings}): one file holds one run")
-        settings = these or settings
+        settings = these
         pairs.append(pair)
+    if settings is None:
+        parser.error(f"{path} holds no deals")
     return pairs, settings
 
 
@@ -176,11 +183,10 @@ def compare(pairs: list[Pair], other: Path, settings: dict[str, object],
     """This run's level A against `other`'s, on the deals both played (the same seed and
     players: the same deals, and level B's totals must be the same deal by deal)."""
     theirs, their_settings = read_pairs(other, parser)
-    if their_settings is not None:
-        for key in ("run_seed", "players"):
-            if their_settings.get(key) != settings[key]:
-                parser.error(f"{other} was played with {key} {their_settings.get(key)!r}, "
-                             f"this run with {settings[key]!r}: not the same deals")
+    for key in ("run_seed", "players"):
+        if their_settings.get(key) != settings[key]:
+            parser.error(f"{other} was played with {key} {their_settings.get(key)!r}, "
+                         f"this run with {settings[key]!r}: not the same deals")
     by_index = {x.index: x for x in theirs}
     both = [(x, by_index[x.index]) for x in sorted(pairs, key=lambda x: x.index)
             if x.index in by_index]

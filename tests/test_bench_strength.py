@@ -37,7 +37,8 @@ def test_a_run_resumes_only_with_the_settings_it_was_made_with(
     with pytest.raises(SystemExit) as stopped:
         _main(monkeypatch, "--out", str(run), "--resume", "--clear", "0,0")
     assert stopped.value.code == 2
-    assert "made with other settings (clear: [1.5, 1.0])" in capsys.readouterr().err
+    assert ("made with other settings (clear: the file's [1.5, 1.0], this run's "
+            "[0.0, 0.0])") in capsys.readouterr().err
     _main(monkeypatch, "--out", str(run), "--resume")
     assert "3 paired games, 4 players, seed 7" in capsys.readouterr().out
     with pytest.raises(SystemExit):  # without --resume: a second run in the same file
@@ -47,7 +48,8 @@ def test_a_run_resumes_only_with_the_settings_it_was_made_with(
     draft = _run(tmp_path / "draft.jsonl", [400], kept=3, draft="not to be resumed")
     with pytest.raises(SystemExit):
         _main(monkeypatch, "--out", str(draft), "--resume", "--kept", "3")
-    assert "made with other settings (draft: 'not to be resumed')" in capsys.readouterr().err
+    assert ("made with other settings (draft: the file's 'not to be resumed', this "
+            "run's None)") in capsys.readouterr().err
 
 
 def test_one_file_holds_one_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -59,6 +61,17 @@ def test_one_file_holds_one_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     with pytest.raises(SystemExit):
         _main(monkeypatch, "--out", str(run), "--resume")
     assert "line 3: another run's settings" in capsys.readouterr().err
+
+
+def test_a_deal_without_the_run_s_settings_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    run = _run(tmp_path / "run.jsonl", [400, 450])
+    with run.open("a") as f:  # a line as files had them before the settings were kept
+        f.write(json.dumps({"index": 2, "seed": 102, "seat": 2, "a": 1, "b": 2}) + "\n")
+    with pytest.raises(SystemExit):
+        _main(monkeypatch, "--out", str(run), "--resume")
+    assert "line 3: a deal without the run's settings" in capsys.readouterr().err
 
 
 def test_two_runs_of_the_same_deals_are_compared_deal_by_deal(

@@ -142,7 +142,8 @@ def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Ran
     when the round is), for a playout that reads only the round's scores. `kept`: the
     others' hands are dealt as players keep them (see the module): each seat not down
     is dealt up to `kept` cards more (no more than the turns each seat has had this
-    round, counted from the pile's size) and lets go of the ones that help it least
+    round, roughly: the pile's size over the seats) and lets go of the ones that help it
+    least
     (`Tally.least_useful`, never a card it was seen to buy), which go back among the
     unseen cards at random places; 0 deals them uniformly."""
     me, n = view.seat, len(view.names)
