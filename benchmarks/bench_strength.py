@@ -20,6 +20,8 @@ deal, with its 95 % interval.
     python benchmarks/bench_strength.py --games 20 --worlds 6      # a quick look
     # 12 worlds against 20 on the deals both runs played
     python benchmarks/bench_strength.py --games 0 --resume --out w12.jsonl --compare w20.jsonl
+    # the figures of the first 150 deals of a longer run
+    python benchmarks/bench_strength.py --games 150 --resume --out w12.jsonl
 """
 
 from __future__ import annotations
@@ -51,7 +53,9 @@ def _level(kind: str, worlds: int, budget: float | None,  # type: ignore[no-unty
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--games", type=int, default=1000,
+                   help="the run's deals: 0 to GAMES-1 (with --resume, the figures are "
+                   "those of the file's deals below GAMES; 0: play none, figures of all)")
     p.add_argument("--a", default="strong", help="level A (default strong)")
     p.add_argument("--b", default="heuristic", help="level B (default heuristic)")
     p.add_argument("--players", type=int, default=4)
@@ -121,6 +125,10 @@ def main() -> None:
     except KeyboardInterrupt:
         print("\nstopped early", file=sys.stderr)
     print(file=sys.stderr)
+    if args.games:  # the figures of this run's deals (a longer run's file may hold more)
+        pairs = [x for x in pairs if x.index < args.games]
+    if not pairs:
+        p.error("no deals to count: --games 0 with no --out file to resume")
     summary = level_difference(sorted(pairs, key=lambda x: x.index))
     a, b, diff = summary["a"], summary["b"], summary["b_minus_a"]
     print(f"{summary['games']} paired games, {args.players} players, seed {args.seed}, "
