@@ -41,9 +41,8 @@ def test_a_run_resumes_only_with_the_settings_it_was_made_with(
             "[0.0, 0.0])") in capsys.readouterr().err
     _main(monkeypatch, "--out", str(run), "--resume")
     assert "3 paired games, 4 players, seed 7" in capsys.readouterr().out
-    monkeypatch.setattr(sys, "argv", ["bench_strength.py", "--games", "2", "--seed", "7",
-                                      "--worlds", "12", "--out", str(run), "--resume"])
-    bench_strength.main()  # the first 2 deals of the run: nothing left to play
+    # the first 2 deals of the run (the last --games counts): nothing left to play
+    _main(monkeypatch, "--out", str(run), "--resume", "--games", "2")
     out = capsys.readouterr().out
     assert "2 paired games" in out and "level A strong: 425.0" in out
     with pytest.raises(SystemExit):  # without --resume: a second run in the same file

@@ -180,7 +180,7 @@ def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Ran
         for card in memory.bought.get(s, [])[:sizes[s]]:
             if take(card):
                 hands[s].append(card)
-    extra = min(kept, view.discard_size // n) if kept > 0 else 0
+    extra = min(kept, view.discard_size // n)
     for s in range(n):
         if s == me:
             continue
