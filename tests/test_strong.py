@@ -249,3 +249,122 @@ def test_a_difference_of_0_in_every_world_alike_is_uncertain_by_the_points_at_st
     b = Weighed(A.TakeDiscard(0), 0.0, 16, 0.0, (0,) * 16, stake=30)
     d = difference(a, b)
     assert d.mean == 0 and d.low < -3 and d.high > 3
+
+
+# -- worlds lined up for a take or a buy, and close calls weighed on more worlds ----------
+def _settle(game: Game) -> None:
+    while game.phase is Phase.BUY:  # every seat asked passes
+        game.apply(A.Pass(game.deciders[0]))
+
+
+def _gained(game: Game, seat: int, *moves: A.Action) -> Card:
+    """The one card `seat` gains from `moves` (each followed by every seat asked to buy
+    passing)."""
+    before = Counter(game.hand(seat))
+    for move in moves:
+        game.apply(move)
+        _settle(game)
+    (card,) = (Counter(game.hand(seat)) - before).elements()
+    return card
+
+
+def test_aligned_worlds_line_up_the_draws_after_a_take_or_a_buy() -> None:
+    """`sample_world(shift=…)`: the same world as seen from the seat, and the stock
+    reordered so that after a take (one card fewer from the stock) or a buy (one more:
+    the penalty card) the next card drawn is the very card drawn after a draw or a pass.
+    As dealt (no shift), it is another: the whole stock's luck moves by a card."""
+    from toonerville.engine.legal import discard_move
+    from toonerville.players.simulate import play_game
+
+    game = play_game(["heuristic"] * 4, seed=8, turn_limit=60)
+    seen = {A.TakeDiscard: 0, A.Buy: 0}
+    unlined = 0
+    for k in range(30, 900, 7):
+        pos = game.position_at(k)
+        seat = pos.deciders[0]
+        view = pos.view(seat)
+        if view.down[seat] or view.stock_size < 8 or view.discard_top is None:
+            continue
+        memory = memory_for(game, seat, k)
+        if view.phase is Phase.DRAW and not view.discard_top.is_rook:
+            move, other = A.TakeDiscard(seat), A.Draw(seat)
+        elif view.phase is Phase.BUY and A.Buy(seat) in pos.legal_actions(seat):
+            move, other = A.Buy(seat), A.Pass(seat)
+        else:
+            continue
+        shift = strong.STOCK_SHIFT[type(move)]
+        drawn: dict[tuple[int, str], Card] = {}
+        for world_shift in (0, shift):
+            world, lead = sample_world(view, pos.rules, memory, random.Random(k),
+                                       shift=world_shift)
+            plain, _ = sample_world(view, pos.rules, memory, random.Random(k))
+            for field in ("hand", "hand_sizes", "table", "discard_top", "discard_size",
+                          "stock_size", "phase", "current", "offered"):
+                assert getattr(world.position_at(lead).view(seat), field) == \
+                    getattr(view, field), (k, field)
+            assert [world.position_at(lead).hand(s) for s in range(4)] == \
+                [plain.position_at(lead).hand(s) for s in range(4)]  # only the stock moves
+            for branch, action, g in (("move", move, world.position_at(lead)),
+                                      ("other", other, plain.position_at(lead))):
+                if isinstance(move, A.Buy):  # the current player's draw after the window
+                    drawn[world_shift, branch] = _gained(g, view.current, action)
+                    continue
+                g.apply(action)  # a take, or a draw (every seat passing on the buy)
+                _settle(g)
+                card = next(c for c in g.hand(seat) if c != view.discard_top)
+                g.apply(discard_move(seat, card))  # then the next seat's draw
+                drawn[world_shift, branch] = _gained(g, g.current, A.Draw(g.current))
+        assert drawn[shift, "move"] == drawn[shift, "other"], (k, move)
+        unlined += drawn[0, "move"] != drawn[0, "other"]
+        seen[type(move)] += 1
+    assert seen[A.TakeDiscard] >= 3 and seen[A.Buy] >= 3, seen
+    assert unlined >= sum(seen.values()) // 2, (unlined, seen)  # as dealt: mostly not
+
+
+def test_a_close_call_is_weighed_on_more_worlds_and_no_other_call_is() -> None:
+    """`StrongBot(closer=N)`: when the rule's verdict on the first worlds is within
+    `strong.NEAR` standard errors of turning (`close_call`), every move is weighed on N
+    more worlds (the first worlds' outcomes kept) and the rule decides on all of them;
+    any other decision is the bot's without `closer`, world for world."""
+    from toonerville.players.simulate import play_game
+
+    game = play_game(["heuristic"] * 3, seed=5, turn_limit=60)
+    close = plain = 0
+    for k in range(20, 700, 9):
+        pos = game.position_at(k)
+        seat = pos.deciders[0]
+        legal = partial(pos.legal_actions, seat)
+        bots = [StrongBot(worlds=4, closer=more) for more in (0, 4)]
+        for bot in bots:  # the same notes of the round so far
+            bot.memory = memory_for(game, seat, k)
+        first, second = (bot.decide(pos.view(seat), pos.rules, legal, random.Random(k))
+                         for bot in bots)
+        if not first.weighed:
+            assert second == first
+            continue
+        usual = HeuristicBot().explain(pos.view(seat), pos.rules, legal)[0]
+        if not strong.close_call(first.weighed, usual, strong.PLAYING):
+            assert second == first
+            plain += 1
+            continue
+        close += 1
+        assert {w.samples for w in second.weighed} == {8}
+        by = {w.action: w.outcomes for w in second.weighed}
+        assert all(by[w.action][:4] == w.outcomes for w in first.weighed)
+        again = strong.chosen(second.weighed, usual, strong.PLAYING)
+        assert second.action == again.action
+    assert close >= 2 and plain >= 2, (close, plain)
+    assert not strong.close_call(first.weighed[:1], usual, strong.PLAYING)
+    with pytest.raises(ValueError, match="closer"):
+        StrongBot(closer=-1)
+
+
+def test_joined_estimates_keep_every_move_on_the_same_worlds() -> None:
+    take, draw = A.TakeDiscard(0), A.Draw(0)
+    first = (Weighed.of(take, (10, 0)), Weighed.of(draw, (20, 30)))
+    more = (Weighed.of(draw, (0, 0)),)  # the take refused in those worlds: left out
+    assert [w.action for w in strong.joined(first, more, [take, draw])] == [draw]
+    both = strong.joined(first, (Weighed.of(draw, (3,)), Weighed.of(take, (40,))),
+                         [take, draw])  # best first again: the take now, 16.7 to 17.7
+    assert [(w.action, w.outcomes) for w in both] == [(take, (10, 0, 40)),
+                                                      (draw, (20, 30, 3))]

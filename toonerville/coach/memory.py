@@ -132,7 +132,8 @@ def unseen(view: PlayerView, memory: Memory) -> tuple[Counter[Card], list[Card |
 
 
 def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Random,
-                 playout: bool = False, kept: int = 0) -> tuple[Game, int]:
+                 playout: bool = False, kept: int = 0, shift: int = 0
+                 ) -> tuple[Game, int]:
     """A game as it might stand now, seen from `view.seat`: the seat's own cards, the
     table and the watched pile as they are, every other card dealt at random (the cards
     another seat was seen to buy stay in its hand where the counts allow). Returns the
@@ -145,7 +146,12 @@ def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Ran
     round, roughly: the pile's size over the seats) and lets go of the ones that help it
     least
     (`Tally.least_useful`, never a card it was seen to buy), which go back among the
-    unseen cards at random places; 0 deals them uniformly."""
+    unseen cards at random places; 0 deals them uniformly. `shift`: the unseen stock's
+    top `shift` cards are put at its bottom (below 0: its bottom cards on its top), which
+    leaves the world as likely as before (the unseen stock is in random order, and one
+    fixed reordering of a random order is as random): the same world, for another move,
+    with its later draws lined up (`strong.weigh`: after a take, one card fewer is drawn
+    from the stock, after a buy one more)."""
     me, n = view.seat, len(view.names)
     pool, pile = unseen(view, memory)
     rest = sorted(pool.elements(), key=lambda c: c.sort_key)
@@ -193,7 +199,10 @@ def sample_world(view: PlayerView, rules: Rules, memory: Memory, rng: random.Ran
             del hands[s][hands[s].index(card, bought)]  # not a seen-bought twin of it
             rest.insert(rng.randrange(len(rest) + 1), card)
     filled = [c if c is not None else rest.pop() for c in pile]
-    stock = list(rest)
+    stock = list(rest)  # bottom first
+    if shift and stock:
+        k = shift % len(stock)
+        stock = stock[len(stock) - k:] + stock[:len(stock) - k]
     taken = view.phase is Phase.PLAY and current == me and lead_card is not None \
         and lead_card == view.taken_this_turn
     if lead_card is not None:

@@ -20,8 +20,12 @@ it, its spread).
 The move: the best estimate when its world-by-world gain over the heuristic bot's move
 is beyond a number of standard errors and of points (the bot's `clear`: `PLAYING` for the
 strong level, the stricter `ADVICE` for what the coach recommends), else the heuristic
-bot's (`chosen`). The figures a learner is shown (`price`, `StrongBot(price=…)`): the moves weighed
-again on fresh worlds, seeded apart from the worlds that chose the move (`world_seeds`:
+bot's (`chosen`). Two switches of the bot, off for the strong level as measured:
+`aligned` lines up a take's or a buy's worlds with the other move's (`STOCK_SHIFT`), and
+`closer` weighs a close call (`close_call`) on more worlds (`joined`).
+
+The figures a learner is shown (`price`, `StrongBot(price=…)`): the moves weighed again
+on fresh worlds, seeded apart from the worlds that chose the move (`world_seeds`:
 the chosen move looks better on the worlds that chose it than it is), every move on the
 same worlds and luck, and each compared with the chosen one as a paired `difference`
 with its standard error (what a hint states of it is that difference's posterior:
@@ -71,6 +75,12 @@ MARGIN = 0.0
 #: measured 18.1 % over 1,000 deals with it
 PLAYING = (1.5, 1.0)
 ADVICE = (CLEAR, MARGIN)
+#: the stock lined up for a move (`weigh`, `memory.sample_world`'s `shift`): a take draws
+#: one card fewer from the stock than a draw, so its world's top stock card goes to the
+#: bottom; a buy draws one more (the penalty card) than a pass, so its world's bottom card
+#: comes to the top. Every later draw of the other seats is then the same card after
+#: either move, and the two moves' difference is the move's, not the luck of the draws
+STOCK_SHIFT: dict[type, int] = {A.TakeDiscard: 1, A.Buy: -1}
 #: pricing (a hint's or a review's figures, on fresh worlds): worlds at least, at most,
 #: added a batch at a time until every difference's standard error is at most TARGET_SE
 PRICE_LEAST, PRICE_MOST, PRICE_BATCH = 16, 64, 16
@@ -241,7 +251,11 @@ class StrongBot:
     move must beat the heuristic bot's to be chosen instead (a player's by default,
     `PLAYING`; the coach's, `ADVICE`); `kept`: the worlds that choose the move deal the
     others' hands as players keep them (`memory.sample_world`; 0: uniformly; the
-    fresh worlds that price a hint are dealt as the coach's calibration was, uniformly)."""
+    fresh worlds that price a hint are dealt as the coach's calibration was, uniformly);
+    `aligned`: the choosing worlds line up the stock after a take or a buy with the
+    other move's (`weigh`); `closer`: worlds added to a close call (`close_call`: the
+    rule's verdict within `NEAR` standard errors of turning), the choice made again on
+    all of them. Both off by default (the strong level as measured)."""
 
     name = "strong"
 
@@ -249,18 +263,20 @@ class StrongBot:
                  time_budget: float | None = DEFAULT_TIME_BUDGET,
                  candidates: int = DEFAULT_CANDIDATES,
                  price: tuple[int, ...] | None = None,
-                 clear: tuple[float, float] = PLAYING, kept: int = 0) -> None:
+                 clear: tuple[float, float] = PLAYING, kept: int = 0,
+                 aligned: bool = False, closer: int = 0) -> None:
         if worlds < 1 or candidates < 2:
             raise ValueError("a strong bot needs at least 1 world and 2 candidates")
-        if kept < 0:
-            raise ValueError("kept is a number of cards, not below 0")
+        if kept < 0 or closer < 0:
+            raise ValueError("kept is a number of cards and closer of worlds, neither "
+                             "below 0")
         if len(clear) != 2 or min(clear) < 0:
             raise ValueError("clear is (standard errors, points), neither below 0")
         if price is not None and (len(price) not in (2, 3) or not 2 <= price[0] <= price[1]):
             raise ValueError("pricing needs at least 2 worlds")
         self.worlds, self.time_budget, self.candidates = worlds, time_budget, candidates
         self.price, self.clear = price, (float(clear[0]), float(clear[1]))
-        self.kept = kept
+        self.kept, self.aligned, self.closer = kept, aligned, closer
         self.memory = Memory()
         self._heuristic = HeuristicBot()
         self._playout_bots: list[HeuristicBot] = []
@@ -286,9 +302,16 @@ class StrongBot:
         bots = self._bots(len(view.names))
         weighed = weigh(view, rules, options, self.memory, rng, self.worlds,
                         self.time_budget, bots,
-                        seeds=world_seeds(key, "choose", 0, self.worlds), kept=self.kept)
+                        seeds=world_seeds(key, "choose", 0, self.worlds), kept=self.kept,
+                        aligned=self.aligned)
         if not weighed:
             return Decision(action, why)
+        if self.closer and close_call(weighed, action, self.clear):
+            weighed = joined(weighed, weigh(
+                view, rules, [w.action for w in weighed], self.memory, rng, self.closer,
+                self.time_budget, bots,
+                seeds=world_seeds(key, "choose", self.worlds, self.closer), kept=self.kept,
+                aligned=self.aligned), options)
         best = chosen(weighed, action, self.clear)
         priced: tuple[Weighed, ...] = ()
         if self.price is not None:
@@ -356,6 +379,40 @@ def chosen(weighed: Sequence[Weighed], usual: A.Action,
     return best
 
 
+#: a close call (`close_call`): the best move's gain over the heuristic bot's, in standard
+#: errors, from NEAR below the rule's to NEAR above it
+NEAR = 1.0
+
+
+def close_call(weighed: Sequence[Weighed], usual: A.Action,
+               clear: tuple[float, float]) -> bool:
+    """Is the choice among `weighed` (best first) a close call for the rule `clear`:
+    the best move is not `usual`, and its world-by-world gain over `usual` is within
+    `NEAR` standard errors of the rule's threshold either way (more worlds could turn
+    the choice; a `StrongBot` with `closer` weighs such a choice on more worlds)?"""
+    best = weighed[0]
+    mine = next((w for w in weighed if w.action == usual), None)
+    if mine is None or best.action == usual:
+        return False
+    gain = difference(mine, best)
+    if gain.n < 2 or gain.se == 0:
+        return False
+    return abs(gain.mean / gain.se - clear[0]) <= NEAR
+
+
+def joined(first: Sequence[Weighed], more: Sequence[Weighed],
+           options: Sequence[A.Action]) -> tuple[Weighed, ...]:
+    """The estimates of `first` and `more` (the same moves weighed on other worlds) as
+    one, best first (ties in the order of `options`); a move missing from either (the
+    engine refused it there) is left out, so every move keeps the same worlds."""
+    theirs = {w.action: w for w in more}
+    out = [Weighed.of(w.action, (*w.outcomes, *theirs[w.action].outcomes), w.stake)
+           for w in first if w.action in theirs]
+    order = {a: i for i, a in enumerate(options)}
+    out.sort(key=lambda w: (w.points, order.get(w.action, len(order))))
+    return tuple(out)
+
+
 def _clearly_better(w: Weighed, usual: Weighed, ses: float = CLEAR,
                     margin: float = MARGIN) -> bool:
     """Does `w` beat `usual` by more than `ses` standard errors of the world-by-world
@@ -410,7 +467,8 @@ def why_better(best: Weighed, weighed: Sequence[Weighed], usual: A.Action,
 def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: Memory,
           rng: random.Random, worlds: int, time_budget: float | None,
           bots: Sequence[HeuristicBot], seeds: Sequence[int] | None = None,
-          work: list[int] | None = None, kept: int = 0) -> tuple[Weighed, ...]:
+          work: list[int] | None = None, kept: int = 0,
+          aligned: bool = False) -> tuple[Weighed, ...]:
     """Every option's estimate (best first): in up to `worlds` worlds consistent with
     what the seat has seen (one per seed of `seeds`, default drawn from `rng`), each
     option played and the round played out by `bots` — every option in the same world
@@ -418,7 +476,9 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
     `time_budget` seconds have gone (None: never). An option the engine refuses in the
     world (its legality never depends on hidden cards) is left out. `work`, if given,
     counts the moves played out (`work[0]`); `kept`: the others' hands dealt as players
-    keep them (`memory.sample_world`)."""
+    keep them (`memory.sample_world`); `aligned`: a take's or a buy's world has its
+    stock lined up with the other move's (`STOCK_SHIFT`: the same world as likely, the
+    later draws the same cards)."""
     if seeds is None:
         seeds = [rng.getrandbits(48) for _ in range(worlds)]
     points: dict[A.Action, list[int]] = {a: [] for a in options}
@@ -429,11 +489,16 @@ def weigh(view: PlayerView, rules: Rules, options: Sequence[A.Action], memory: M
     # worth a collection, and collections every 700 objects walked the live positions
     with collector_paused():
         for seed in seeds:
-            world, lead = sample_world(view, rules, memory, random.Random(seed), playout=True,
-                                       kept=kept)
+            worlds_by_shift: dict[int, tuple[Game, int]] = {}
             for action in options:
                 if action in refused:
                     continue
+                shift = STOCK_SHIFT.get(type(action), 0) if aligned else 0
+                if shift not in worlds_by_shift:
+                    worlds_by_shift[shift] = sample_world(
+                        view, rules, memory, random.Random(seed), playout=True, kept=kept,
+                        shift=shift)
+                world, lead = worlds_by_shift[shift]
                 if not points[action] and not world.is_legal(action):
                     refused.add(action)
                     continue
