@@ -5,7 +5,8 @@ Each deal is played twice: one seat (rotated deal by deal) once by level A (defa
 the mean points per game of each level at that seat, B − A and A's change relative to
 B, each with its 95 % interval, and the load average before and after. Progress (deals
 done, seconds per deal) goes to stderr; `--out FILE` appends one JSON line per deal,
-with the run's settings (run_seed, players, levels, worlds, clear, budget, kept), and
+with the run's settings (run_seed, players, levels, worlds, clear, budget, and kept,
+aligned and closer when on), and
 `--resume` skips the deals already in that file (a long run can stop and go on, across
 sessions: the runs kept in `benchmarks/strength/`); it refuses a file made with other
 settings.
@@ -42,9 +43,10 @@ from toonerville.players.bots import Bot, make_bot
 
 
 def _level(kind: str, worlds: int, budget: float | None,  # type: ignore[no-untyped-def]
-           clear: tuple[float, float], kept: int):
+           clear: tuple[float, float], kept: int, aligned: bool = False, closer: int = 0):
     if kind == "strong":
-        return lambda: StrongBot(worlds=worlds, time_budget=budget, clear=clear, kept=kept)
+        return lambda: StrongBot(worlds=worlds, time_budget=budget, clear=clear, kept=kept,
+                                 aligned=aligned, closer=closer)
 
     def make() -> Bot:
         return make_bot(kind)
@@ -73,6 +75,12 @@ def main() -> None:
                    help="the strong bot's worlds deal the others' hands as players keep "
                    "them, letting go of up to CARDS least useful cards (default 0: "
                    "uniformly; coach.memory.sample_world)")
+    p.add_argument("--aligned", action="store_true",
+                   help="the strong bot lines up its worlds' stock after a take or a buy "
+                   "with the other move's (strong.STOCK_SHIFT; default: as dealt)")
+    p.add_argument("--closer", type=int, default=0, metavar="WORLDS",
+                   help="the strong bot weighs a close call on WORLDS more worlds "
+                   "(strong.close_call; default 0: none)")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--resume", action="store_true")
     p.add_argument("--compare", type=Path, default=None, metavar="OTHER",
@@ -83,8 +91,8 @@ def main() -> None:
                    "(K = 0 … N-1) with the same --out share one run between cores")
     args = p.parse_args()
     shard, shards = (int(x) for x in args.shard.split("/"))
-    if args.kept < 0:
-        p.error("--kept is a number of cards, not below 0")
+    if args.kept < 0 or args.closer < 0:
+        p.error("--kept and --closer are numbers of cards and worlds, not below 0")
     worlds = args.worlds or StrongBot().worlds
     clear = StrongBot().clear
     if args.clear:
@@ -93,7 +101,10 @@ def main() -> None:
     settings = {"run_seed": args.seed, "players": args.players, "levels": [args.a, args.b],
                 "worlds": worlds, "clear": list(clear), "budget": args.budget,
                 # (runs of before --kept have no such key: kept 0)
-                **({"kept": args.kept} if args.kept else {})}
+                **({"kept": args.kept} if args.kept else {}),
+                # (nor of before --aligned and --closer: off)
+                **({"aligned": True} if args.aligned else {}),
+                **({"closer": args.closer} if args.closer else {})}
     print(f"load average at start: {os.getloadavg()}", flush=True)
     pairs: list[Pair] = []
     if args.out and args.out.exists() and args.out.stat().st_size:
@@ -108,9 +119,10 @@ def main() -> None:
         for index in range(args.games):
             if index in done or index % shards != shard:
                 continue
-            pair = next(compare_levels(_level(args.a, worlds, args.budget, clear, args.kept),
-                                       _level(args.b, worlds, args.budget, clear, args.kept), 1,
-                                       seed=args.seed, players=args.players, start=index))
+            pair = next(compare_levels(
+                _level(args.a, worlds, args.budget, clear, args.kept, args.aligned, args.closer),
+                _level(args.b, worlds, args.budget, clear, args.kept, args.aligned, args.closer),
+                1, seed=args.seed, players=args.players, start=index))
             pairs.append(pair)
             fresh += 1
             if args.out:
@@ -133,7 +145,8 @@ def main() -> None:
     a, b, diff = summary["a"], summary["b"], summary["b_minus_a"]
     print(f"{summary['games']} paired games, {args.players} players, seed {args.seed}, "
           f"strong worlds {worlds}, clear {clear[0]:g} SE and {clear[1]:g} points, "
-          f"budget {args.budget}, kept {args.kept}")
+          f"budget {args.budget}, kept {args.kept}, aligned {args.aligned}, closer "
+          f"{args.closer}")
     print(f"level A {args.a}: {a} points per game")
     print(f"level B {args.b}: {b} points per game")
     print(f"B − A: {diff} points per game (95 % interval; > 0: A is stronger)")
