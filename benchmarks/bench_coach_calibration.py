@@ -333,7 +333,9 @@ def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set
     before: dict[str, list[float]] = {}
     seconds: list[float] = []
     by_verdict: dict[str, list[float]] = {}  # errors of the alternatives given again
-    same = covered = wrong = 0
+    same = covered = wrong = moved = 0
+    regret_before: list[float] = []  # the reference's cost of the move recommended
+    regret_now: list[float] = []
     for x in hints:
         kind = KINDS[x["decision"]]
         alts = [a for a in x["alternatives"] if a["reference"] == a["reference"]]
@@ -348,15 +350,28 @@ def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set
         seconds.append(time.perf_counter() - began)
         found = hint_of(decision, game.position_at(x["moves"]).view(x["seat"]))
         by = {alt.action.notation(): alt for alt in found.alternatives}
-        for a in alts:
-            alt = by[a["move"]]
+        # each move's reference against the file's hint move; against the move recommended
+        # now, if it is another, the difference of the two (the same reference worlds)
+        refs = {x["action"]: 0.0, **{a["move"]: a["reference"] for a in alts}}
+        now = decision.action.notation()
+        if now not in refs:
+            print(f"\nhint {x['i']}: {now} has no reference; left out", file=sys.stderr)
+            continue
+        moved += now != x["action"]
+        regret_before.append(-min(refs.values()))
+        regret_now.append(refs[now] - min(refs.values()))
+        before.setdefault(kind, []).extend(abs(a["stated"] - a["reference"]) for a in alts)
+        for move, alt in by.items():
+            if move not in refs:
+                continue
+            reference = refs[move] - refs[now]
             new = alt.cost
-            same += new == a["stated"]
-            covered += alt.low <= a["reference"] <= alt.high
-            wrong += alt.verdict == "costs" and a["reference"] <= -5
-            by_verdict.setdefault(alt.verdict, []).append(abs(new - a["reference"]))
-            before.setdefault(kind, []).append(abs(a["stated"] - a["reference"]))
-            again.setdefault(kind, []).append(abs(new - a["reference"]))
+            old = next((a["stated"] for a in alts if a["move"] == move), None)
+            same += new == old
+            covered += alt.low <= reference <= alt.high
+            wrong += alt.verdict == "costs" and reference <= -5
+            by_verdict.setdefault(alt.verdict, []).append(abs(new - reference))
+            again.setdefault(kind, []).append(abs(new - reference))
         print(f"\r{len(seconds)} hints given again", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     print(f"hints given again ({', '.join(sorted(kinds))}) priced on {budget[0]} to "
@@ -379,6 +394,10 @@ def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set
     print(f"  all: {len(every)} alternatives of {len(hints)} decisions, mean |stated − "
           f"reference| {statistics.fmean(every):.2f} (target ≤ 2); stated figures given "
           f"again: {same} unchanged, {changed} changed")
+    print(f"  given again: {moved} of {len(regret_now)} recommend another move than the "
+          f"file's; the reference's cost of the move recommended, a decision: "
+          f"{statistics.fmean(regret_before):.2f} in the file, "
+          f"{statistics.fmean(regret_now):.2f} now")
 
 
 def _first(lines: list[dict[str, Any]], start: int, decisions: int
