@@ -104,3 +104,23 @@ def test_runs_of_other_deals_are_not_compared(tmp_path: Path,
     with pytest.raises(SystemExit):
         _main(monkeypatch, "--out", str(mine), "--resume", "--compare", str(moved))
     assert "deals [1] differ from this run's" in capsys.readouterr().err
+
+
+def test_the_strong_bots_switches_are_a_runs_settings_when_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    switched = _run(tmp_path / "kac.jsonl", [400, 410], kept=3, aligned=True, closer=12)
+    with pytest.raises(SystemExit):  # the same deals by the strong level as it ships
+        _main(monkeypatch, "--out", str(switched), "--resume")
+    err = capsys.readouterr().err
+    assert "aligned: the file's True, this run's None" in err
+    assert "closer: the file's 12, this run's None" in err
+    _main(monkeypatch, "--out", str(switched), "--resume", "--kept", "3", "--aligned",
+          "--closer", "12")
+    assert "2 paired games" in capsys.readouterr().out
+    # a run of before the switches (no such keys) is a run with them off
+    _main(monkeypatch, "--out", str(_run(tmp_path / "old.jsonl", [400])), "--resume")
+    assert "aligned False, closer 0" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        _main(monkeypatch, "--closer", "-1")
+    assert "not below 0" in capsys.readouterr().err
