@@ -7,7 +7,7 @@
 // benchmarks/bench_decision.py: rounds FIRST..LAST of GAMES games (seeds 0, 1, ...; seat 0
 // is the heuristic bot, untimed, before round FIRST: the late rounds' hands are the
 // largest) with the strong bot in seat 0 and heuristic bots elsewhere, timing every
-// decision of the strong bot at its default budget (`strong.DEFAULT_WORLDS` worlds, no
+// decision of the strong bot as the level plays (`StrongBot()`: `strong.DEFAULT_WORLDS` worlds, no
 // clock), at each other number of worlds given, and at the static site's hint budget
 // (HINT_WORLDS and SITE_HINT_PRICE of widgets/coach_view.py, read from its source: that
 // module imports ipywidgets, which is not here). Prints the Pyodide version, the time to load, how many
@@ -44,7 +44,7 @@ import ast, random, statistics, sys, time
 from functools import partial
 sys.path.insert(0, "/repo")
 from toonerville.players.bots import HeuristicBot
-from toonerville.coach.strong import StrongBot, DEFAULT_WORLDS
+from toonerville.coach.strong import ADVICE, DEFAULT_WORLDS, StrongBot
 from toonerville.engine.game import Game
 
 def page_constants():
@@ -92,7 +92,8 @@ hint_worlds, hint_price = page_constants()
 budgets = [(f"default budget ({DEFAULT_WORLDS} worlds)", lambda: StrongBot())]
 budgets += [(f"{w} worlds", (lambda w=w: StrongBot(worlds=w))) for w in ${JSON.stringify(worldsAlso)}]
 budgets.append((f"the site's hint budget ({hint_worlds} worlds, priced on {hint_price})",
-                lambda: StrongBot(worlds=hint_worlds, price=hint_price)))
+                lambda: StrongBot(worlds=hint_worlds, price=hint_price, clear=ADVICE,
+                                  kept=0, aligned=False, closer=0)))
 out = [sys.version.split()[0]]
 for name, make in budgets:
     every, searched = run(${games}, ${first}, ${rounds}, make)

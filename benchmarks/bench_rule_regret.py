@@ -2,7 +2,8 @@
 
 At each hint decision of the calibration (`benchmarks/calibration/eval-after.jsonl`:
 positions of heuristic games, each option's cost measured on 500 worlds of its own), the
-strong bot weighs its options on `--worlds` worlds as it does in play, and each rule
+strong bot weighs its options on `--worlds` worlds (dealt as the coach deals them: no
+`kept`, `aligned` or `closer`, whose close calls depend on the rule), and each rule
 `strong.chosen` may apply (`--rules`: standard errors and points the best estimate must
 beat the heuristic's move by) takes one of them. Printed, for each worlds count and
 rule: the mean regret of the moves taken, in points this round (the reference's cost of
@@ -81,7 +82,7 @@ def regrets(xs: list[dict[str, Any]], worlds: list[int],
                                              partial(pos.legal_actions, seat))
         here: dict[tuple[int, tuple[float, float]], float] = {}
         for w in worlds:
-            bot = StrongBot(worlds=w)
+            bot = StrongBot(worlds=w, kept=0, aligned=False, closer=0)  # the rule alone
             bot.memory = memory_for(game, seat, k)
             decision = bot.decide(pos.view(seat), pos.rules, partial(pos.legal_actions, seat),
                                   random.Random(f"coach:{game.seed}:{k}:{seat}"))
