@@ -157,7 +157,8 @@ def decide_at(game: Game, seat: int, moves: int | None = None, worlds: int = DEF
     `price`: (least, most) fresh worlds to price the moves weighed on (a hint's figures)."""
     at = game.moves_made if moves is None else moves
     pos = game.position_at(at)
-    bot = StrongBot(worlds=worlds, time_budget=time_budget, price=price, clear=ADVICE)
+    bot = StrongBot(worlds=worlds, time_budget=time_budget, price=price, clear=ADVICE,
+                    kept=0, aligned=False, closer=0)  # the worlds the calibration measured
     bot.memory = memory_for(game, seat, at)
     rng = random.Random(f"coach:{game.seed}:{at}:{seat}")
     return bot.decide(pos.view(seat), pos.rules, partial(pos.legal_actions, seat), rng,

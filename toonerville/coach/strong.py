@@ -20,9 +20,10 @@ it, its spread).
 The move: the best estimate when its world-by-world gain over the heuristic bot's move
 is beyond a number of standard errors and of points (the bot's `clear`: `PLAYING` for the
 strong level, the stricter `ADVICE` for what the coach recommends), else the heuristic
-bot's (`chosen`). Two switches of the bot, off for the strong level as measured:
-`aligned` lines up a take's or a buy's worlds with the other move's (`STOCK_SHIFT`), and
-`closer` weighs a close call (`close_call`) on more worlds (`joined`).
+bot's (`chosen`). The strong level's worlds are sharper than the coach's (`LEVEL_KEPT`,
+`LEVEL_CLOSER`): the others' hands dealt as players keep them (`memory.sample_world`'s
+`kept`), a take's or a buy's stock lined up with the other move's (`aligned`,
+`STOCK_SHIFT`), and a close call (`close_call`) weighed on more worlds (`joined`).
 
 The figures a learner is shown (`price`, `StrongBot(price=…)`): the moves weighed again
 on fresh worlds, seeded apart from the worlds that chose the move (`world_seeds`:
@@ -75,6 +76,14 @@ MARGIN = 0.0
 #: measured 18.1 % over 1,000 deals with it
 PLAYING = (1.5, 1.0)
 ADVICE = (CLEAR, MARGIN)
+#: the strong level's choosing worlds (`StrongBot()`): the others' hands dealt as players
+#: keep them, up to LEVEL_KEPT cards let go; a take's or a buy's stock lined up
+#: (`aligned`); a close call weighed on LEVEL_CLOSER worlds more (more than 8 took the
+#: slowest decision on the static site over 2 s). Paired deals against the same deals
+#: without them: `benchmarks/strength/` (level-4401.jsonl against p12-4401.jsonl). The
+#: coach's hint and review choose on the worlds its calibration measured: uniform hands,
+#: the stock as dealt, no more worlds (`hint.decide_at`, `coach_view`)
+LEVEL_KEPT, LEVEL_CLOSER = 3, 8
 #: the stock lined up for a move (`weigh`, `memory.sample_world`'s `shift`): a take draws
 #: one card fewer from the stock than a draw, so its world's top stock card goes to the
 #: bottom; a buy draws one more (the penalty card) than a pass, so its world's bottom card
@@ -255,7 +264,8 @@ class StrongBot:
     `aligned`: the choosing worlds line up the stock after a take or a buy with the
     other move's (`weigh`); `closer`: worlds added to a close call (`close_call`: the
     rule's verdict within `NEAR` standard errors of turning), the choice made again on
-    all of them. Both off by default (the strong level as measured)."""
+    all of them. By default the strong level's (`LEVEL_KEPT`, `LEVEL_CLOSER`); the
+    coach's are 0, False and 0."""
 
     name = "strong"
 
@@ -263,8 +273,8 @@ class StrongBot:
                  time_budget: float | None = DEFAULT_TIME_BUDGET,
                  candidates: int = DEFAULT_CANDIDATES,
                  price: tuple[int, ...] | None = None,
-                 clear: tuple[float, float] = PLAYING, kept: int = 0,
-                 aligned: bool = False, closer: int = 0) -> None:
+                 clear: tuple[float, float] = PLAYING, kept: int = LEVEL_KEPT,
+                 aligned: bool = True, closer: int = LEVEL_CLOSER) -> None:
         if worlds < 1 or candidates < 2:
             raise ValueError("a strong bot needs at least 1 world and 2 candidates")
         if kept < 0 or closer < 0:

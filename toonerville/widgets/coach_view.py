@@ -147,7 +147,7 @@ class CoachHint(Part, widgets.HTML):  # type: ignore[misc]
         the views shown before it; seeded by the position, so the same view gets the
         same hint."""
         bot = StrongBot(worlds=HINT_WORLDS, time_budget=None, price=page_price(),
-                        clear=ADVICE)
+                        clear=ADVICE, kept=0, aligned=False, closer=0)  # as calibrated
         bot.memory = copy.deepcopy(self.memories.get(view.seat, Memory()))
         moves = list(legal)
         rng = random.Random(f"coach:{view.round_number}:{view.phase.name}:{view.seat}:"
