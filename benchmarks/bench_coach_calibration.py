@@ -64,6 +64,7 @@ from typing import Any
 
 from toonerville.coach.hint import Alternative, decide_at, hint_of, memory_for, price_at
 from toonerville.coach.review import SECOND_WORLDS, review_round, shortlist
+from toonerville.coach.shrink import KINDS as SHRINK_KINDS
 from toonerville.coach.shrink import PRIORS, posterior
 from toonerville.coach.strong import Difference, difference, move_words, weigh, world_seeds
 from toonerville.engine import actions as A
@@ -162,9 +163,8 @@ def review_decisions(j: int, players: int, worlds: int, cache: dict[tuple[int, s
             "seconds": spent, "shown": rows}
 
 
-#: the kind of decision by the type of the hint's move (`coach.shrink.KINDS`)
-KINDS = {"Discard": "discard", "TakeDiscard": "draw", "Draw": "draw", "Buy": "buy",
-         "Pass": "buy"}
+#: the kind of decision by the name of the type of the hint's move (`coach.shrink.KINDS`)
+KINDS = {move.__name__: kind for move, kind in SHRINK_KINDS.items()}
 
 
 def _verdict(cost: float, low: float, high: float, measured: float | None = None) -> str:
@@ -439,8 +439,9 @@ def main() -> None:
     p.add_argument("--summary", action="store_true", help="only sum up --out")
     p.add_argument("--rehint", default=None, metavar="[LEAST,]MOST,MOVES",
                    help="give --out's hints again with this pricing budget (see the module)")
-    p.add_argument("--kinds", default="draw,buy",
-                   help="with --rehint: the kinds of decision given again")
+    p.add_argument("--kinds", default=",".join(sorted(set(KINDS.values()))),
+                   help="with --rehint: the kinds of decision given again (of "
+                        "coach.shrink.KINDS; default all)")
     args = p.parse_args()
     if args.quick:
         args.decisions, args.reference = 22, 100
@@ -451,6 +452,10 @@ def main() -> None:
     for path in [p for p in args.also if p.exists()] if args.summary else []:
         lines += [json.loads(line) for line in path.read_text().splitlines() if line]
     if args.rehint:
+        unknown = set(args.kinds.split(",")) - set(KINDS.values())
+        if unknown:
+            p.error(f"--kinds: no such kind of decision {sorted(unknown)}; the kinds are "
+                    f"{sorted(set(KINDS.values()))}")
         given = [int(v) for v in args.rehint.split(",")]
         budget = (HINT_PRICE[0], *given) if len(given) == 2 else tuple(given)
         if len(budget) != 3:

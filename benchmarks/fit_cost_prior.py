@@ -2,7 +2,8 @@
 
 Reads the JSON lines of `bench_coach_calibration.py` (run on other games than the ones
 the calibration is measured on: `--start 5000`), and fits, for each kind of decision
-(which card to discard, take or draw, buy or pass), a mixture of normal distributions
+(which card to discard, take or draw, and apart a pass priced against a buy
+and a buy against a pass: `coach.shrink.KINDS`), a mixture of normal distributions
 of the alternatives' true costs by maximum marginal likelihood (EM): each measured cost
 is its true cost plus a normal error of its known standard error, the true costs are
 drawn from the mixture. By default the measurements are the 500-world references (the
@@ -30,14 +31,14 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from toonerville.coach.shrink import KINDS as SHRINK_KINDS
 from toonerville.coach.shrink import Prior, posterior
 from toonerville.coach.strong import Difference
 
 _Z95 = statistics.NormalDist().inv_cdf(0.975)
 
-#: the kind of decision by the type of the hint's move (as `shrink.KINDS`)
-KINDS = {"Discard": "discard", "TakeDiscard": "draw", "Draw": "draw", "Buy": "buy",
-         "Pass": "buy"}
+#: the kind of decision by the name of the type of the hint's move (`shrink.KINDS`)
+KINDS = {move.__name__: kind for move, kind in SHRINK_KINDS.items()}
 
 
 def rows(paths: list[Path], reviews: bool = False) -> list[dict[str, Any]]:

@@ -103,7 +103,8 @@ def test_a_prior_never_turns_a_better_measurement_into_a_cost() -> None:
 def test_each_decision_a_hint_weighs_has_its_prior() -> None:
     assert prior_for(A.Discard(0, Card.parse("G11"))) is PRIORS["discard"]
     assert prior_for(A.Draw(0)) is prior_for(A.TakeDiscard(0)) is PRIORS["draw"]
-    assert prior_for(A.Buy(0)) is prior_for(A.Pass(0)) is PRIORS["buy"]
+    # a buy priced against a pass, and a pass against a buy, have a prior each
+    assert prior_for(A.Buy(0)) is PRIORS["buy"] and prior_for(A.Pass(0)) is PRIORS["pass"]
     assert prior_for(A.LayDown(0, ())) is None
 
 

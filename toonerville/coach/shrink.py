@@ -1,8 +1,8 @@
 """What a priced difference says about a move's true cost: the posterior under a prior.
 
 Owns `Prior` (how the true costs of the moves the strong bot weighs against its own are
-spread, by kind of decision: `PRIORS`, `prior_for`; and of the moves a review re-prices
-against the strong bot's: `REVIEW_PRIOR`) and `posterior(prior, difference)` →
+spread, by kind of decision: `PRIORS`, `prior_for`, `KINDS`; and of the moves a review
+re-prices against the strong bot's: `REVIEW_PRIOR`) and `posterior(prior, difference)` →
 `Posterior`: the cost to state and its 95 % interval (empirical Bayes). A few dozen
 played-out worlds measure a cost with a standard error of several points, while most
 true costs are a couple of points: the raw mean of the worlds is then mostly noise, and
@@ -70,18 +70,26 @@ class Posterior:
 
 
 #: the priors by kind of decision: which card to discard, take the top discard or draw,
-#: buy or pass (keyed by the kind of the move the others are priced against); each a
-#: two-component mixture (none narrower than 3 points: the narrowest that kept 88 % of
-#: the intervals covering the reference in the fit's 4-fold check by game), fitted on
-#: 2026-12-05 by `python benchmarks/fit_cost_prior.py
-#: benchmarks/calibration/hints-5000.jsonl --components 2 --floor 3`: 386 alternatives
-#: of 274 hint decisions of games 454-466 and 500-513 (`bench_coach_calibration.py
-#: --start 5000` and `--start 5500`, `--hints-only --reference 300`), none of them the
-#: games of the calibration's measurement (decisions 0-159: games 0-14)
+#: and, apart, a buy priced against a pass ("pass") and a pass priced against a buy
+#: ("buy"), keyed by the kind of the move the others are priced against. The two sides of
+#: a buy are not alike: the coach recommends a buy only when its worlds make buying
+#: clearly better, so passing there costs about 15 points (median of the fit's 10), while
+#: a buy the coach advises against is often about as good (median −2 of 85). One prior
+#: for both pulled every stated cost of passing about 7 points low; apart, the
+#: calibration's mean |stated − reference| is 2.62 instead of 2.91 (4-fold by game on the
+#: fit's data: 3.41 instead of 3.48). Each a two-component mixture (none narrower than 3
+#: points: the narrowest that kept 88 % of the intervals covering the reference in the
+#: fit's 4-fold check by game), fitted on 2026-12-06 by `python
+#: benchmarks/fit_cost_prior.py benchmarks/calibration/hints-5000.jsonl --components 2
+#: --floor 3`: 386 alternatives of 274 hint decisions of games 454-466 and 500-513
+#: (`bench_coach_calibration.py --start 5000` and `--start 5500`, `--hints-only
+#: --reference 300`), none of them the games of the calibration's measurement
+#: (decisions 0-159: games 0-14)
 PRIORS: dict[str, Prior] = {
-    "buy": Prior(((0.311, 1.23, 3.00), (0.689, -3.53, 14.81))),
+    "buy": Prior(((0.073, 14.51, 3.00), (0.927, 16.94, 13.27))),
     "discard": Prior(((0.978, 0.61, 3.00), (0.022, 25.63, 5.17))),
     "draw": Prior(((0.732, 0.86, 3.00), (0.268, 1.19, 11.09))),
+    "pass": Prior(((0.323, 1.54, 3.00), (0.677, -6.82, 11.92))),
 }
 
 #: the prior of a review's costs: the move a learner made against the strong bot's, at
@@ -95,7 +103,7 @@ REVIEW_PRIOR = Prior(((0.672, 2.44, 3.00), (0.328, 14.72, 14.00)))
 
 #: the kind of decision of each move a hint weighs
 KINDS = {A.Discard: "discard", A.TakeDiscard: "draw", A.Draw: "draw", A.Buy: "buy",
-         A.Pass: "buy"}
+         A.Pass: "pass"}
 
 
 def prior_for(action: A.Action) -> Prior | None:

@@ -52,11 +52,12 @@ from .progress import hint_used
 #: done (`coach.strong.price`). With 20,000 moves round 11's draws took up to 1.15 s in
 #: the kernel; with 8,000 the calibration's 154 hints take at most 0.67 s, and their error
 #: is the same (`benchmarks/bench_coach_calibration.py --rehint 16,48,8000`: 2.91 points
-#: against 2.94)
+#: against 2.94; 2.62 since a buy's and a pass's priors were fitted apart, `coach.shrink`)
 HINT_WORLDS = 8
 HINT_PRICE = (16, 48, 8_000)
 #: the static site's pricing budget: 8 to 32 worlds, at most 4,000 moves once the first
-#: 8 are done (round 11's hints took up to 3.9 s in Pyodide with `HINT_PRICE`)
+#: 8 are done (round 11's hints took up to 3.9 s in Pyodide with `HINT_PRICE`; its
+#: calibration error, `--rehint 8,32,4000`, 2.81 points)
 SITE_HINT_PRICE = (8, 32, 4_000)
 
 THINKING = N_("Thinking… the strong bot is playing the round out with the cards you "
