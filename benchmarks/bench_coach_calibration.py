@@ -40,7 +40,9 @@ decisions of `--out` (of the kinds `--kinds`), gives each the page's hint again 
 (default the page's) to MOST pricing worlds and MOVES moves played out at most, and
 prints their mean |stated − reference| against the references in the file (the same hint
 budget reproduces the file's figures exactly), the whole run's with the other kinds as
-stated, and the hints' seconds (what another pricing budget would buy, and cost).
+stated, and the hints' seconds (what another pricing budget would buy, and cost); and
+how much of the error is the reference's own: its standard errors' root mean square
+against the error's, and what is left for the hint's own error against the true costs.
 
     nice -n 10 python benchmarks/bench_coach_calibration.py --out calibration.jsonl
     python benchmarks/bench_coach_calibration.py --quick          # 22 decisions, 100 worlds
@@ -336,6 +338,7 @@ def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set
     same = covered = wrong = moved = 0
     regret_before: list[float] = []  # the reference's cost of the move recommended
     regret_now: list[float] = []
+    squares: list[tuple[float, float]] = []  # (error², the reference's own variance)
     for x in hints:
         kind = KINDS[x["decision"]]
         alts = [a for a in x["alternatives"] if a["reference"] == a["reference"]]
@@ -372,6 +375,9 @@ def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set
             wrong += alt.verdict == "costs" and reference <= -5
             by_verdict.setdefault(alt.verdict, []).append(abs(new - reference))
             again.setdefault(kind, []).append(abs(new - reference))
+            if now == x["action"]:  # the file's reference and its standard error
+                se = next(a["reference_se"] for a in alts if a["move"] == move)
+                squares.append(((new - reference) ** 2, se * se))
         print(f"\r{len(seconds)} hints given again", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     print(f"hints given again ({', '.join(sorted(kinds))}) priced on {budget[0]} to "
@@ -394,6 +400,13 @@ def rehint(lines: list[dict[str, Any]], budget: tuple[int, int, int], kinds: set
     print(f"  all: {len(every)} alternatives of {len(hints)} decisions, mean |stated − "
           f"reference| {statistics.fmean(every):.2f} (target ≤ 2); stated figures given "
           f"again: {same} unchanged, {changed} changed")
+    if squares:  # how much of the error is the reference's own (independent) noise
+        rms = math.sqrt(statistics.fmean(e for e, _v in squares))
+        noise = math.sqrt(statistics.fmean(v for _e, v in squares))
+        print(f"  given again ({len(squares)} alternatives): root mean square of stated − "
+              f"reference {rms:.2f}, of which the reference's own standard error "
+              f"{noise:.2f}; the hint's own, against the true costs, about "
+              f"{math.sqrt(max(0.0, rms * rms - noise * noise)):.2f}")
     print(f"  given again: {moved} of {len(regret_now)} recommend another move than the "
           f"file's; the reference's cost of the move recommended, a decision: "
           f"{statistics.fmean(regret_before):.2f} in the file, "
