@@ -73,13 +73,14 @@ class Posterior:
 #: and, apart, a buy priced against a pass ("pass") and a pass priced against a buy
 #: ("buy"), keyed by the kind of the move the others are priced against. The two sides of
 #: a buy are not alike: the coach recommends a buy only when its worlds make buying
-#: clearly better, so passing there costs about 15 points (median of the fit's 10), while
-#: a buy the coach advises against is often about as good (median −2 of 85). One prior
-#: for both pulled every stated cost of passing about 7 points low; apart, the
-#: calibration's mean |stated − reference| is 2.62 instead of 2.91 (4-fold by game on the
-#: fit's data: 3.41 instead of 3.48). Each a two-component mixture (none narrower than 3
-#: points: the narrowest that kept 88 % of the intervals covering the reference in the
-#: fit's 4-fold check by game), fitted on 2026-12-06 by `python
+#: clearly better, so passing there costs about 15 points (median of the fit's 10, few),
+#: while a buy the coach advises against is often about as good (median −2 of 85). One
+#: prior for both stated the costs of passing 7 points low on average (13 in the
+#: calibration, standard error 1); apart, the calibration's mean |stated − reference| is
+#: 2.62 instead of 2.91 (4-fold by game on the fit's data: 3.41 instead of 3.48). Each a
+#: two-component mixture (none narrower than 3 points: the narrowest that kept 88 % of
+#: the intervals covering the reference in the fit's 4-fold check by game), fitted on
+#: 2026-12-06 by `python
 #: benchmarks/fit_cost_prior.py benchmarks/calibration/hints-5000.jsonl --components 2
 #: --floor 3`: 386 alternatives of 274 hint decisions of games 454-466 and 500-513
 #: (`bench_coach_calibration.py --start 5000` and `--start 5500`, `--hints-only
