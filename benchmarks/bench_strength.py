@@ -21,8 +21,9 @@ deal, with its 95 % interval.
     python benchmarks/bench_strength.py --games 20 --worlds 6      # a quick look
     # 12 worlds against 20 on the deals both runs played
     python benchmarks/bench_strength.py --games 0 --resume --out w12.jsonl --compare w20.jsonl
-    # the figures of the first 150 deals of a longer run
+    # the figures of the first 150 deals of a longer run, and of the deals after them
     python benchmarks/bench_strength.py --games 150 --resume --out w12.jsonl
+    python benchmarks/bench_strength.py --games 0 --since 150 --resume --out w12.jsonl
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ def main() -> None:
     p.add_argument("--games", type=int, default=1000,
                    help="the run's deals: 0 to GAMES-1 (with --resume, the figures are "
                    "those of the file's deals below GAMES; 0: play none, figures of all)")
+    p.add_argument("--since", type=int, default=0, metavar="INDEX",
+                   help="the figures of the deals from INDEX on only (leave out the deals "
+                   "a choice of the level's settings was made on; plays the same deals)")
     p.add_argument("--a", default="strong", help="level A (default strong)")
     p.add_argument("--b", default="heuristic", help="level B (default heuristic)")
     p.add_argument("--players", type=int, default=4)
@@ -139,11 +143,14 @@ def main() -> None:
     print(file=sys.stderr)
     if args.games:  # the figures of this run's deals (a longer run's file may hold more)
         pairs = [x for x in pairs if x.index < args.games]
+    pairs = [x for x in pairs if x.index >= args.since]
     if not pairs:
-        p.error("no deals to count: --games 0 with no --out file to resume")
+        p.error("no deals to count: --games 0 with no --out file to resume, or none "
+                "from --since on")
     summary = level_difference(sorted(pairs, key=lambda x: x.index))
     a, b, diff = summary["a"], summary["b"], summary["b_minus_a"]
-    print(f"{summary['games']} paired games, {args.players} players, seed {args.seed}, "
+    since = f" (deals {args.since} on)" if args.since else ""
+    print(f"{summary['games']} paired games{since}, {args.players} players, seed {args.seed}, "
           f"strong worlds {worlds}, clear {clear[0]:g} SE and {clear[1]:g} points, "
           f"budget {args.budget}, kept {args.kept}, aligned {args.aligned}, closer "
           f"{args.closer}")

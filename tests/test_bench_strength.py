@@ -45,6 +45,13 @@ def test_a_run_resumes_only_with_the_settings_it_was_made_with(
     _main(monkeypatch, "--out", str(run), "--resume", "--games", "2")
     out = capsys.readouterr().out
     assert "2 paired games" in out and "level A strong: 425.0" in out
+    # the deals from index 1 on (a held-out part of the run), and from beyond its end
+    _main(monkeypatch, "--out", str(run), "--resume", "--since", "1")
+    out = capsys.readouterr().out
+    assert "2 paired games (deals 1 on)" in out and "level A strong: 485.0" in out
+    with pytest.raises(SystemExit):
+        _main(monkeypatch, "--out", str(run), "--resume", "--since", "3")
+    assert "or none from --since on" in capsys.readouterr().err
     with pytest.raises(SystemExit):  # without --resume: a second run in the same file
         _main(monkeypatch, "--out", str(run))
     assert "holds a run already: --resume carries it on" in capsys.readouterr().err
