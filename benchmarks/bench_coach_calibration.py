@@ -501,6 +501,9 @@ def main() -> None:
                     "for the deepened decisions")
         if args.deepen < 2:
             p.error("--deepen: a reference needs at least 2 worlds")
+        if args.into.resolve() == args.out.resolve():
+            p.error("--deepen: --into must be another file than --out (the run stays as "
+                    "it was)")
         if not lines:
             lines = [json.loads(line) for line in args.out.read_text().splitlines() if line]
         had = [json.loads(line) for line in args.into.read_text().splitlines() if line] \

@@ -72,3 +72,7 @@ def test_a_deepening_run_resumes_and_refuses_another_depth(
     with pytest.raises(SystemExit):
         _main(monkeypatch, "--out", str(run), "--deepen", str(2 * WORLDS))
     assert "--deepen needs --out" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        _main(monkeypatch, "--out", str(run), "--deepen", str(2 * WORLDS), "--into", str(run))
+    assert "another file than --out" in capsys.readouterr().err
+    assert run.read_text().count("\n") == 2  # the run stays as it was
