@@ -439,6 +439,11 @@ def deepen(line: dict[str, Any], worlds: int, players: int,
     return {**line, "alternatives": alternatives, "reference_worlds": worlds}
 
 
+def _read(path: Path) -> list[dict[str, Any]]:
+    """The JSON lines of a run's file."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line]
+
+
 def _first(lines: list[dict[str, Any]], start: int, decisions: int
            ) -> list[dict[str, Any]]:
     """The lines of a run of `decisions` hint decisions from index `start`, as one
@@ -491,12 +496,13 @@ def main() -> None:
         args.decisions, args.reference = 22, 100
     print(f"load average at start: {os.getloadavg()}", flush=True)
     lines: list[dict[str, Any]] = []
-    if args.out and args.out.exists() and (args.resume or args.summary or args.rehint):
-        lines = [json.loads(line) for line in args.out.read_text().splitlines() if line]
+    if args.out and args.out.exists() and (args.resume or args.summary or args.rehint
+                                           or args.deepen is not None):
+        lines = _read(args.out)
     for path in [p for p in args.also if p.exists()] if args.summary else []:
-        lines += [json.loads(line) for line in path.read_text().splitlines() if line]
+        lines += _read(path)
     if args.deepen is not None:
-        if args.into is None or not lines and not (args.out and args.out.exists()):
+        if args.into is None or not (args.out and args.out.exists()):
             p.error("--deepen needs --out, an existing run's file, and --into, a file "
                     "for the deepened decisions")
         if args.deepen < 2:
@@ -504,10 +510,7 @@ def main() -> None:
         if args.into.resolve() == args.out.resolve():
             p.error("--deepen: --into must be another file than --out (the run stays as "
                     "it was)")
-        if not lines:
-            lines = [json.loads(line) for line in args.out.read_text().splitlines() if line]
-        had = [json.loads(line) for line in args.into.read_text().splitlines() if line] \
-            if args.into.exists() else []
+        had = _read(args.into) if args.into.exists() else []
         done = {x["i"] for x in had if x.get("reference_worlds") == args.deepen}
         if any(x.get("reference_worlds") != args.deepen for x in had):
             p.error(f"--into {args.into} holds references of another number of worlds")
