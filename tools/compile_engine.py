@@ -90,7 +90,10 @@ def build_extensions(modules: Sequence[str], build_lib: Path | None, *, root: Pa
     try:
         with tempfile.TemporaryDirectory(prefix="toonerville-mypyc-") as tmp:
             extensions = mypycify(
-                list(modules),
+                # mypy's cache of its own: `make test` runs the type check beside this
+                # build, and two mypy processes writing one .mypy_cache can read each
+                # other's half-written files (mypy then stops with an INTERNAL ERROR)
+                [f"--cache-dir={root / 'build' / 'mypyc-cache'}", *modules],
                 opt_level="3",
                 debug_level="0",
                 multi_file=True,  # one C file per module, so the compiler can run in parallel
